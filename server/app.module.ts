@@ -1,0 +1,26 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { ConfigModule, type AppConfig } from './config/index.js';
+import { DatabaseModule } from './platform/database/index.js';
+import { HealthModule } from './platform/health/index.js';
+import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+
+export interface AppModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+}
+
+/**
+ * The composition root: platform first, then business modules. The role (web, worker, all)
+ * decides inside each platform part what runs (HTTP routes, relay, queue workers).
+ */
+@Module({})
+export class AppModule {
+  static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), HealthModule.register([])],
+      providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
+    };
+  }
+}

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * The shop's whole configuration, read from the environment ONCE at boot and validated.
+ * Nothing else in the server reads process.env: everything receives an AppConfig.
+ */
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = (protocols: string[]) =>
+  z
+    .string()
+    .trim()
+    .refine(
+      (v) => {
+        try {
+          return protocols.includes(new URL(v).protocol.replace(':', ''));
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
+    );
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  ROLE: z.enum(['web', 'worker', 'all']).default('all'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: port.default(3000),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  DATA_DIR: z.string().min(1).default('.data'),
+  DATABASE_URL: url(['postgres', 'postgresql']).optional(),
+  EMBEDDED_PG_PORT: port.default(54329),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: url(['redis', 'rediss']).optional(),
+  SMTP_URL: url(['smtp', 'smtps']).optional(),
+  MAIL_DIR: z.string().min(1).optional(),
+  MAIL_FROM: z.string().min(3).default('Zlatno zrno <shop@zlatnozrno.hr>'),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  QUEUE_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9_-]+$/i, 'may contain letters, digits, _ and - only')
+    .default('shop'),
+  QUEUE_DASHBOARD_USER: z.string().min(1).default('operator'),
+  QUEUE_DASHBOARD_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO_DATA: bool.optional(),
+  VITE_DEV: bool.default(false),
+});
+
+export type Role = 'web' | 'worker' | 'all';
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  role: Role;
+  http: { host: string; port: number; publicUrl: string; trustProxy: boolean; viteDev: boolean };
+  dataDir: string;
+  database: { url: string | undefined; embeddedPort: number; poolSize: number };
+  redis: { url: string | undefined };
+  mail: { smtpUrl: string | undefined; dir: string; from: string };
+  secretKey: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  shutdownTimeoutMs: number;
+  outbox: { pollMs: number };
+  queue: { prefix: string; dashboardUser: string; dashboardPassword: string };
+  seedDemoData: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates the given environment (process.env at boot; a literal object in tests). */
+export function loadConfig(env: Record<string, string | undefined>): AppConfig {
+  // Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`),
+    );
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const problems: string[] = [];
+  if (isProduction && !e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters)');
+  if (isProduction && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production (the embedded PostgreSQL is for development)');
+  if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (absolute links in pages and mails)');
+  if (isProduction && !e.QUEUE_DASHBOARD_PASSWORD) problems.push('QUEUE_DASHBOARD_PASSWORD: required in production');
+  if (problems.length) throw new ConfigError(problems);
+
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    env: e.NODE_ENV,
+    isProduction,
+    role: e.ROLE,
+    http: { host: e.HOST, port: e.PORT, publicUrl, trustProxy: e.TRUST_PROXY, viteDev: e.VITE_DEV },
+    dataDir: e.DATA_DIR,
+    database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
+    redis: { url: e.REDIS_URL },
+    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM },
+    // Outside production a random per-boot secret would log everyone out on restart and break
+    // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
+    secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
+    logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    outbox: { pollMs: e.OUTBOX_POLL_MS },
+    queue: {
+      prefix: e.QUEUE_PREFIX,
+      dashboardUser: e.QUEUE_DASHBOARD_USER,
+      dashboardPassword: e.QUEUE_DASHBOARD_PASSWORD ?? 'operator-dev',
+    },
+    seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+  };
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

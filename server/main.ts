@@ -1,0 +1,151 @@
+import 'reflect-metadata';
+import { pathToFileURL } from 'node:url';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { INestApplicationContext } from '@nestjs/common';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import type { Logger } from 'pino';
+import { AppModule } from './app.module.js';
+import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
+import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
+import { runMigrations, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
+import { createCsrf } from './platform/http/csrf.js';
+import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+
+export interface RunningShop {
+  config: AppConfig;
+  url?: string;
+  app: INestApplicationContext;
+  stop(): Promise<void>;
+}
+
+/** Boots the shop in the configured role; returns a handle whose stop() shuts down gracefully. */
+export async function bootstrap(
+  options: { role?: Role; config?: AppConfig; serveClient?: boolean } = {},
+): Promise<RunningShop> {
+  const base = options.config ?? configFromProcessEnv();
+  const config: AppConfig = { ...base, role: options.role ?? base.role };
+  const log = createLogger(config.logLevel, { role: config.role });
+  const cleanups: Array<() => Promise<void>> = [];
+
+  let embedded: EmbeddedPostgresHandle | undefined;
+  let databaseUrl = config.database.url;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      port: config.database.embeddedPort,
+      log: (m) => log.info(m),
+    });
+    databaseUrl = embedded.url;
+    log.info(`Embedded PostgreSQL running (data in ${config.dataDir}/postgres)`);
+  }
+
+  try {
+    await runMigrations(databaseUrl, (m) => log.info(m));
+    const module = AppModule.register({ config, databaseUrl });
+    const nestLogger = new PinoNestLogger(log);
+    let app: INestApplicationContext;
+    let url: string | undefined;
+    let ssr: SsrRenderer | undefined;
+
+    if (config.role === 'worker') {
+      app = await NestFactory.createApplicationContext(module, { logger: nestLogger });
+    } else {
+      const web = await NestFactory.create<NestExpressApplication>(module, { logger: nestLogger, bodyParser: true });
+      const secure = config.http.publicUrl.startsWith('https://');
+      const csrf = createCsrf({ secret: config.secretKey, secure });
+      web.disable('x-powered-by');
+      if (config.http.trustProxy) web.set('trust proxy', 1);
+      web.use(httpLogger(log));
+      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure }));
+      web.use(cookieParser());
+      web.use(csrf.protect);
+      if (options.serveClient !== false) {
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure });
+        await ssr.mount(web.getHttpAdapter().getInstance()).catch(async (err: unknown) => {
+          await web.close();
+          throw err;
+        });
+      }
+      const openapi = new DocumentBuilder()
+        .setTitle('Zlatno zrno shop API')
+        .setDescription('JSON API of the shop. Successes answer `{ data }`, errors `{ errors: [ { code, message, field? } ] }`. Mutating calls need the X-CSRF-Token header.')
+        .setVersion('1')
+        .build();
+      SwaggerModule.setup('api/docs', web, () => SwaggerModule.createDocument(web, openapi), { jsonDocumentUrl: 'api/docs-json' });
+      await web.listen(config.http.port, config.http.host);
+      const address = web.getHttpServer().address();
+      const port = typeof address === 'object' && address ? address.port : config.http.port;
+      url = config.http.publicUrl.replace(`:${config.http.port}`, `:${port}`);
+      app = web;
+      log.info(`The shop is running at ${url} (role ${config.role})`);
+    }
+
+    let stopping: Promise<void> | undefined;
+    const stop = () =>
+      (stopping ??= (async () => {
+        log.info('Shutting down: no new requests, finishing in-flight work');
+        const http = 'getHttpServer' in app ? (app as NestExpressApplication).getHttpServer() : undefined;
+        http?.closeIdleConnections?.();
+        await app.close();
+        await ssr?.close();
+        for (const c of cleanups.reverse()) await c();
+        await embedded?.stop();
+        log.info('Stopped');
+      })());
+    return { config, url, app, stop };
+  } catch (err) {
+    await embedded?.stop();
+    throw err;
+  }
+}
+
+/** Known start-up failures get one clear line instead of a stack trace. */
+export function explainStartupError(err: unknown): string | undefined {
+  if (err instanceof ConfigError || err instanceof EmbeddedPostgresError || err instanceof SsrBuildMissingError) return err.message;
+  const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
+  if (e?.code === 'EADDRINUSE') return `Port ${e.port} is already in use: stop the other program or set PORT to a free port.`;
+  if (e?.code === 'EACCES' && e.syscall === 'listen') return `No permission to listen on port ${e.port}: choose a PORT above 1023.`;
+  if (e?.code === 'EACCES' || e?.code === 'EROFS') return `Cannot write to ${e.path ?? 'a data directory'}: set DATA_DIR (or MAIL_DIR) to a writable directory.`;
+  if (e?.code === 'ECONNREFUSED') return `Cannot connect to ${e.address ?? 'a service'}:${e.port ?? ''}: check DATABASE_URL / REDIS_URL, or unset them to use the embedded defaults.`;
+  return undefined;
+}
+
+export async function runFromCli(role?: Role): Promise<void> {
+  let shop: RunningShop;
+  try {
+    shop = await bootstrap(role ? { role } : {});
+  } catch (err) {
+    const reason = explainStartupError(err);
+    if (reason) {
+      process.stderr.write(`\nThe shop could not start: ${reason}\n\n`);
+    } else {
+      process.stderr.write(`\nThe shop could not start:\n${(err as Error)?.stack ?? String(err)}\n`);
+    }
+    process.exit(1);
+  }
+  const onSignal = (signal: NodeJS.Signals) => {
+    const timer = setTimeout(() => {
+      process.stderr.write(`Shutdown took longer than ${shop.config.shutdownTimeoutMs} ms; exiting.\n`);
+      process.exit(1);
+    }, shop.config.shutdownTimeoutMs);
+    timer.unref();
+    shop.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        process.stderr.write(`Shutdown failed after ${signal}: ${String(err)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+}
+
+export type { Logger };
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  void runFromCli();
+}

@@ -1,0 +1,51 @@
+import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { HEALTH_CHECKS, type HealthCheck } from './health-check.js';
+
+@ApiTags('health')
+@Controller('api/health')
+export class HealthController {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[],
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Liveness: the process answers.' })
+  live() {
+    return { data: { status: 'ok' } };
+  }
+
+  @Get('ready')
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and the queue backend are reachable (503 otherwise).' })
+  async ready(@Res({ passthrough: true }) res: Response) {
+    const all: HealthCheck[] = [{ name: 'postgres', check: async () => void (await this.db.query('SELECT 1')) }, ...this.checks];
+    const results = await Promise.all(
+      all.map(async ({ name, check }) => {
+        try {
+          await withTimeout(check(), 2000);
+          return [name, { status: 'up' }] as const;
+        } catch (err) {
+          return [name, { status: 'down', error: (err as Error).message }] as const;
+        }
+      }),
+    );
+    const checks = Object.fromEntries(results);
+    const up = results.every(([, r]) => r.status === 'up');
+    if (!up) res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { data: { status: up ? 'ready' : 'not_ready', checks } };
+  }
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    p.then(
+      (v) => (clearTimeout(t), resolve(v)),
+      (e: unknown) => (clearTimeout(t), reject(e instanceof Error ? e : new Error(String(e)))),
+    );
+  });
+}

@@ -1,0 +1,2 @@
+export { HealthModule } from './health.module.js';
+export { HEALTH_CHECKS, type HealthCheck } from './health-check.js';

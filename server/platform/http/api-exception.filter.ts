@@ -1,0 +1,63 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'VALIDATION_FAILED',
+  429: 'RATE_LIMITED',
+  503: 'UNAVAILABLE',
+};
+
+/** The spec's general failure message (section 8). */
+export const GENERAL_FAILURE = 'Something went wrong, please try again';
+
+/** Every error leaving /api is `{ errors: [ { code, message, field? } ] }` with the right status. */
+@Catch()
+export class ApiExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('http');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const ctx = host.switchToHttp();
+    const res = ctx.getResponse<Response>();
+    const req = ctx.getRequest<Request>();
+    const { status, errors } = this.describe(exception, req);
+    if (status >= 500) this.logger.error({ err: exception, path: req.originalUrl }, 'request failed');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(status).json({ errors });
+  }
+
+  private describe(exception: unknown, req: Request): { status: number; errors: ErrorDetail[] } {
+    if (exception instanceof DomainError) {
+      return { status: STATUS_BY_KIND[exception.kind], errors: exception.details };
+    }
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const body = exception.getResponse();
+      const code = CODE_BY_STATUS[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : 'HTTP_ERROR');
+      if (status === 404 && typeof body === 'object' && body && /^Cannot /.test(String((body as { message?: unknown }).message))) {
+        return { status, errors: [{ code, message: `Not found: ${req.method} ${req.path}` }] };
+      }
+      const raw = typeof body === 'string' ? body : (body as { message?: unknown }).message;
+      const messages = Array.isArray(raw) ? raw.map(String) : [String(raw ?? exception.message)];
+      return { status, errors: messages.map((message) => ({ code, message })) };
+    }
+    const err = exception as { type?: string; status?: number } | undefined;
+    // body-parser errors (malformed JSON, too large) carry a status and a type
+    if (err && typeof err.status === 'number' && err.status >= 400 && err.status < 500) {
+      const message = err.type === 'entity.parse.failed' ? 'The request body is not valid JSON' : String((exception as Error).message);
+      return { status: err.status, errors: [{ code: CODE_BY_STATUS[err.status] ?? 'BAD_REQUEST', message }] };
+    }
+    return { status: 500, errors: [{ code: 'INTERNAL_ERROR', message: GENERAL_FAILURE }] };
+  }
+}

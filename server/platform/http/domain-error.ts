@@ -1,0 +1,41 @@
+/**
+ * Domain code throws DomainError subclasses with a stable machine code (ORDER_NOT_FOUND);
+ * the one ApiExceptionFilter maps the code's kind to an HTTP status.
+ */
+export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
+
+export const STATUS_BY_KIND: Record<ErrorKind, number> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
+export interface ErrorDetail {
+  code: string;
+  message: string;
+  field?: string;
+}
+
+export class DomainError extends Error {
+  constructor(
+    public readonly code: string,
+    message: string,
+    public readonly kind: ErrorKind = 'invalid',
+    public readonly field?: string,
+    /** Further problems of the same request (e.g. several invalid fields). */
+    public readonly more: ErrorDetail[] = [],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+
+  get details(): ErrorDetail[] {
+    const first: ErrorDetail = { code: this.code, message: this.message };
+    if (this.field) first.field = this.field;
+    return [first, ...this.more];
+  }
+}

@@ -1,0 +1,1 @@
+export { SsrRenderer, SsrBuildMissingError, CLIENT_DIST } from './ssr-renderer.js';

@@ -1,0 +1,103 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Readable } from 'node:stream';
+import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
+import express from 'express';
+import type { ViteDevServer } from 'vite';
+import type { SsrEntry } from '../../../client/src/ssr-contract.js';
+import type { Csrf } from '../http/csrf.js';
+
+/** Where `npm run build` puts the client: browser bundle and the SSR entry. */
+export const CLIENT_DIST = resolve('dist/client');
+const SSR_ENTRY = resolve(CLIENT_DIST, 'server/entry-server.js');
+const PUBLIC_DIR = resolve(CLIENT_DIST, 'public');
+
+export class SsrBuildMissingError extends Error {
+  override name = 'SsrBuildMissingError';
+}
+
+/**
+ * Serves every non-API GET/HEAD through the client's server entry (legacy redirects, sitemap,
+ * robots, language choice, streaming SSR). In development, Vite runs in middleware mode with HMR.
+ */
+export class SsrRenderer {
+  private vite?: ViteDevServer;
+  private entry?: SsrEntry;
+
+  constructor(private readonly opts: { dev: boolean; publicUrl: string; csrf: Csrf; secure: boolean }) {}
+
+  async mount(app: Express): Promise<void> {
+    if (this.opts.dev) {
+      const { createServer } = await import('vite');
+      this.vite = await createServer({
+        configFile: resolve('client/vite.config.ts'),
+        server: { middlewareMode: true },
+        appType: 'custom',
+      });
+      app.use(this.vite.middlewares);
+    } else {
+      if (!existsSync(SSR_ENTRY)) {
+        throw new SsrBuildMissingError(`The client is not built (${SSR_ENTRY} is missing): run \`npm run build\` first.`);
+      }
+      this.entry = ((await import(pathToFileURL(SSR_ENTRY).href)) as { entry: SsrEntry }).entry;
+      app.use(
+        '/assets',
+        express.static(resolve(PUBLIC_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+      );
+      app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h' }));
+    }
+    app.use((req: ExpressRequest, res: Response, next: NextFunction) => {
+      this.handle(req, res, next).catch(next);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.vite?.close();
+  }
+
+  private async loadEntry(): Promise<SsrEntry> {
+    if (this.vite) {
+      return ((await this.vite.ssrLoadModule('/client/src/entry-server.tsx')) as { entry: SsrEntry }).entry;
+    }
+    return this.entry!;
+  }
+
+  private async handle(req: ExpressRequest, res: Response, next: NextFunction): Promise<void> {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
+    const entry = await this.loadEntry();
+    const csrfToken = this.opts.csrf.tokenFor(req, res);
+    const nonce = res.locals.cspNonce as string;
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { nonce, csrfToken, publicUrl: this.opts.publicUrl });
+
+    res.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') res.setHeader(key, value);
+    });
+    for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
+    // Pages carry a per-visitor CSRF token: never cache them in shared caches.
+    if (!response.headers.has('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
+    if (!response.body || req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
+    body.on('error', (err) => res.destroy(err));
+    body.pipe(res);
+  }
+}
+
+function isServerPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/');
+}
+
+function toWebRequest(req: ExpressRequest, publicUrl: string): Request {
+  const url = new URL(req.originalUrl, publicUrl);
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  return new Request(url, { method: req.method, headers });
+}

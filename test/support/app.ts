@@ -1,0 +1,22 @@
+import { loadConfig, type AppConfig } from '../../server/config/index.js';
+import { bootstrap, type RunningShop } from '../../server/main.js';
+
+/** Configuration for a test instance: the run's fresh database, real Redis, a free port, mails to a temp dir. */
+export function testConfig(env: Record<string, string | undefined> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: process.env.TEST_DATABASE_URL,
+    REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
+    QUEUE_PREFIX: `t${process.pid}${Date.now().toString(36)}`,
+    ...env,
+  });
+}
+
+/** Boots the real shop (API only unless serveClient) in-process. */
+export async function startShop(opts: { env?: Record<string, string | undefined>; serveClient?: boolean; role?: 'web' | 'worker' | 'all' } = {}): Promise<RunningShop & { url: string }> {
+  const shop = await bootstrap({ config: testConfig(opts.env), serveClient: opts.serveClient ?? false, ...(opts.role ? { role: opts.role } : {}) });
+  return shop as RunningShop & { url: string };
+}

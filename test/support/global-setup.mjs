@@ -1,0 +1,66 @@
+// Plain ESM: Jest loads global setup outside its module system, so this file imports only packages.
+import pg from 'pg';
+import { Redis } from 'ioredis';
+
+export const PG_ADMIN_URL = process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export async function assertServices() {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+  } catch (err) {
+    throw new Error(
+      `Tests need PostgreSQL at ${PG_ADMIN_URL} (set TEST_DATABASE_ADMIN_URL to change it) but it is unreachable: ${err.message}\n` +
+        'Start it, e.g.: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 3000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (err) {
+    throw new Error(
+      `Tests need Redis at ${REDIS_URL} (set TEST_REDIS_URL to change it) but it is unreachable: ${err.message}\n` +
+        'Start it, e.g.: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+    );
+  } finally {
+    redis.disconnect();
+  }
+}
+
+export async function createDatabase(prefix) {
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`.toLowerCase();
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+export async function dropDatabase(name) {
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One fresh database per integration run (the app applies migrations when it boots). */
+export default async function globalSetup() {
+  await assertServices();
+  const db = await createDatabase('shop_it');
+  process.env.TEST_DATABASE_URL = db.url;
+  process.env.TEST_DATABASE_NAME = db.name;
+  process.env.TEST_REDIS_URL = REDIS_URL;
+}

@@ -1,0 +1,5 @@
+import { dropDatabase } from './global-setup.mjs';
+
+export default async function globalTeardown() {
+  if (process.env.TEST_DATABASE_NAME && !process.env.KEEP_TEST_DATABASE) await dropDatabase(process.env.TEST_DATABASE_NAME);
+}
