@@ -24,11 +24,12 @@ const common = {
 
 /** @type {import('jest').Config} */
 export default {
+  reporters: ['default', '<rootDir>/scripts/jest-summary-reporter.js'],
   projects: [
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{server,client,emails}/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/{server,client,emails,scripts}/**/*.spec.{ts,tsx}'],
     },
     {
       ...common,
@@ -42,8 +43,8 @@ export default {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
-      globalSetup: '<rootDir>/test/support/e2e-setup.ts',
-      globalTeardown: '<rootDir>/test/support/e2e-teardown.ts',
+      globalSetup: '<rootDir>/test/support/e2e-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/e2e-teardown.mjs',
       testTimeout: 90_000,
     },
   ],

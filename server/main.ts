@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
-import { runMigrations, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
+import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
 import { createCsrf } from './platform/http/csrf.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
@@ -82,6 +82,8 @@ export async function bootstrap(
       app = web;
       log.info(`The shop is running at ${url} (role ${config.role})`);
     }
+
+    if (config.seedDemoData && config.role !== 'worker') await app.get(SeedService).run();
 
     let stopping: Promise<void> | undefined;
     const stop = () =>

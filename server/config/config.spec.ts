@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from './config.js';
+import { readFileSync } from 'node:fs';
+import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('gives embedded defaults for an empty environment', () => {
@@ -33,5 +34,15 @@ describe('loadConfig', () => {
 
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).http.publicUrl).toBe('https://shop.example.com');
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable the shop reads, and nothing else', () => {
+    const listed = readFileSync('.env.example', 'utf8')
+      .split('\n')
+      .filter((l) => /^[A-Z_]+=/.test(l))
+      .map((l) => l.split('=')[0]);
+    expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
   });
 });

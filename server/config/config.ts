@@ -56,6 +56,9 @@ const envSchema = z.object({
   VITE_DEV: bool.default(false),
 });
 
+/** Every variable the shop reads (kept in step with .env.example by a test). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
 export type Role = 'web' | 'worker' | 'all';
 
 export interface AppConfig {

@@ -14,6 +14,7 @@ export async function assertServices() {
     throw new Error(
       `Tests need PostgreSQL at ${PG_ADMIN_URL} (set TEST_DATABASE_ADMIN_URL to change it) but it is unreachable: ${err.message}\n` +
         'Start it, e.g.: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start',
+      { cause: err },
     );
   } finally {
     await client.end().catch(() => undefined);
@@ -26,6 +27,7 @@ export async function assertServices() {
     throw new Error(
       `Tests need Redis at ${REDIS_URL} (set TEST_REDIS_URL to change it) but it is unreachable: ${err.message}\n` +
         'Start it, e.g.: redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no',
+      { cause: err },
     );
   } finally {
     redis.disconnect();

@@ -1,5 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { SeedService } from './seed.js';
 import { dataSourceOptions } from './data-source.js';
 
 /** TypeORM on the PostgreSQL the boot sequence chose (DATABASE_URL or the embedded one). */
@@ -8,7 +10,10 @@ export class DatabaseModule {
   static forRoot(url: string, poolSize: number): DynamicModule {
     return {
       module: DatabaseModule,
-      imports: [TypeOrmModule.forRoot({ ...dataSourceOptions(url, poolSize), autoLoadEntities: true })],
+      global: true,
+      imports: [DiscoveryModule, TypeOrmModule.forRoot({ ...dataSourceOptions(url, poolSize), autoLoadEntities: true })],
+      providers: [SeedService],
+      exports: [SeedService],
     };
   }
 }

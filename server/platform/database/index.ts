@@ -2,3 +2,4 @@ export { DatabaseModule } from './database.module.js';
 export { dataSourceOptions, runMigrations } from './data-source.js';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 export { SnakeNamingStrategy } from './snake-naming.strategy.js';
+export { SeedService, Seeder, type DemoSeeder } from './seed.js';

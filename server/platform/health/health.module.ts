@@ -1,11 +1,11 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
+import { type DynamicModule, type InjectionToken, Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
 import { HEALTH_CHECKS, type HealthCheck } from './health-check.js';
 
 @Module({})
 export class HealthModule {
   /** `checks` are provider tokens resolving to HealthCheck objects. */
-  static register(checkTokens: Array<Provider extends never ? never : string | symbol | Function>, imports: DynamicModule['imports'] = []): DynamicModule {
+  static register(checkTokens: InjectionToken[], imports: DynamicModule['imports'] = []): DynamicModule {
     return {
       module: HealthModule,
       imports,
@@ -14,7 +14,7 @@ export class HealthModule {
         {
           provide: HEALTH_CHECKS,
           useFactory: (...checks: HealthCheck[]) => checks,
-          inject: checkTokens as never[],
+          inject: checkTokens,
         },
       ],
     };

@@ -1,0 +1,70 @@
+// Local ESLint rule: keeps the dependency picture a tree you can draw (ARCHITECTURE.md section 2).
+//  - a business module is imported only through its index.ts (server/modules/<name>/index.ts);
+//  - server/platform/ imports no business module;
+//  - client/ imports nothing from server/ except `import type` of contracts.
+import path from 'node:path';
+
+const ROOT = process.cwd();
+
+function rel(file) {
+  return path.relative(ROOT, file).split(path.sep).join('/');
+}
+
+function moduleOf(p) {
+  const m = /^server\/modules\/([^/]+)\//.exec(p);
+  return m ? m[1] : undefined;
+}
+
+function isModuleIndex(p) {
+  return /^server\/modules\/[^/]+\/index(\.[jt]sx?)?$/.test(p);
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const importBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Enforce module boundaries: modules via index.ts, platform knows no module, client imports only types from server.' },
+    messages: {
+      deepModuleImport: "Import module '{{target}}' through its index.ts ('{{index}}'), not '{{source}}'.",
+      platformImportsModule: "server/platform/ knows no business module: '{{source}}' is a module file.",
+      clientImportsServer: "client/ may import only types from server/ ('import type'): '{{source}}'.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const from = rel(context.filename);
+    function check(node, source, typeOnly) {
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const to = rel(path.resolve(path.dirname(context.filename), source));
+      if (from.startsWith('client/') && to.startsWith('server/') && !typeOnly) {
+        context.report({ node, messageId: 'clientImportsServer', data: { source } });
+      }
+      const target = moduleOf(to + '/');
+      if (!to.startsWith('server/modules/') || !target) return;
+      if (from.startsWith('server/platform/')) {
+        context.report({ node, messageId: 'platformImportsModule', data: { source } });
+        return;
+      }
+      if (moduleOf(from) !== target && !isModuleIndex(to)) {
+        context.report({ node, messageId: 'deepModuleImport', data: { source, target, index: `server/modules/${target}/index.ts` } });
+      }
+    }
+    return {
+      ImportDeclaration(node) {
+        const typeOnly = node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
+        check(node, node.source.value, typeOnly);
+      },
+      ExportNamedDeclaration(node) {
+        if (node.source) check(node, node.source.value, node.exportKind === 'type');
+      },
+      ExportAllDeclaration(node) {
+        check(node, node.source.value, node.exportKind === 'type');
+      },
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check(node, node.source.value, false);
+      },
+    };
+  },
+};
+
+export default { rules: { 'import-boundaries': importBoundaries } };

@@ -1,0 +1,77 @@
+// Starts the BUILT shop (node dist/server/main.js, as `npm start` runs it) against a fresh
+// database and the real Redis, on a free loopback port; the browser tests drive it.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import net from 'node:net';
+import { assertServices, createDatabase, REDIS_URL } from './global-setup.mjs';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+function freePort() {
+  return new Promise((done, fail) => {
+    const s = net.createServer();
+    s.once('error', fail);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+}
+
+async function waitReady(url, child, output) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The shop exited (code ${child.exitCode}) before it was ready:\n${output.join('')}`);
+    try {
+      const res = await fetch(`${url}/api/health/ready`);
+      if (res.ok) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`The shop did not become ready within 60 s:\n${output.join('')}`);
+}
+
+export default async function e2eSetup() {
+  for (const f of ['dist/server/main.js', 'dist/client/server/entry-server.js']) {
+    if (!existsSync(f)) throw new Error(`End-to-end tests run the built shop, but ${f} is missing: run \`npm run build\` first (npm test does).`);
+  }
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`End-to-end tests need Debian's Chromium at ${CHROMIUM} (apt-get install chromium; or set CHROMIUM_PATH). .ci/run installs it.`);
+  }
+  await assertServices();
+  const db = await createDatabase('shop_e2e');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    DATABASE_URL: db.url,
+    REDIS_URL,
+    QUEUE_PREFIX: `e2e${Date.now().toString(36)}`,
+    DATA_DIR: join(dir, 'data'),
+    MAIL_DIR: join(dir, 'mail'),
+    LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+  };
+  const output = [];
+  const child = spawn(process.execPath, [resolve('dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (d) => output.push(String(d)));
+  child.stderr.on('data', (d) => {
+    output.push(String(d));
+    if (process.env.E2E_LOG_LEVEL) process.stderr.write(d);
+  });
+  await waitReady(url, child, output);
+  const state = { pid: child.pid, db: db.name, dir };
+  writeFileSync(join(tmpdir(), `shop-e2e-state-${process.pid}.json`), JSON.stringify(state));
+  globalThis.__SHOP_E2E__ = { child, state, output };
+  process.env.E2E_BASE_URL = url;
+  process.env.E2E_MAIL_DIR = env.MAIL_DIR;
+}
