@@ -2,8 +2,11 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { ConfigModule, type AppConfig } from './config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
+import { EventsModule } from './platform/events/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+import { MailModule } from './platform/mail/index.js';
+import { QueueHealthCheck, QueueModule } from './platform/queue/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -19,7 +22,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), HealthModule.register([])],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck])],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

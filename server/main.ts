@@ -13,6 +13,7 @@ import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresErro
 import { createCsrf } from './platform/http/csrf.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
 
 export interface RunningShop {
   config: AppConfig;
@@ -62,6 +63,12 @@ export async function bootstrap(
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure }));
       web.use(cookieParser());
       web.use(csrf.protect);
+      // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).
+      mountQueueDashboard(web.getHttpAdapter().getInstance(), {
+        queues: web.get(QueueService).all(),
+        user: config.queue.dashboardUser,
+        password: config.queue.dashboardPassword,
+      });
       if (options.serveClient !== false) {
         ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure });
         await ssr.mount(web.getHttpAdapter().getInstance()).catch(async (err: unknown) => {
@@ -90,6 +97,10 @@ export async function bootstrap(
       (stopping ??= (async () => {
         log.info('Shutting down: no new requests, finishing in-flight work');
         const http = 'getHttpServer' in app ? (app as NestExpressApplication).getHttpServer() : undefined;
+        // Stop accepting connections now, so in-flight requests finish while queue workers finish
+        // their in-flight jobs (app.close(): relay and workers stop first, then the HTTP server is
+        // awaited, then queues and pools close).
+        if (http?.listening) http.close();
         http?.closeIdleConnections?.();
         await app.close();
         await ssr?.close();

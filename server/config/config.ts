@@ -45,6 +45,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i, 'may contain letters, digits, _ and - only')
@@ -74,7 +75,8 @@ export interface AppConfig {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
   outbox: { pollMs: number };
-  queue: { prefix: string; dashboardUser: string; dashboardPassword: string };
+  /** retryDelayMs: first delay of the exponential backoff of failed jobs (then doubled per attempt). */
+  queue: { prefix: string; retryDelayMs: number; dashboardUser: string; dashboardPassword: string };
   seedDemoData: boolean;
 }
 
@@ -101,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (isProduction && !e.SECRET_KEY) problems.push('SECRET_KEY: required in production (at least 32 random characters)');
   if (isProduction && !e.DATABASE_URL) problems.push('DATABASE_URL: required in production (the embedded PostgreSQL is for development)');
   if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (absolute links in pages and mails)');
+  if (isProduction && !e.SMTP_URL) problems.push('SMTP_URL: required in production (mails must reach people, not files)');
   if (isProduction && !e.QUEUE_DASHBOARD_PASSWORD) problems.push('QUEUE_DASHBOARD_PASSWORD: required in production');
   if (problems.length) throw new ConfigError(problems);
 
@@ -122,6 +125,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     outbox: { pollMs: e.OUTBOX_POLL_MS },
     queue: {
       prefix: e.QUEUE_PREFIX,
+      retryDelayMs: e.QUEUE_RETRY_DELAY_MS,
       dashboardUser: e.QUEUE_DASHBOARD_USER,
       dashboardPassword: e.QUEUE_DASHBOARD_PASSWORD ?? 'operator-dev',
     },

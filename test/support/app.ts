@@ -10,13 +10,19 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     LOG_LEVEL: 'warn',
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
-    QUEUE_PREFIX: `t${process.pid}${Date.now().toString(36)}`,
+    QUEUE_PREFIX: `it-${process.env.TEST_RUN_ID ?? 'x'}-${process.pid}${Date.now().toString(36)}`,
     ...env,
   });
 }
 
 /** Boots the real shop (API only unless serveClient) in-process. */
-export async function startShop(opts: { env?: Record<string, string | undefined>; serveClient?: boolean; role?: 'web' | 'worker' | 'all' } = {}): Promise<RunningShop & { url: string }> {
-  const shop = await bootstrap({ config: testConfig(opts.env), serveClient: opts.serveClient ?? false, ...(opts.role ? { role: opts.role } : {}) });
+export async function startShop(
+  opts: { env?: Record<string, string | undefined>; serveClient?: boolean; role?: 'web' | 'worker' | 'all' } = {},
+): Promise<RunningShop & { url: string }> {
+  const shop = await bootstrap({
+    config: testConfig(opts.env),
+    serveClient: opts.serveClient ?? false,
+    ...(opts.role ? { role: opts.role } : {}),
+  });
   return shop as RunningShop & { url: string };
 }

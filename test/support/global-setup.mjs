@@ -65,4 +65,20 @@ export default async function globalSetup() {
   process.env.TEST_DATABASE_URL = db.url;
   process.env.TEST_DATABASE_NAME = db.name;
   process.env.TEST_REDIS_URL = REDIS_URL;
+  process.env.TEST_RUN_ID = Date.now().toString(36);
+}
+
+/** Deletes the Redis keys a run's queues left behind (their prefixes start with it-<run id>-). */
+export async function deleteRunKeys(runId) {
+  const redis = new Redis(REDIS_URL, { maxRetriesPerRequest: 1 });
+  try {
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `it-${runId}-*`, 'COUNT', 1000);
+      cursor = next;
+      if (keys.length) await redis.del(...keys);
+    } while (cursor !== '0');
+  } finally {
+    redis.disconnect();
+  }
 }

@@ -1,4 +1,5 @@
 export { DatabaseModule } from './database.module.js';
+export { DATABASE_URL } from './database-url.js';
 export { dataSourceOptions, runMigrations } from './data-source.js';
 export { startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './embedded-postgres.js';
 export { SnakeNamingStrategy } from './snake-naming.strategy.js';

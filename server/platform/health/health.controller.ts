@@ -24,9 +24,10 @@ export class HealthController {
   async ready(@Res({ passthrough: true }) res: Response) {
     const all: HealthCheck[] = [{ name: 'postgres', check: async () => void (await this.db.query('SELECT 1')) }, ...this.checks];
     const results = await Promise.all(
-      all.map(async ({ name, check }) => {
+      all.map(async (c) => {
+        const { name } = c;
         try {
-          await withTimeout(check(), 2000);
+          await withTimeout(c.check(), 2000);
           return [name, { status: 'up' }] as const;
         } catch (err) {
           return [name, { status: 'down', error: (err as Error).message }] as const;

@@ -1,0 +1,63 @@
+import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Job } from 'bullmq';
+import type { DataSource } from 'typeorm';
+import { QueueName, QueueService } from '../queue/index.js';
+import type { DeliveryJobData } from './delivery-job.js';
+import type { DomainEvent } from './domain-event.js';
+import { EventsError } from './events.errors.js';
+import { SubscriberRegistry } from './subscriber-registry.js';
+
+export type DeliveryOutcome = 'delivered' | 'skipped';
+
+/**
+ * Consumes the events queue: runs one subscriber's handler for one event, exactly once as an
+ * effect. The inbox row (event_delivery) and the handler's writes share one transaction, so:
+ * a redelivered job finds the row and is skipped; a failed handler rolls both back and the job is
+ * retried with backoff; two concurrent runs of the same job serialize on the row's primary key.
+ */
+@Injectable()
+export class EventDispatcher implements OnModuleInit {
+  private readonly logger = new Logger('events');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly registry: SubscriberRegistry,
+    private readonly queues: QueueService,
+  ) {}
+
+  onModuleInit(): void {
+    // Every job name on the events queue ('<event>/<subscriber>') comes here.
+    this.queues.process<DeliveryJobData>(QueueName.Events, '*', (job: Job<DeliveryJobData>) =>
+      this.deliver(job.data, job.attemptsMade + 1),
+    );
+  }
+
+  async deliver(data: DeliveryJobData, attempt = 1): Promise<DeliveryOutcome> {
+    const subscription = this.registry.get(data.eventName, data.subscriberId);
+    if (!subscription) {
+      // Retried, not dropped: during a rolling deploy a newer worker may know this subscriber.
+      throw new EventsError('EVENT_SUBSCRIBER_UNKNOWN', `no subscriber '${data.subscriberId}' for '${data.eventName}' in this process`);
+    }
+    return this.db.transaction(async (manager) => {
+      const claimed = (await manager.query(
+        `INSERT INTO event_delivery (event_id, subscriber_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+        [data.eventId, data.subscriberId],
+      )) as unknown[];
+      if (!claimed.length) {
+        this.logger.debug(`event ${data.eventId} (${data.eventName}) already handled by ${data.subscriberId}; skipped`);
+        return 'skipped' as const;
+      }
+      // The payload went through jsonb: plain JSON, as assertPlainJson checked when it was published.
+      const event = new subscription.eventClass(data.payload as DomainEvent['payload']);
+      await subscription.handler(event, {
+        manager,
+        eventId: data.eventId,
+        occurredAt: new Date(data.occurredAt),
+        subscriberId: data.subscriberId,
+        attempt,
+      });
+      return 'delivered' as const;
+    });
+  }
+}

@@ -1,0 +1,11 @@
+export { EventsModule } from './events.module.js';
+export { DomainEvent, type DomainEventClass, type JsonValue, eventNameOf } from './domain-event.js';
+export { EventPublisher, OUTBOX_CHANNEL } from './event-publisher.service.js';
+export { OnEvent, type EventContext, type EventHandler } from './on-event.decorator.js';
+export { SubscriberRegistry, type Subscription } from './subscriber-registry.js';
+export { OutboxRelay, RELAY_BATCH_SIZE } from './outbox-relay.service.js';
+export { EventDispatcher, type DeliveryOutcome } from './event-dispatcher.service.js';
+export { deliveryJobId, deliveryJobName, type DeliveryJobData } from './delivery-job.js';
+export { OutboxEvent } from './outbox-event.entity.js';
+export { EventDelivery } from './event-delivery.entity.js';
+export { EventsError, type EventsErrorCode } from './events.errors.js';

@@ -1,0 +1,33 @@
+/**
+ * Every BullMQ queue of the shop, in one place. Producers and consumers name a queue only through
+ * this enum. Names must not contain ':' (BullMQ's key separator).
+ */
+export enum QueueName {
+  /** One job per (domain event, subscriber), added by the outbox relay. */
+  Events = 'events',
+  /** Outgoing mail: render in the recipient's language and send. */
+  Mail = 'mail',
+  /** Repeatable maintenance jobs (BullMQ job schedulers). */
+  Scheduled = 'scheduled',
+}
+
+export interface QueueSettings {
+  /** Jobs one worker process runs at once on this queue. */
+  concurrency: number;
+  /** Tries per job before it stays failed (visible in /admin/queues); exponential backoff between them. */
+  attempts: number;
+}
+
+/**
+ * Per-queue defaults. With QUEUE_RETRY_DELAY_MS = 2 s, 10 attempts wait 2 s, 4 s, ... 512 s:
+ * about 17 minutes of retries before a job is left failed for an operator.
+ */
+export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
+  [QueueName.Events]: { concurrency: 5, attempts: 10 },
+  [QueueName.Mail]: { concurrency: 5, attempts: 10 },
+  [QueueName.Scheduled]: { concurrency: 1, attempts: 3 },
+};
+
+/** Completed jobs are trimmed; failed ones are kept (bounded) for the dashboard. Ages in seconds. */
+export const KEEP_COMPLETED = { age: 24 * 3600, count: 1000 } as const;
+export const KEEP_FAILED = { age: 30 * 24 * 3600, count: 5000 } as const;

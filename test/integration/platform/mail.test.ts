@@ -1,0 +1,174 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
+import PostalMime, { type Email, type Mailbox } from 'postal-mime';
+import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
+import { company } from '../../../client/src/brand/company.js';
+import { EmptyMailError, MailService } from '../../../server/platform/mail/index.js';
+import { startShop } from '../../support/app.js';
+import type { RunningShop } from '../../../server/main.js';
+
+const PUBLIC_URL = 'https://shop.example.hr';
+const FROM = 'Zlatno zrno <webshop@zlatnozrno.hr>';
+const activation = (token: string) => ({ firstName: 'Marta', activationUrl: `${PUBLIC_URL}/api/auth/activate?token=${token}`, expiresInHours: 24 });
+
+function header(mail: Email, name: string): string | undefined {
+  return mail.headers.find((h) => h.key === name)?.value;
+}
+
+/** The MIME tree: one multipart/alternative with the text part first, the HTML part last (preferred). */
+function expectAlternativeParts(raw: string) {
+  expect(raw).toMatch(/^Content-Type: multipart\/alternative;/m);
+  const textAt = raw.search(/^Content-Type: text\/plain; charset=utf-8/m);
+  const htmlAt = raw.search(/^Content-Type: text\/html; charset=utf-8/m);
+  expect(textAt).toBeGreaterThan(0);
+  expect(htmlAt).toBeGreaterThan(textAt);
+}
+
+describe('mail over SMTP (SMTP_URL set)', () => {
+  const received: Array<{ raw: Buffer; from: string; to: string[]; user: unknown }> = [];
+  let smtp: SMTPServer;
+  let shop: RunningShop & { url: string };
+  let mailDir: string;
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      authOptional: false,
+      onAuth(auth, _session, callback) {
+        if (auth.username === 'shop' && auth.password === 's3cret pass') callback(null, { user: 'shop' });
+        else callback(new Error('Invalid username or password'));
+      },
+      onData(stream, session, callback) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            raw: Buffer.concat(chunks),
+            from: (session.envelope.mailFrom as SMTPServerAddress).address,
+            to: session.envelope.rcptTo.map((r) => r.address),
+            user: session.user,
+          });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const { port } = smtp.server.address() as AddressInfo;
+    mailDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-smtp-'));
+    shop = await startShop({
+      env: { SMTP_URL: `smtp://shop:${encodeURIComponent('s3cret pass')}@127.0.0.1:${port}`, MAIL_FROM: FROM, PUBLIC_URL, MAIL_DIR: mailDir },
+    });
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(resolve) : resolve()));
+    if (mailDir) await rm(mailDir, { recursive: true, force: true });
+  });
+
+  it('delivers a rendered template over real SMTP, authenticated with the URL credentials', async () => {
+    const mail = shop.app.get(MailService);
+    const messageId = await mail.sendTemplate('account-activation', activation('smtp-t0k3n'), { to: 'Marta Horvat <marta@example.com>', locale: 'de' });
+
+    expect(received).toHaveLength(1);
+    const [delivery] = received;
+    expect(delivery.user).toBe('shop');
+    expect(delivery.from).toBe('webshop@zlatnozrno.hr');
+    expect(delivery.to).toEqual(['marta@example.com']);
+
+    const raw = delivery.raw.toString('utf8');
+    expectAlternativeParts(raw);
+    const parsed = await PostalMime.parse(delivery.raw);
+    expect(parsed.messageId).toBe(messageId);
+    expect(parsed.subject).toBe('Bitte aktivieren Sie Ihr Kundenkonto bei Zlatno zrno');
+    expect(parsed.from).toEqual({ name: 'Zlatno zrno', address: 'webshop@zlatnozrno.hr' });
+    expect(parsed.to).toEqual([{ name: 'Marta Horvat', address: 'marta@example.com' }] satisfies Mailbox[]);
+    expect(header(parsed, 'content-language')).toBe('de');
+    expect(header(parsed, 'auto-submitted')).toBe('auto-generated');
+    expect(parsed.html).toContain(`href="${PUBLIC_URL}/api/auth/activate?token=smtp-t0k3n"`);
+    expect(parsed.html).toContain('Hallo Marta,');
+    expect(parsed.html).toContain(`href="${PUBLIC_URL}/de/privacy-policy"`);
+    expect(parsed.html).toContain(company.legalName);
+    expect(parsed.text).toContain(`${PUBLIC_URL}/api/auth/activate?token=smtp-t0k3n`);
+    expect(parsed.text).toContain('24 Stunden');
+
+    // SMTP mode writes no files.
+    expect(await readdir(mailDir)).toEqual([]);
+  });
+
+  it('refuses empty bodies before anything reaches the server', async () => {
+    const mail = shop.app.get(MailService);
+    const before = received.length;
+    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '', text: 'Text' })).rejects.toEqual(new EmptyMailError(['html']));
+    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '<p>x</p>', text: '  \n ' })).rejects.toEqual(new EmptyMailError(['text']));
+    await expect(mail.send({ to: 'marta@example.com', subject: ' ', html: '', text: '' })).rejects.toEqual(new EmptyMailError(['subject', 'html', 'text']));
+    expect(received).toHaveLength(before);
+  });
+});
+
+describe('mail without SMTP_URL (file sink)', () => {
+  let shop: RunningShop & { url: string };
+  let base: string;
+  let mailDir: string;
+
+  beforeAll(async () => {
+    base = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-sink-'));
+    mailDir = path.join(base, 'not', 'yet', 'there');
+    shop = await startShop({ env: { SMTP_URL: undefined, MAIL_DIR: mailDir, MAIL_FROM: FROM, PUBLIC_URL } });
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    if (base) await rm(base, { recursive: true, force: true });
+  });
+
+  it('writes one .eml file per mail (directory created, names sorted by time) and logs subject and first link', async () => {
+    const mail = shop.app.get(MailService);
+    const log = jest.spyOn(Logger.prototype, 'log');
+    try {
+      const first = await mail.sendTemplate('account-activation', activation('file-t0k3n-1'), { to: 'ana@example.com', locale: 'sl' });
+      await new Promise((r) => setTimeout(r, 5));
+      const second = await mail.sendTemplate('account-activation', activation('file-t0k3n-2'), { to: 'ivan@example.com', locale: 'hr' });
+
+      const files = (await readdir(mailDir)).sort();
+      expect(files).toHaveLength(2);
+      for (const name of files) expect(name).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z_[A-Za-z0-9.@_-]+\.eml$/);
+      expect(files[0]).toContain(first.replace(/[<>]/g, ''));
+      expect(files[1]).toContain(second.replace(/[<>]/g, ''));
+
+      const raw = await readFile(path.join(mailDir, files[0]));
+      expect(raw.toString('latin1')).toMatch(/\r\n\r\n/); // CRLF line ends, as RFC 5322 wants
+      expectAlternativeParts(raw.toString('utf8'));
+      const parsed = await PostalMime.parse(raw);
+      expect(parsed.messageId).toBe(first);
+      expect(parsed.subject).toBe('Aktivirajte svoj uporabniški račun v spletni trgovini Zlatno zrno');
+      expect(parsed.to).toEqual([{ name: '', address: 'ana@example.com' }]);
+      expect(parsed.from).toEqual({ name: 'Zlatno zrno', address: 'webshop@zlatnozrno.hr' });
+      expect(header(parsed, 'content-language')).toBe('sl');
+      expect(parsed.html).toContain('Pozdravljeni, Marta!');
+      expect(parsed.html).toContain(`href="${PUBLIC_URL}/sl/politika-privatnosti"`);
+      expect(parsed.text).toContain(`${PUBLIC_URL}/api/auth/activate?token=file-t0k3n-1`);
+
+      const lines = log.mock.calls.map(([, message]) => String(message));
+      const line = lines.find((l) => l.includes('file-t0k3n-1'));
+      expect(line).toContain('"Aktivirajte svoj uporabniški račun v spletni trgovini Zlatno zrno"');
+      expect(line).toContain(`first link: ${PUBLIC_URL}/api/auth/activate?token=file-t0k3n-1`);
+      expect(line).toContain(files[0]);
+    } finally {
+      log.mockRestore();
+    }
+  });
+
+  it('refuses empty bodies and writes nothing for them', async () => {
+    const mail = shop.app.get(MailService);
+    const before = (await readdir(mailDir)).length;
+    await expect(mail.send({ to: 'ana@example.com', subject: 'Pozdrav', html: '   ', text: '' })).rejects.toEqual(new EmptyMailError(['html', 'text']));
+    await expect(mail.send({ to: '', subject: 'Pozdrav', html: '<p>Pozdrav</p>', text: 'Pozdrav' })).rejects.toMatchObject({ code: 'MAIL_NO_RECIPIENT' });
+    expect(await readdir(mailDir)).toHaveLength(before);
+  });
+});
