@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { MailService } from './mail.service.js';
+import { MailQueue } from './send-mail.job.js';
 
-/** Mail sending for whoever imports it (the send-mail job); needs the global APP_CONFIG. */
+/** Mail sending: MailQueue.enqueue() from anywhere, sent by the mail queue's worker; needs the global APP_CONFIG and QueueModule. */
 @Module({
-  providers: [MailService],
-  exports: [MailService],
+  providers: [MailService, MailQueue],
+  exports: [MailService, MailQueue],
 })
 export class MailModule {}

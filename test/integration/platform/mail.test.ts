@@ -7,7 +7,8 @@ import { Logger } from '@nestjs/common';
 import PostalMime, { type Email, type Mailbox } from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { company } from '../../../client/src/brand/company.js';
-import { EmptyMailError, MailService } from '../../../server/platform/mail/index.js';
+import { EmptyMailError, MailQueue, MailService } from '../../../server/platform/mail/index.js';
+import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { startShop } from '../../support/app.js';
 import type { RunningShop } from '../../../server/main.js';
 
@@ -108,6 +109,34 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '<p>x</p>', text: '  \n ' })).rejects.toEqual(new EmptyMailError(['text']));
     await expect(mail.send({ to: 'marta@example.com', subject: ' ', html: '', text: '' })).rejects.toEqual(new EmptyMailError(['subject', 'html', 'text']));
     expect(received).toHaveLength(before);
+  });
+
+  it('sends a queued mail from the worker, once per job id, and fails a mail that cannot render for good', async () => {
+    const before = received.length;
+    const mailQueue = shop.app.get(MailQueue);
+    await mailQueue.enqueue('account-activation', activation('queued-t0k3n'), { to: 'ana@example.com', locale: 'sl' }, 'activation__queued-1');
+    await mailQueue.enqueue('account-activation', activation('queued-t0k3n'), { to: 'ana@example.com', locale: 'sl' }, 'activation__queued-1');
+    const queue = shop.app.get(QueueService).queue(QueueName.Mail);
+    const deadline = Date.now() + 15_000;
+    while (received.length < before + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 300)); // a second send would arrive now
+    expect(received).toHaveLength(before + 1);
+    const parsed = await PostalMime.parse(received[before].raw);
+    expect(parsed.to).toEqual([{ name: '', address: 'ana@example.com' }]);
+    expect(header(parsed, 'content-language')).toBe('sl');
+    expect(parsed.text).toContain('queued-t0k3n');
+
+    // A relative link is a template bug: no retry can fix it, so the job fails at its first attempt.
+    await mailQueue.enqueue('account-activation', { ...activation('x'), activationUrl: '/relative' }, { to: 'ana@example.com', locale: 'hr' }, 'activation__broken-1');
+    let job = await queue.getJob('activation__broken-1');
+    while (job && !(await job.isFailed()) && Date.now() < deadline + 10_000) {
+      await new Promise((r) => setTimeout(r, 50));
+      job = await queue.getJob('activation__broken-1');
+    }
+    expect(await job!.isFailed()).toBe(true);
+    expect(job!.attemptsMade).toBe(1);
+    expect(job!.failedReason).toMatch(/^MAIL_RELATIVE_LINK|RELATIVE/);
+    expect(received).toHaveLength(before + 1);
   });
 });
 
