@@ -9,6 +9,8 @@ const swc = [
       transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
       target: 'es2023',
       keepClassNames: true,
+      // client locale JSON is imported `with { type: 'json' }`: keep the attribute for Node's ESM loader
+      experimental: { keepImportAttributes: true },
     },
     module: { type: 'es6' },
   },

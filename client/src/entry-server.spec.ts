@@ -1,0 +1,254 @@
+/**
+ * Render test of the server entry through Vite's SSR module loader (the same path as `npm run dev`):
+ * real routes, real translations, real head tags, status codes and redirects.
+ *
+ * Vite (rolldown's native bindings) does not run inside Jest's VM sandbox, so the renderer lives in a
+ * child Node process started by this test; it answers one JSON request per line on stdin.
+ */
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type { SsrRequestContext } from './ssr-contract';
+
+const ORIGIN = 'https://shop.example';
+const ctx: SsrRequestContext = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN };
+const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** The child: a Vite dev server in middleware mode (no port), the entry loaded with ssrLoadModule. */
+const RENDERER = `
+import { createServer } from 'vite';
+import { createInterface } from 'node:readline';
+const vite = await createServer({
+  configFile: 'client/vite.config.ts',
+  server: { middlewareMode: true, hmr: false, watch: null },
+  appType: 'custom',
+  logLevel: 'error',
+});
+const { entry } = await vite.ssrLoadModule('/client/src/entry-server.tsx');
+process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
+for await (const line of createInterface({ input: process.stdin })) {
+  const job = JSON.parse(line);
+  let restore = () => {};
+  if (job.failRoute) {
+    const { Route } = await vite.ssrLoadModule(job.failRoute);
+    Route.options.loader = () => { throw new Error('cart backend down'); };
+    restore = () => { delete Route.options.loader; };
+  }
+  try {
+    const res = await entry.handle(new Request(job.url, { method: job.method, headers: job.headers }), job.ctx);
+    const body = await res.text();
+    process.stdout.write(JSON.stringify({ id: job.id, status: res.status, headers: [...res.headers], body }) + '\\n');
+  } finally {
+    restore();
+  }
+}
+await vite.close();
+`;
+
+interface Rendered {
+  status: number;
+  headers: Headers;
+  body: string;
+}
+
+let child: ChildProcessWithoutNullStreams;
+let stderr = '';
+let nextId = 0;
+const waiting = new Map<number, (r: Rendered) => void>();
+
+beforeAll(async () => {
+  child = spawn(process.execPath, ['--input-type=module', '-e', RENDERER], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_OPTIONS: '' },
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    stderr += d.toString();
+  });
+  let buffer = '';
+  await new Promise<void>((ready, fail) => {
+    child.on('exit', (code) => fail(new Error(`renderer exited with ${code}: ${stderr}`)));
+    child.stdout.on('data', (d: Buffer) => {
+      buffer += d.toString();
+      let at: number;
+      while ((at = buffer.indexOf('\n')) >= 0) {
+        const message = JSON.parse(buffer.slice(0, at)) as {
+          ready?: true;
+          id: number;
+          status: number;
+          headers: [string, string][];
+          body: string;
+        };
+        buffer = buffer.slice(at + 1);
+        if (message.ready) ready();
+        else waiting.get(message.id)?.({ status: message.status, headers: new Headers(message.headers), body: message.body });
+      }
+    });
+  });
+}, 60_000);
+
+afterAll(() => {
+  child?.stdin.end();
+  child?.kill();
+});
+
+function render(path: string, opts: { headers?: Record<string, string>; method?: string; failRoute?: string } = {}): Promise<Rendered> {
+  const id = nextId++;
+  const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'locale=hr', ...opts.headers };
+  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx, failRoute: opts.failRoute };
+  return new Promise((resolve) => {
+    waiting.set(id, resolve);
+    child.stdin.write(`${JSON.stringify(job)}\n`);
+  });
+}
+
+async function get(path: string, headers: Record<string, string> = {}) {
+  const r = await render(path, { headers });
+  return { res: r, body: r.body };
+}
+
+const attr = (html: string, re: RegExp) => re.exec(html)?.[1];
+
+describe('SSR of pages', () => {
+  it('renders the Croatian cart with its complete head', async () => {
+    const { res, body } = await get('/kosarica');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('content-language')).toBe('hr');
+    expect(body).toMatch(/^<!DOCTYPE html><html lang="hr"/);
+    expect(body).toContain('<title>Košarica | Zlatno zrno</title>');
+    expect(body).toMatch(/<meta name="description" content="Pregled proizvoda u vašoj košarici/);
+    expect(body).toMatch(/<meta name="csrf-token" content="csrf-123"/);
+    expect(body).toMatch(/<meta name="viewport" content="width=device-width, initial-scale=1"/);
+    expect(body).toMatch(/<meta name="theme-color" content="#1f4d3a"/);
+    expect(body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(body).toMatch(/<link rel="canonical" href="https:\/\/shop\.example\/kosarica"/);
+    expect(body).toMatch(/<link rel="alternate" hrefLang="en" href="https:\/\/shop\.example\/en\/cart"/);
+    expect(body).toMatch(/<link rel="alternate" hrefLang="de" href="https:\/\/shop\.example\/de\/cart"/);
+    expect(body).toMatch(/<link rel="alternate" hrefLang="sl" href="https:\/\/shop\.example\/sl\/kosarica"/);
+    expect(body).toMatch(/<link rel="alternate" hrefLang="x-default" href="https:\/\/shop\.example\/kosarica"/);
+    expect(body).toMatch(/<meta property="og:locale" content="hr_HR"/);
+    expect(body).toMatch(/<meta property="og:url" content="https:\/\/shop\.example\/kosarica"/);
+    expect(body).toMatch(/<meta property="og:title" content="Košarica \| Zlatno zrno"/);
+    expect(body).toMatch(/<meta property="og:type" content="website"/);
+    expect(body.match(/<link rel="canonical"/g)).toHaveLength(1);
+    expect(body.match(/<h1[ >]/g)).toHaveLength(1);
+    expect(body).toMatch(/<nav aria-label="Putanja"/);
+    expect(body).toContain('1 EUR = 7,53450 HRK');
+    expect(body).toContain('</html>');
+  });
+
+  it('puts the CSP nonce on every script and inline style', async () => {
+    const { body } = await get('/');
+    const scripts = body.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(2);
+    for (const tag of scripts) {
+      if (tag.includes('application/ld+json')) continue;
+      expect(tag).toContain('nonce="n0nce-test"');
+    }
+    for (const tag of body.match(/<style\b[^>]*>/g) ?? []) expect(tag).toContain('nonce="n0nce-test"');
+    // The dev entry, Vite's client and the React refresh preamble (development render).
+    expect(body).toMatch(/<script type="module" src="\/client\/src\/entry-client\.tsx" nonce="n0nce-test"/);
+    expect(body).toMatch(/<script type="module" src="\/@vite\/client" nonce="n0nce-test"/);
+    expect(body).toMatch(/<script type="module" nonce="n0nce-test">import \{ injectIntoGlobalHook \} from "\/@react-refresh"/);
+    expect(body).toMatch(/<meta property="csp-nonce" nonce="n0nce-test" content="n0nce-test"/);
+  });
+
+  it.each([
+    ['/de/produkten', 'de', 'Produkte | Zlatno zrno', 'de_DE'],
+    ['/en/about-us', 'en', 'About us | Zlatno zrno', 'en_GB'],
+    ['/sl/kosarica', 'sl', 'Košarica | Zlatno zrno', 'sl_SI'],
+    ['/kamut-metoda', 'hr', 'Kamut – metoda proizvodnje | Zlatno zrno', 'hr_HR'],
+    ['/en/recipes', 'en', 'Recipes | Zlatno zrno', 'en_GB'],
+  ])('renders %s in its language', async (path, lang, title, ogLocale) => {
+    const { res, body } = await get(path);
+    expect(res.status).toBe(200);
+    expect(attr(body, /<html lang="([^"]+)"/)).toBe(lang);
+    expect(attr(body, /<title>([^<]+)<\/title>/)).toBe(title.replace(/&/g, '&amp;'));
+    expect(attr(body, /<meta property="og:locale" content="([^"]+)"/)).toBe(ogLocale);
+    expect(attr(body, /<link rel="canonical" href="([^"]+)"/)).toBe(ORIGIN + path);
+  });
+
+  it('renders unknown paths as the error page with 404 in the page language', async () => {
+    const en = await get('/en/no-such-page?x=1');
+    expect(en.res.status).toBe(404);
+    expect(en.body).toMatch(/<html lang="en"/);
+    expect(en.body).toContain('Page Not Found: /en/no-such-page?x=1');
+    expect(attr(en.body, /<title>([^<]+)<\/title>/)).toContain('Error');
+    expect(en.body).toMatch(/<h1[^>]*>Error<\/h1>/);
+    expect(en.body).toMatch(/href="\/en"[^>]*>Back to the home page</);
+    expect(en.body).not.toMatch(/rel="canonical"/);
+    expect(en.body).toMatch(/<meta name="robots" content="noindex"/);
+
+    const hr = await get('/nepostoji');
+    expect(hr.res.status).toBe(404);
+    expect(hr.body).toContain('Stranica nije pronađena: /nepostoji');
+    expect(hr.body).toMatch(/<h1[^>]*>Greška<\/h1>/);
+    // The error layout: no main navigation.
+    expect(hr.body).not.toContain('Glavna navigacija');
+  });
+
+  it('renders a route that throws as the error page with 500, and only a status for crawlers', async () => {
+    const failRoute = '/client/src/routes/$locale/cart.tsx';
+    const page = await render('/kosarica', { failRoute });
+    expect(page.status).toBe(500);
+    expect(page.body).toMatch(/<h1[^>]*>Greška<\/h1>/);
+    expect(page.body).toContain('Nešto je pošlo po zlu, pokušajte ponovno');
+    expect(attr(page.body, /<title>([^<]+)<\/title>/)).toContain('Error 500');
+    expect(page.body).not.toContain('cart backend down');
+    expect(stderr).toMatch(/application error on \/kosarica/);
+
+    const bot = await render('/kosarica', { failRoute, headers: { 'user-agent': GOOGLEBOT } });
+    expect(bot.status).toBe(500);
+    expect(bot.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(bot.body).toBe('Internal Server Error\n');
+
+    expect((await render('/kosarica')).status).toBe(200);
+  });
+});
+
+describe('redirects, language choice and crawler files', () => {
+  it('redirects legacy paths permanently, keeping the query', async () => {
+    const { res } = await get('/blog/recepti/sarma?utm_source=x');
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe('/recepti/sarma?utm_source=x');
+    expect((await get('/eng')).res.headers.get('location')).toBe('/en');
+    expect((await get('/kosarica/')).res.headers.get('location')).toBe('/kosarica');
+  });
+
+  it('redirects a first visit once to the browser language and sets the cookie', async () => {
+    const first = await get('/kosarica', { cookie: '', 'accept-language': 'en-GB,en;q=0.9,hr;q=0.5' });
+    expect(first.res.status).toBe(302);
+    expect(first.res.headers.get('location')).toBe('/en/cart');
+    expect(first.res.headers.get('set-cookie')).toBe('locale=en; Max-Age=31536000; Path=/; SameSite=Lax; Secure');
+
+    const again = await get('/kosarica', { cookie: 'locale=en', 'accept-language': 'en' });
+    expect(again.res.status).toBe(200);
+    expect(again.res.headers.get('set-cookie')).toBeNull();
+
+    const same = await get('/en/cart', { cookie: '', 'accept-language': 'en' });
+    expect(same.res.status).toBe(200);
+    expect(same.res.headers.get('set-cookie')).toMatch(/^locale=en;/);
+
+    const bot = await get('/kosarica', { cookie: '', 'accept-language': 'en', 'user-agent': GOOGLEBOT });
+    expect(bot.res.status).toBe(200);
+    expect(bot.res.headers.get('set-cookie')).toBeNull();
+  });
+
+  it('serves robots.txt and sitemap.xml', async () => {
+    const robots = await get('/robots.txt');
+    expect(robots.res.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(robots.body).toContain('Sitemap: https://shop.example/sitemap.xml');
+    expect(robots.body).toContain('Disallow: /kosarica');
+    const sitemap = await get('/sitemap.xml');
+    expect(sitemap.res.headers.get('content-type')).toMatch(/^application\/xml/);
+    expect(sitemap.body).toContain('<loc>https://shop.example/de/produkten</loc>');
+  });
+
+  it('answers other methods with 405', async () => {
+    const res = await render('/kosarica', { method: 'POST' });
+    expect(res.status).toBe(405);
+    expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * The client's server entry (contract: ssr-contract.ts). The web server calls `entry.handle` for every
+ * non-/api GET/HEAD request; in production it imports the SSR build (dist/client/server/entry-server.js),
+ * in development Vite's `ssrLoadModule('/client/src/entry-server.tsx')`.
+ *
+ * Pipeline: robots.txt and sitemap.xml -> legacy 301s -> first-visit language (302 once) -> streaming SSR
+ * with status 200 / 404 / 500.
+ */
+import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
+import clientManifest from 'virtual:client-manifest';
+import { createI18n, forRequest } from './i18n/instance';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from './i18n/locales';
+import { matchPublicPath, publicPath, splitPublicPath } from './i18n/paths';
+import { createAppRouter } from './router';
+import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
+import type { SsrEntry, SsrRequestContext } from './ssr-contract';
+import { errorPageHtml } from './ssr/error-page';
+import { resolveLegacyRedirect } from './ssr/legacy-redirects';
+import { decideLanguage, isCrawler, parseCookies, wantsHtml } from './ssr/negotiation';
+import { buildRouterManifest, criticalFonts, devRouterManifest } from './ssr/router-manifest';
+import { buildRobots, buildSitemap } from './ssr/sitemap';
+
+const baseI18n = createI18n(DEFAULT_LOCALE);
+
+/** Production: hashed files per route from the client build. Development: Vite's dev entry. */
+const routerManifest = clientManifest
+  ? buildRouterManifest(clientManifest)
+  : devRouterManifest(
+      import.meta.env.DEV ? ['/client/src/styles/global.css', ...Object.keys(import.meta.glob('/client/src/**/*.module.css')).sort()] : [],
+    );
+const fontPreloads = clientManifest ? criticalFonts(clientManifest) : [];
+
+export const entry: SsrEntry = {
+  async handle(request: Request, ctx: SsrRequestContext): Promise<Response> {
+    const url = new URL(request.url);
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return new Response('Method Not Allowed\n', {
+        status: 405,
+        headers: { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' },
+      });
+    }
+
+    if (url.pathname === '/robots.txt') return textResponse(buildRobots(ctx.publicUrl), 'text/plain; charset=utf-8');
+    if (url.pathname === '/sitemap.xml') return textResponse(buildSitemap(ctx.publicUrl), 'application/xml; charset=utf-8');
+
+    const legacyTarget = resolveLegacyRedirect(url.pathname);
+    if (legacyTarget) return redirect(legacyTarget + url.search, 301, { 'Cache-Control': 'public, max-age=86400' });
+
+    const screen = matchPublicPath(url.pathname);
+    const pageLocale = screen?.locale ?? splitPublicPath(url.pathname).locale;
+    const cookies = parseCookies(request.headers.get('cookie'));
+    const crawler = isCrawler(request.headers.get('user-agent'));
+    const secure = ctx.publicUrl.startsWith('https:');
+
+    // First visit: language from Accept-Language, once (spec section 2). Only for pages, not for 404s.
+    let setLocaleCookie: Locale | null = null;
+    if (screen) {
+      const decision = decideLanguage({
+        pageLocale,
+        cookieLocale: cookies[LOCALE_COOKIE],
+        acceptLanguage: request.headers.get('accept-language'),
+        crawler,
+        html: request.method === 'GET' && wantsHtml(request),
+      });
+      if (decision.redirectTo) {
+        return redirect(publicPath(screen.screen, decision.redirectTo, screen.params) + url.search, 302, {
+          'Set-Cookie': localeCookie(decision.redirectTo, secure),
+          'Cache-Control': 'private, no-store',
+          Vary: 'Accept-Language, Cookie',
+        });
+      }
+      setLocaleCookie = decision.setCookie;
+    }
+
+    const consentValue = cookies[CONSENT_COOKIE];
+    const consent: CookieConsent | null = isCookieConsent(consentValue) ? consentValue : null;
+
+    try {
+      const response = await render(request, ctx, { locale: pageLocale, consent, crawler });
+      const headers = new Headers(response.headers);
+      if (setLocaleCookie) headers.append('Set-Cookie', localeCookie(setLocaleCookie, secure));
+      if (response.status < 300 || response.status >= 400) headers.set('Content-Language', pageLocale);
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    } catch (error) {
+      console.error(`[ssr] ${request.method} ${url.pathname}: rendering failed`, error);
+      if (crawler) return textResponse('Internal Server Error\n', 'text/plain; charset=utf-8', 500);
+      return new Response(errorPageHtml(baseI18n.getFixedT(pageLocale), pageLocale), {
+        status: 500,
+        headers: { 'Content-Type': 'text/html; charset=utf-8', 'Content-Language': pageLocale },
+      });
+    }
+  },
+};
+
+async function render(
+  request: Request,
+  ctx: SsrRequestContext,
+  opts: { locale: Locale; consent: CookieConsent | null; crawler: boolean },
+): Promise<Response> {
+  const handler = createRequestHandler({
+    request,
+    getRouterManifest: () => routerManifest,
+    createRouter: () =>
+      createAppRouter(
+        {
+          i18n: forRequest(baseI18n, opts.locale),
+          csrfToken: ctx.csrfToken,
+          publicUrl: ctx.publicUrl,
+          consent: opts.consent,
+          fontPreloads,
+        },
+        { nonce: ctx.nonce },
+      ),
+  });
+
+  return handler(({ request: req, responseHeaders, router }) => {
+    const failed = router.stores.matches.get().find((m) => m.status === 'error');
+    if (failed) {
+      console.error(`[ssr] application error on ${new URL(req.url).pathname} (route ${failed.routeId}):`, failed.error);
+      // Search, Lighthouse and social crawlers: log only, no error page (spec section 8).
+      if (opts.crawler) return textResponse('Internal Server Error\n', 'text/plain; charset=utf-8', 500);
+    }
+    return renderRouterToStream({
+      request: req,
+      responseHeaders,
+      router,
+      children: <RouterServer router={router} />,
+    });
+  });
+}
+
+function textResponse(body: string, contentType: string, status = 200): Response {
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': contentType, 'Cache-Control': status === 200 ? 'public, max-age=3600' : 'no-store' },
+  });
+}
+
+function redirect(location: string, status: 301 | 302, headers: Record<string, string>): Response {
+  return new Response(null, { status, headers: { Location: location, ...headers } });
+}
+
+function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Max-Age=${LOCALE_COOKIE_MAX_AGE_SECONDS}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
+}

@@ -1,0 +1,89 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from '@jest/globals';
+import { LOCALES, type Locale } from './locales';
+import { SCREEN_IDS } from './paths';
+import { createI18n, forRequest } from './instance';
+
+type Tree = { [key: string]: string | Tree };
+
+const load = (locale: Locale): Tree => JSON.parse(readFileSync(new URL(`./locales/${locale}.json`, import.meta.url), 'utf8')) as Tree;
+
+function flatten(tree: Tree, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(path, value);
+    else for (const [k, v] of flatten(value, path)) out.set(k, v);
+  }
+  return out;
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+const messages = Object.fromEntries(LOCALES.map((l) => [l, flatten(load(l))])) as Record<Locale, Map<string, string>>;
+const baseKeys = (locale: Locale) => new Set([...messages[locale].keys()].map((k) => k.replace(PLURAL_SUFFIX, '')));
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+
+describe('translations', () => {
+  const all = new Set(LOCALES.flatMap((l) => [...baseKeys(l)]));
+
+  it.each(LOCALES)('%s has every key that any language has', (locale) => {
+    const missing = [...all].filter((k) => !baseKeys(locale).has(k));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has no empty message', (locale) => {
+    const empty = [...messages[locale]].filter(([, v]) => v.trim() === '').map(([k]) => k);
+    expect(empty).toEqual([]);
+  });
+
+  it.each(LOCALES)('%s has every plural form its language needs', (locale) => {
+    const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+    const plurals = new Set([...messages[locale].keys()].filter((k) => PLURAL_SUFFIX.test(k)).map((k) => k.replace(PLURAL_SUFFIX, '')));
+    expect(plurals.size).toBeGreaterThan(0);
+    for (const base of plurals) {
+      for (const category of categories) expect(messages[locale].has(`${base}_${category}`)).toBe(true);
+    }
+  });
+
+  it.each(LOCALES)('%s uses the same placeholders as Croatian', (locale) => {
+    for (const [key, text] of messages.hr) {
+      if (PLURAL_SUFFIX.test(key)) continue;
+      expect([key, placeholders(messages[locale].get(key) ?? '')]).toEqual([key, placeholders(text)]);
+    }
+  });
+
+  it('has a title, description, heading, intro and pending line for every screen', () => {
+    for (const screen of SCREEN_IDS) {
+      for (const field of ['title', 'description', 'heading', 'intro', 'pending']) {
+        expect([screen, field, messages.hr.has(`screens.${screen}.${field}`)]).toEqual([screen, field, true]);
+      }
+    }
+  });
+
+  it('keeps the exact English texts of the spec', () => {
+    expect(messages.en.get('error.notFound')).toBe('Page Not Found: {{fullPath}}');
+    expect(messages.en.get('error.general')).toBe('Something went wrong, please try again');
+    expect(messages.en.get('error.heading')).toBe('Error');
+  });
+
+  it('puts "Error" in every error page title', () => {
+    for (const locale of LOCALES) {
+      expect(messages[locale].get('error.title404')).toContain('Error');
+      expect(messages[locale].get('error.title500')).toContain('Error');
+    }
+  });
+});
+
+describe('i18n instance', () => {
+  it('is ready synchronously, in every language, with plural rules', () => {
+    const base = createI18n('hr');
+    expect(base.t('nav.about')).toBe('O nama');
+    expect(forRequest(base, 'de').t('nav.about')).toBe('Über uns');
+    expect(forRequest(base, 'sl').t('cart.indicator', { count: 2 })).toBe('Košarica: 2 izdelka');
+    expect(forRequest(base, 'sl').t('cart.indicator', { count: 5 })).toBe('Košarica: 5 izdelkov');
+    expect(forRequest(base, 'hr').t('cart.indicator', { count: 3 })).toBe('Košarica: 3 proizvoda');
+    expect(forRequest(base, 'en').t('error.notFound', { fullPath: '/en/x?y=<b>' })).toBe('Page Not Found: /en/x?y=<b>');
+    // A clone does not switch the base instance's language.
+    expect(base.language).toBe('hr');
+  });
+});

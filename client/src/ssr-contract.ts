@@ -1,0 +1,17 @@
+/**
+ * The contract between the web server (server/platform/ssr) and the client's server entry
+ * (client/src/entry-server.tsx). The server imports only these types.
+ */
+export interface SsrRequestContext {
+  /** CSP nonce: every inline <script>/<style> the page emits carries it (also passed to the router's `ssr.nonce`). */
+  nonce: string;
+  /** Rendered as <meta name="csrf-token" content="..."> in <head> on every page. */
+  csrfToken: string;
+  /** Origin like "http://localhost:3000" (no trailing slash): canonical, hreflang, og:url, sitemap. */
+  publicUrl: string;
+}
+
+export interface SsrEntry {
+  /** Handles every non-/api GET/HEAD request: legacy 301s, /sitemap.xml, /robots.txt, first-visit language redirect, and SSR of pages (200/404/500). */
+  handle(request: Request, ctx: SsrRequestContext): Promise<Response>;
+}
