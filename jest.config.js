@@ -39,7 +39,6 @@ export default {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
-      testTimeout: 60_000,
     },
     {
       ...common,
@@ -47,7 +46,6 @@ export default {
       testMatch: ['<rootDir>/test/e2e/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/e2e-setup.mjs',
       globalTeardown: '<rootDir>/test/support/e2e-teardown.mjs',
-      testTimeout: 90_000,
     },
   ],
 };

@@ -29,7 +29,6 @@ export async function bootstrap(
   const base = options.config ?? configFromProcessEnv();
   const config: AppConfig = { ...base, role: options.role ?? base.role };
   const log = createLogger(config.logLevel, { role: config.role });
-  const cleanups: Array<() => Promise<void>> = [];
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.database.url;
@@ -43,6 +42,9 @@ export async function bootstrap(
     log.info(`Embedded PostgreSQL running (data in ${config.dataDir}/postgres)`);
   }
 
+  // Whatever was created is closed again if the start fails half-way (pools and queue
+  // connections first, then the embedded PostgreSQL they talk to).
+  let created: INestApplicationContext | undefined;
   try {
     await runMigrations(databaseUrl, (m) => log.info(m));
     const module = AppModule.register({ config, databaseUrl });
@@ -52,9 +54,10 @@ export async function bootstrap(
     let ssr: SsrRenderer | undefined;
 
     if (config.role === 'worker') {
-      app = await NestFactory.createApplicationContext(module, { logger: nestLogger });
+      app = created = await NestFactory.createApplicationContext(module, { logger: nestLogger });
     } else {
       const web = await NestFactory.create<NestExpressApplication>(module, { logger: nestLogger, bodyParser: true });
+      created = web;
       const secure = config.http.publicUrl.startsWith('https://');
       const csrf = createCsrf({ secret: config.secretKey, secure });
       web.disable('x-powered-by');
@@ -71,10 +74,7 @@ export async function bootstrap(
       });
       if (options.serveClient !== false) {
         ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure });
-        await ssr.mount(web.getHttpAdapter().getInstance()).catch(async (err: unknown) => {
-          await web.close();
-          throw err;
-        });
+        await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()
         .setTitle('Zlatno zrno shop API')
@@ -104,12 +104,12 @@ export async function bootstrap(
         http?.closeIdleConnections?.();
         await app.close();
         await ssr?.close();
-        for (const c of cleanups.reverse()) await c();
         await embedded?.stop();
         log.info('Stopped');
       })());
     return { config, url, app, stop };
   } catch (err) {
+    await created?.close().catch((closeErr: unknown) => log.warn({ err: closeErr }, 'closing after a failed start'));
     await embedded?.stop();
     throw err;
   }

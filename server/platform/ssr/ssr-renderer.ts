@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
 import express from 'express';
@@ -8,8 +8,16 @@ import type { ViteDevServer } from 'vite';
 import type { SsrEntry } from '../../../client/src/ssr-contract.js';
 import type { Csrf } from '../http/csrf.js';
 
+/** The project root (the folder of package.json), from source (server/…) or from the build (dist/server/…). */
+function projectRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  while (!existsSync(resolve(dir, 'package.json')) && dir !== dirname(dir)) dir = dirname(dir);
+  return dir;
+}
+const ROOT = projectRoot();
+
 /** Where `npm run build` puts the client: browser bundle and the SSR entry. */
-export const CLIENT_DIST = resolve('dist/client');
+export const CLIENT_DIST = resolve(ROOT, 'dist/client');
 const SSR_ENTRY = resolve(CLIENT_DIST, 'server/entry-server.js');
 const PUBLIC_DIR = resolve(CLIENT_DIST, 'public');
 
@@ -31,7 +39,7 @@ export class SsrRenderer {
     if (this.opts.dev) {
       const { createServer } = await import('vite');
       this.vite = await createServer({
-        configFile: resolve('client/vite.config.ts'),
+        configFile: resolve(ROOT, 'client/vite.config.ts'),
         server: { middlewareMode: true },
         appType: 'custom',
       });
