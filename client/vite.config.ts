@@ -85,9 +85,12 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         rollupOptions: { input: resolve(clientDir, 'src/entry-client.tsx') },
       },
+  // The SSR build bundles its dependencies in production mode: React's server renderer must not
+  // run its development build (several times slower) just because the shop runs with
+  // NODE_ENV=development, which only selects our embedded defaults.
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ssr: {
-    // Bundled into the SSR build rather than loaded from node_modules at run time.
-    noExternal: ['@fontsource-variable/fraunces', '@fontsource-variable/figtree'],
+    noExternal: isSsrBuild ? true : ['@fontsource-variable/fraunces', '@fontsource-variable/figtree'],
   },
   server: {
     // The web server mounts Vite's middlewares; HMR uses Vite's own websocket.
