@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
+import { localizedMessage, negotiateLocale } from '../i18n/index.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -39,7 +40,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
 
   private describe(exception: unknown, req: Request): { status: number; errors: ErrorDetail[] } {
     if (exception instanceof DomainError) {
-      return { status: STATUS_BY_KIND[exception.kind], errors: exception.details };
+      // Messages in the caller's language (Accept-Language; our pages send theirs), else English.
+      const locale = negotiateLocale(req.headers['accept-language']);
+      const errors = exception.details.map((d, i) => ({
+        ...d,
+        message: localizedMessage(d.code, locale, i === 0 ? exception.params : {}) ?? d.message,
+      }));
+      return { status: STATUS_BY_KIND[exception.kind], errors };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -28,6 +28,8 @@ export class DomainError extends Error {
     public readonly field?: string,
     /** Further problems of the same request (e.g. several invalid fields). */
     public readonly more: ErrorDetail[] = [],
+    /** Values for the `{name}` placeholders of the code's localized message. */
+    public readonly params: Record<string, string | number> = {},
   ) {
     super(message);
     this.name = 'DomainError';
