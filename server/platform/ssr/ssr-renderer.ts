@@ -100,7 +100,9 @@ function isServerPath(path: string): boolean {
 }
 
 function toWebRequest(req: ExpressRequest, publicUrl: string): Request {
-  const url = new URL(req.originalUrl, publicUrl);
+  // Not new URL(path, base): a path starting with // would be read as a host name (//kontakt
+  // -> http://kontakt/). Joined as text, the client sees the real path and can tidy it with a 301.
+  const url = new URL(`${publicUrl.replace(/\/+$/, '')}${req.originalUrl}`);
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;

@@ -1,0 +1,252 @@
+// The page-not-found page (spec section 8: 'Page Not Found: {fullPath}', HTTP 404, a playful message titled
+// 'Error', a link home, in the language of the path) and the old site's addresses (one 301 hop to the current
+// page, query kept; docs/legacy-redirects.md), over HTTP and in Chromium.
+import type { Browser } from 'playwright-core';
+import { LOCALES, LOCALE_COOKIE, localePrefix, type Locale } from '../../client/src/i18n/locales.js';
+import { SCREENS, matchPublicPath, publicPath } from '../../client/src/i18n/paths.js';
+import { LEGACY_PATHS } from '../../client/src/ssr/legacy-redirects.js';
+import { launchBrowser, newContext } from '../support/browser.js';
+import {
+  BASE_URL,
+  HtmlPage,
+  absolute,
+  getHtml,
+  hydrated,
+  localeCookie,
+  mapLimit,
+  markDocument,
+  readPage,
+  routerNavigate,
+  sameDocument,
+  tFor,
+  watchPage,
+} from './site.js';
+
+// Typed out from the spec and docs/screens.md, independently of the translation files.
+const HEADING: Record<Locale, string> = { hr: 'Greška', en: 'Error', de: 'Fehler', sl: 'Napaka' };
+const NOT_FOUND_PREFIX: Record<Locale, string> = {
+  hr: 'Stranica nije pronađena: ',
+  en: 'Page Not Found: ',
+  de: 'Seite nicht gefunden: ',
+  sl: 'Stran ni bila najdena: ',
+};
+
+describe('page not found over HTTP', () => {
+  it.each(LOCALES.map((l) => [l, `${localePrefix(l)}/ovo-ne-postoji/nigdje?x=1`] as const))('%s: %s', async (locale, path) => {
+    const res = await getHtml(path, { cookie: localeCookie(locale) });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-language')).toBe(locale);
+    const page = await readPage(res);
+    const t = tFor(locale);
+    expect(page.lang).toBe(locale);
+    // The title says "Error" in every language; the heading is the translated 'Error'.
+    expect(page.title).toBe(t('site.titleTemplate', { title: t('error.title404') }));
+    expect(page.title).toMatch(/^Error 404 · /);
+    expect(page.h1s).toEqual([HEADING[locale]]);
+    const main = HtmlPage.elements(page.body, 'main')[0];
+    expect(main.attrs).toMatchObject({ 'data-layout': 'error', 'data-route': 'error' });
+    expect(main.text).toContain(`${NOT_FOUND_PREFIX[locale]}${path}`);
+    expect(main.text).toContain(t('error.playful404'));
+    expect(HtmlPage.tags(main.inner, 'a').map((a) => a.href)).toEqual([publicPath('home', locale)]);
+    // Not for search engines: noindex, no canonical, no alternates; the error layout has no navigation.
+    expect(page.meta('robots')).toEqual(['noindex']);
+    expect(page.links('canonical')).toEqual([]);
+    expect(page.links('alternate')).toEqual([]);
+    expect(page.nav(tFor(locale)('a11y.mainNavigation'))).toBeUndefined();
+    expect(page.meta('csrf-token')[0]).toMatch(/.{32,}/);
+  });
+
+  it("English wording is exactly the spec's, with the full path as requested", async () => {
+    const res = await getHtml('/en/no-such-page?ref=newsletter', { cookie: localeCookie('en') });
+    const main = HtmlPage.elements((await readPage(res)).body, 'main')[0];
+    expect(main.text).toContain('Page Not Found: /en/no-such-page?ref=newsletter');
+  });
+
+  it('only exact paths are screens: deeper, longer or other-case paths are not found', async () => {
+    for (const path of ['/kosarica/x/y', '/o-nama-x', '/O-nama', '/en/about-us/more']) {
+      expect([path, (await getHtml(path, { cookie: localeCookie('hr') })).status]).toEqual([path, 404]);
+    }
+  });
+});
+
+describe('legacy redirects over HTTP', () => {
+  // From the spec and docs/legacy-redirects.md, typed out: [old address, current address].
+  const SPEC_CASES: Array<[string, string]> = [
+    ['/eng', '/en'],
+    ['/slo', '/sl'],
+    ['/eng/tko-smo', '/en/about-us'],
+    ['/slo/tko-smo', '/sl/o-nas'],
+    ['/tko-smo', '/o-nama'],
+    ['/de/tko-smo', '/de/uber-uns'],
+    ['/o-tjestenini', '/proizvodi'],
+    ['/novosti', '/blog'],
+    ['/zastita-osobnih-podataka', '/politika-privatnosti'],
+    ['/en/zastita-osobnih-podataka', '/en/privacy-policy'],
+    ['/blog/recepti/kamut-spaghetti', '/recepti/kamut-spaghetti'],
+    ['/de/blog/recepti/kamut-spaghetti', '/de/rezepte/kamut-spaghetti'],
+    ['/hr/kontakt', '/kontakt'],
+    ['/HR/kontakt', '/kontakt'],
+    ['/TKO-SMO', '/o-nama'],
+    ['/kosarica/', '/kosarica'],
+    ['/en/', '/en'],
+    ['/index.php', '/'],
+    ['/en/kosarica', '/en/cart'],
+    ['/de/products', '/de/produkten'],
+    ['/en/kamut-metoda', '/en/kamut-method'],
+    ['/kamut-method', '/kamut-metoda'],
+    ['/tko-smo?utm_source=old', '/o-nama?utm_source=old'],
+  ];
+
+  it.each(SPEC_CASES)('%s -> %s (301, one hop, cacheable)', async (from, to) => {
+    const res = await getHtml(from, { cookie: localeCookie('hr') });
+    expect(res.status).toBe(301);
+    expect(res.headers.get('location')).toBe(to);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
+    const target = await getHtml(to, { cookie: localeCookie('hr') });
+    expect(target.status).toBe(200);
+  });
+
+  // docs/legacy-redirects.md, step 1. The request must reach the entry with the path as sent: a URL built
+  // by resolving '//kontakt' against the site (new URL('//kontakt', base)) reads 'kontakt' as a host.
+  it('a doubled slash is tidied with a 301, not read as a host name (//kontakt -> /kontakt)', async () => {
+    const res = await getHtml('//kontakt', { cookie: localeCookie('hr') });
+    expect([res.status, res.headers.get('location')]).toEqual([301, '/kontakt']);
+  });
+
+  it('every entry of the legacy table, under every language prefix, lands on its screen in that language in one hop', async () => {
+    const cases = LEGACY_PATHS.flatMap(([pattern, screen]) =>
+      LOCALES.map((locale) => {
+        const path = `${localePrefix(locale)}${pattern.replace('$slug', 'stara-tjestenina')}`;
+        // A current fixed path is never redirected (e.g. /en/cart, the old WooCommerce cart, is today's English cart).
+        const current = matchPublicPath(path);
+        const isCurrent = !!current && !SCREENS[current.screen].paths[locale].includes('$');
+        const to = `${publicPath(screen, locale, { slug: 'stara-tjestenina' })}?p=1`;
+        return { from: `${path}?p=1`, status: isCurrent ? 200 : 301, location: isCurrent ? null : to, to };
+      }),
+    );
+    expect(cases.length).toBeGreaterThanOrEqual(4 * 40);
+    expect(cases.filter((c) => c.status === 200).map((c) => c.from)).toEqual([
+      '/en/cart?p=1',
+      '/de/cart?p=1',
+      '/en/checkout?p=1',
+      '/de/checkout?p=1',
+    ]);
+    const results = await mapLimit(cases, 6, async ({ from }) => {
+      const res = await getHtml(from, { cookie: localeCookie('hr') });
+      return { status: res.status, location: res.headers.get('location') };
+    });
+    expect(results.map((r, i) => [cases[i].from, r.status, r.location])).toEqual(cases.map((c) => [c.from, c.status, c.location]));
+    const targets = [...new Set(cases.map((c) => c.to))];
+    const statuses = await mapLimit(targets, 4, async (to) => (await getHtml(to, { cookie: localeCookie('hr') })).status);
+    expect(targets.filter((_, i) => statuses[i] !== 200)).toEqual([]);
+  });
+});
+
+describe('page not found and legacy redirects in Chromium', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('the 404 page renders in the error layout, hydrates cleanly, and its link goes home client-side', async () => {
+    const context = await newContext(browser, { locale: 'en-GB' });
+    try {
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: BASE_URL }]);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const res = await page.goto('/en/pasta-that-never-was?from=test');
+      expect(res?.status()).toBe(404);
+      await hydrated(page);
+      await markDocument(page);
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await page.title()).toBe('Error 404 · Page not found | Zlatno zrno');
+      const main = page.locator('main');
+      expect(await main.getAttribute('data-layout')).toBe('error');
+      expect(await page.locator('h1').allInnerTexts()).toEqual(['Error']);
+      expect(await main.innerText()).toContain('Page Not Found: /en/pasta-that-never-was?from=test');
+      expect(await main.innerText()).toContain('This page vanished faster than spaghetti at Sunday lunch.');
+      // The error layout: logo, no navigation, no language switcher, no canonical.
+      expect(await page.locator('header nav').count()).toBe(0);
+      expect(await page.locator('link[rel=canonical]').count()).toBe(0);
+      expect(await page.locator('meta[name=csrf-token]').getAttribute('content')).toMatch(/.{32,}/);
+
+      await main.getByRole('link', { name: 'Back to the home page', exact: true }).click();
+      await page.waitForSelector('main[data-route="home_en"][data-layout="default"]');
+      expect(page.url()).toBe(absolute('/en'));
+      expect(await sameDocument(page)).toBe(true);
+      expect(await page.locator('header nav').count()).toBe(2);
+      expect(await page.title()).toBe(tFor('en')('screens.home.title'));
+      expect(await page.locator('link[rel=canonical]').evaluateAll((ls) => ls.map((l) => (l as HTMLLinkElement).href))).toEqual([
+        absolute('/en'),
+      ]);
+      expect(watch.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a Croatian 404 shows the decoded path in Croatian', async () => {
+    const context = await newContext(browser);
+    try {
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'hr', url: BASE_URL }]);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const res = await page.goto('/nepostoji/%C5%A1uma');
+      expect(res?.status()).toBe(404);
+      await hydrated(page);
+      expect(await page.getAttribute('html', 'lang')).toBe('hr');
+      expect(await page.locator('h1').innerText()).toBe('Greška');
+      expect(await page.locator('main').innerText()).toContain('Stranica nije pronađena: /nepostoji/šuma');
+      expect(await page.locator('main a').getAttribute('href')).toBe('/');
+      expect(watch.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a client-side navigation to an unknown path shows the error page in the error layout', async () => {
+    const context = await newContext(browser, { locale: 'de-DE' });
+    try {
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'de', url: BASE_URL }]);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await page.goto('/de/kontakt');
+      await hydrated(page);
+      await routerNavigate(page, { href: '/de/gibt-es-nicht' });
+      await page.waitForSelector('main[data-layout="error"]');
+      expect(page.url()).toBe(absolute('/de/gibt-es-nicht'));
+      expect(await page.locator('h1').innerText()).toBe('Fehler');
+      expect(await page.locator('main').innerText()).toContain('Seite nicht gefunden: /de/gibt-es-nicht');
+      expect(await page.title()).toBe('Error 404 · Seite nicht gefunden | Zlatno zrno');
+      expect(await page.locator('link[rel=canonical]').count()).toBe(0);
+      expect(watch.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an old address is followed in one 301 hop to the current page, query kept', async () => {
+    const context = await newContext(browser, { locale: 'en-GB' });
+    try {
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: BASE_URL }]);
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const res = await page.goto('/eng/tko-smo?ref=old-site');
+      expect(res?.status()).toBe(200);
+      const hop = res?.request().redirectedFrom();
+      expect(hop?.url()).toBe(absolute('/eng/tko-smo?ref=old-site'));
+      expect((await hop?.response())?.status()).toBe(301);
+      expect(hop?.redirectedFrom()).toBeNull();
+      expect(page.url()).toBe(absolute('/en/about-us?ref=old-site'));
+      await hydrated(page);
+      expect(await page.getAttribute('html', 'lang')).toBe('en');
+      expect(await page.locator('main').getAttribute('data-route')).toBe('about_us_en');
+      expect(watch.problems()).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
