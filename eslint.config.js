@@ -24,10 +24,10 @@ export default tseslint.config(
     },
   },
   {
-    // Nest reads constructor parameter types at runtime (emitDecoratorMetadata): an injected
-    // class must stay a value import, so the type-import rule only applies outside server/.
-    files: ['server/**/*.ts'],
-    rules: { '@typescript-eslint/consistent-type-imports': 'off' },
+    // Nest reads constructor parameter types at runtime (emitDecoratorMetadata): told so, the
+    // type-import rule leaves imports used in decorated signatures as value imports.
+    files: ['server/**/*.ts', 'test/**/*.ts', 'scripts/**/*.ts'],
+    languageOptions: { parserOptions: { emitDecoratorMetadata: true, experimentalDecorators: true } },
   },
   {
     files: ['client/**/*.{ts,tsx}'],

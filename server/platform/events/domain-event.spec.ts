@@ -1,5 +1,5 @@
 import { assertPlainJson, DomainEvent, eventNameOf } from './domain-event.js';
-import { EventsError } from './events.errors.js';
+import { type EventsError } from './events.errors.js';
 
 class UserRegistered extends DomainEvent<{ userId: string }> {
   static readonly eventName = 'identity.user-registered';
