@@ -6,17 +6,8 @@ import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import net from 'node:net';
+import { freePort } from '../support/free-port.js';
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = net.createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => done(port));
-    });
-  });
-}
 
 interface Run {
   child: ChildProcess;

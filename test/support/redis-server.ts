@@ -1,21 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import net from 'node:net';
+import { freePort } from './free-port.js';
 import { Redis } from 'ioredis';
 import { waitFor } from './wait.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const s = net.createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as net.AddressInfo;
-      s.close(() => done(port));
-    });
-  });
-}
 
 /**
  * A throwaway redis-server of the test's own on a free loopback port, without persistence, that
