@@ -68,7 +68,20 @@ describe('npm start with embedded defaults', () => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="en"');
 
+    // A request in flight when SIGTERM arrives is still answered before the process exits.
+    const inFlight = net.connect(port, '127.0.0.1');
+    await new Promise((r) => inFlight.once('connect', r));
+    inFlight.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\n');
+    await new Promise((r) => setTimeout(r, 200));
     first.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    let answer = '';
+    inFlight.on('data', (d) => (answer += String(d)));
+    const answered = new Promise((r) => inFlight.once('end', r));
+    inFlight.write('Accept: application/json\r\n\r\n');
+    await answered;
+    expect(answer).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(answer).toContain('{"data":{"status":"ok"}}');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('Stopped');
     expect(await portOpen(pgPort)).toBe(false); // the embedded PostgreSQL stopped too
