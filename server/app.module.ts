@@ -7,6 +7,7 @@ import { HealthModule } from './platform/health/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { MailModule } from './platform/mail/index.js';
 import { QueueHealthCheck, QueueModule } from './platform/queue/index.js';
+import { CatalogModule } from './modules/catalog/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -22,7 +23,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck])],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck]), CatalogModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogController } from './catalog.controller.js';
+import { CatalogService } from './catalog.service.js';
+import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
+import { Category, CategoryTranslation } from './category.entity.js';
+import { PriceService } from './price.service.js';
+import { CATALOG_ENTITIES } from './product.entity.js';
+import './catalog.errors.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
+  controllers: [CatalogController],
+  providers: [CatalogService, PriceService, CatalogDemoSeeder],
+  exports: [CatalogService, PriceService],
+})
+export class CatalogModule {}

@@ -1,0 +1,383 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager, In } from 'typeorm';
+import { DomainError } from '../../platform/http/domain-error.js';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../platform/i18n/index.js';
+import { CATALOG_ERRORS } from './catalog.errors.js';
+import {
+  LOW_STOCK_THRESHOLD,
+  type CategoryView,
+  type NewProduct,
+  type Nutrition,
+  type PriceView,
+  type ProductDetail,
+  type ProductPage,
+  type ProductSummary,
+} from './catalog.types.js';
+import type { CartProductView } from './index.js';
+import { Category, CategoryTranslation } from './category.entity.js';
+import { appliedPriceAt, discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
+import { PriceService } from './price.service.js';
+import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
+
+export const DEFAULT_PAGE_SIZE = 12;
+export const MAX_PAGE_SIZE = 48;
+const RELATED_COUNT = 4;
+
+export interface ProductQuery {
+  locale: Locale;
+  category?: string;
+  q?: string;
+  page: number;
+  pageSize: number;
+}
+
+/** Words of a search box entry as a prefix tsquery ('spät tje' -> 'spät:* & tje:*'); folded in SQL. */
+export function prefixQuery(input: string): string | null {
+  const words = input.normalize('NFC').match(/[\p{L}\p{N}]+/gu);
+  if (!words?.length) return null;
+  return words
+    .slice(0, 8)
+    .map((w) => `${w}:*`)
+    .join(' & ');
+}
+
+interface Loaded {
+  product: Product;
+  text: ProductTranslation;
+  category: CategoryTranslation;
+  history: PricePoint[];
+  offers: ProductOffer[];
+}
+
+@Injectable()
+export class CatalogService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly prices: PriceService,
+  ) {}
+
+  // ---------------------------------------------------------------- reading
+
+  async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
+    const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
+    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) {
+      return { items: [], page: query.page, page_size: query.pageSize, total: 0 };
+    }
+    const rows: Array<{ id: number; total: string }> = await this.db.query(
+      `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
+       SELECT p.id, count(*) OVER () AS total
+       FROM product p
+       JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1
+       CROSS JOIN q
+       LEFT JOIN LATERAL (
+         SELECT max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, q.query) ELSE 0.5 * ts_rank(t.search_name, q.query) END) AS rank
+         FROM product_translation t
+         WHERE t.product_id = p.id
+           AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))
+       ) s ON q.query IS NOT NULL
+       WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR s.rank IS NOT NULL)
+       ORDER BY s.rank DESC NULLS LAST, p.position, p.id
+       LIMIT $4 OFFSET $5`,
+      [query.locale, tsquery, query.category ?? null, query.pageSize, (query.page - 1) * query.pageSize],
+    );
+    let total = rows.length ? Number(rows[0].total) : 0;
+    if (!rows.length && query.page > 1) {
+      // Past the last page: still report the total.
+      const [{ count }] = await this.db.query(
+        `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
+         SELECT count(*) FROM product p JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1 CROSS JOIN q
+         WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR EXISTS (
+           SELECT 1 FROM product_translation t WHERE t.product_id = p.id
+             AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))))`,
+        [query.locale, tsquery, query.category ?? null],
+      );
+      total = Number(count);
+    }
+    const loaded = await this.load(
+      rows.map((r) => r.id),
+      query.locale,
+    );
+    return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+  }
+
+  /**
+   * A product by its slug in `locale`. A slug of another language finds the same product too:
+   * the answer then has `canonical_slug` (this language's slug) different from the one asked for,
+   * and the page redirects (301). Unknown slugs: CATALOG_PRODUCT_NOT_FOUND.
+   */
+  async productBySlug(slug: string, locale: Locale, at = new Date()): Promise<ProductDetail> {
+    const found: Array<{ product_id: number }> = await this.db.query(
+      `SELECT product_id FROM product_translation WHERE slug = $1 ORDER BY (locale = $2) DESC, locale LIMIT 1`,
+      [slug, locale],
+    );
+    if (!found.length) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with slug ${slug}.`, 'not_found', 'slug');
+    const [l] = await this.load([found[0].product_id], locale);
+    const texts = await this.db.getRepository(ProductTranslation).find({ where: { productId: l.product.id } });
+    const slugs = Object.fromEntries(LOCALES.map((loc) => [loc, texts.find((t) => t.locale === loc)?.slug ?? ''])) as Record<Locale, string>;
+    const p = l.product;
+    const nutrition: Nutrition = {
+      energy_kj: p.energyKj,
+      energy_kcal: p.energyKcal,
+      fat: p.fat,
+      saturates: p.saturates,
+      carbohydrate: p.carbohydrate,
+      sugars: p.sugars,
+      fibre: p.fibre,
+      protein: p.protein,
+      salt: p.salt,
+    };
+    return {
+      ...this.summary(l, at),
+      canonical_slug: l.text.slug,
+      description: l.text.description,
+      ingredients: l.text.ingredients,
+      allergens: l.text.allergens,
+      nutrition,
+      cooking_time_minutes: p.cookingTimeMinutes,
+      cooking_tips: l.text.cookingTips,
+      pieces_per_carton: p.piecesPerCarton,
+      vat_rate: p.vatRate,
+      net_weight_grams: p.netWeightGrams,
+      shipping_weight_grams: p.shippingWeightGrams,
+      slugs,
+      related: await this.related(p, locale, at),
+    };
+  }
+
+  /** Categories in `locale` with the number of products in each, in catalogue order. */
+  async categories(locale: Locale): Promise<CategoryView[]> {
+    const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: string }> = await this.db.query(
+      `SELECT c.id, c.code, ct.slug, ct.name, (SELECT count(*) FROM product p WHERE p.category_id = c.id) AS product_count
+       FROM category c JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1
+       ORDER BY c.position, c.id`,
+      [locale],
+    );
+    const all = await this.db.getRepository(CategoryTranslation).find();
+    return rows.map((r) => ({
+      code: r.code,
+      slug: r.slug,
+      name: r.name,
+      product_count: Number(r.product_count),
+      slugs: Object.fromEntries(LOCALES.map((loc) => [loc, all.find((t) => t.categoryId === r.id && t.locale === loc)?.slug ?? ''])) as Record<Locale, string>,
+    }));
+  }
+
+  /** The cart's view of products (unknown codes are absent from the map). */
+  async productsForCart(codes: string[], locale: Locale, at: Date = new Date()): Promise<Map<string, CartProductView>> {
+    const map = new Map<string, CartProductView>();
+    if (!codes.length) return map;
+    const products = await this.db.getRepository(Product).find({ where: { code: In([...new Set(codes)]) }, select: { id: true } });
+    for (const l of await this.load(
+      products.map((p) => p.id),
+      locale,
+    )) {
+      const p = l.product;
+      map.set(p.code, {
+        code: p.code,
+        name: l.text.name,
+        slug: l.text.slug,
+        unitPrice: appliedPriceAt(l.history, l.offers, at) ?? p.priceCents,
+        vatRate: p.vatRate,
+        weightGrams: p.shippingWeightGrams,
+        available: effectiveAvailability(p) === 'available',
+        stock: p.stock,
+      });
+    }
+    return map;
+  }
+
+  // ---------------------------------------------------------------- stock
+
+  /**
+   * Takes `quantity` packs of each line out of stock inside the caller's transaction. One
+   * conditional UPDATE per product (`stock >= n`): two buyers of the last pack serialize on the
+   * row; the second sees 0 left and gets CATALOG_OUT_OF_STOCK. Untracked stock (null) only checks
+   * availability. Lines are taken in code order so concurrent orders never deadlock.
+   */
+  async reserveStock(manager: EntityManager, lines: Array<{ code: string; quantity: number }>, locale: Locale = DEFAULT_LOCALE): Promise<void> {
+    const wanted = new Map<string, number>();
+    for (const { code, quantity } of lines) {
+      if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`quantity of ${code} must be a positive whole number`);
+      wanted.set(code, (wanted.get(code) ?? 0) + quantity);
+    }
+    for (const code of [...wanted.keys()].sort()) {
+      const n = wanted.get(code)!;
+      const [updated] = await manager.query(
+        `UPDATE product SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - $2 END, updated_at = now()
+         WHERE code = $1 AND availability = 'available' AND (stock IS NULL OR stock >= $2)
+         RETURNING id`,
+        [code, n],
+      );
+      if (updated?.length) continue;
+      const rows: Array<{ stock: number | null; availability: string; name: string | null }> = await manager.query(
+        `SELECT p.stock, p.availability, t.name FROM product p
+         LEFT JOIN product_translation t ON t.product_id = p.id AND t.locale = $2 WHERE p.code = $1`,
+        [code, locale],
+      );
+      if (!rows.length) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'product_code');
+      const available = rows[0].availability === 'available' ? (rows[0].stock ?? 0) : 0;
+      const name = rows[0].name ?? code;
+      throw new DomainError(
+        CATALOG_ERRORS.OUT_OF_STOCK,
+        `There is no longer enough of “${name}” in stock (available: ${available}).`,
+        'conflict',
+        'product_code',
+        [],
+        { name, available },
+      );
+    }
+  }
+
+  // ---------------------------------------------------------------- writing (seeder, tests)
+
+  /** Creates (or finds) a category by its code with its names and slugs in the four languages. */
+  async ensureCategory(
+    manager: EntityManager,
+    code: string,
+    texts: Record<Locale, { name: string; slug: string }>,
+    position = 0,
+  ): Promise<Category> {
+    const repo = manager.getRepository(Category);
+    const existing = await repo.findOne({ where: { code } });
+    if (existing) return existing;
+    const category = await repo.save(repo.create({ code, position }));
+    await manager.getRepository(CategoryTranslation).insert(LOCALES.map((locale) => ({ categoryId: category.id, locale, ...texts[locale] })));
+    return category;
+  }
+
+  /** Creates a product with its four languages and its first price (recorded in the history). */
+  async createProduct(manager: EntityManager, input: NewProduct): Promise<Product> {
+    const category = await manager.getRepository(Category).findOne({ where: { code: input.categoryCode } });
+    if (!category) throw new Error(`unknown category ${input.categoryCode}`);
+    const pack = input.pack ?? 'standard';
+    const net = input.netWeightGrams ?? (pack === 'business' ? 1000 : 400);
+    const n = input.nutrition ?? {};
+    const repo = manager.getRepository(Product);
+    const product = await repo.save(
+      repo.create({
+        code: input.code,
+        line: input.line,
+        categoryId: category.id,
+        pack,
+        netWeightGrams: net,
+        shippingWeightGrams: input.shippingWeightGrams ?? Math.round(net * 1.06),
+        piecesPerCarton: input.piecesPerCarton ?? (pack === 'business' ? 10 : 20),
+        vatRate: input.vatRate ?? 25,
+        priceCents: input.priceCents,
+        availability: input.availability ?? 'available',
+        stock: input.stock ?? null,
+        imageSrc: input.image?.src ?? null,
+        imageWidth: input.image?.width ?? null,
+        imageHeight: input.image?.height ?? null,
+        energyKj: n.energy_kj ?? 1504,
+        energyKcal: n.energy_kcal ?? 355,
+        fat: n.fat ?? 1.5,
+        saturates: n.saturates ?? 0.3,
+        carbohydrate: n.carbohydrate ?? 71.0,
+        sugars: n.sugars ?? 3.5,
+        fibre: n.fibre ?? 3.0,
+        protein: n.protein ?? 12.5,
+        salt: n.salt ?? 0.0,
+        cookingTimeMinutes: input.cookingTimeMinutes ?? 10,
+        position: input.position ?? 0,
+      }),
+    );
+    await manager.getRepository(ProductTranslation).insert(LOCALES.map((locale) => ({ productId: product.id, locale, ...input.texts[locale] })));
+    await this.prices.record(manager, product.id, input.priceCents, input.priceSince);
+    return product;
+  }
+
+  /** Replaces the explicit related products of `code` (an empty list falls back to the same category). */
+  async setRelated(manager: EntityManager, code: string, relatedCodes: string[]): Promise<void> {
+    const repo = manager.getRepository(Product);
+    const product = await repo.findOneOrFail({ where: { code } });
+    await manager.getRepository(ProductRelated).delete({ productId: product.id });
+    for (const [position, relatedCode] of relatedCodes.entries()) {
+      const related = await repo.findOneOrFail({ where: { code: relatedCode } });
+      await manager.getRepository(ProductRelated).insert({ productId: product.id, relatedProductId: related.id, position });
+    }
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  /** Products by id (in the given order) with their texts in `locale`, category, price history and offers. */
+  private async load(ids: number[], locale: Locale, manager: EntityManager = this.db.manager): Promise<Loaded[]> {
+    if (!ids.length) return [];
+    const [products, texts, history, offers] = await Promise.all([
+      manager.getRepository(Product).find({ where: { id: In(ids) } }),
+      manager.getRepository(ProductTranslation).find({ where: { productId: In(ids), locale } }),
+      manager.getRepository(ProductPrice).find({ where: { productId: In(ids) }, order: { validFrom: 'ASC', id: 'ASC' } }),
+      manager.getRepository(ProductOffer).find({ where: { productId: In(ids) }, order: { startsAt: 'ASC' } }),
+    ]);
+    const categories = await manager
+      .getRepository(CategoryTranslation)
+      .find({ where: { categoryId: In([...new Set(products.map((p) => p.categoryId))]), locale } });
+    const byId = new Map(products.map((p) => [p.id, p]));
+    return ids
+      .map((id) => byId.get(id))
+      .filter((p): p is Product => !!p)
+      .map((product) => ({
+        product,
+        text: texts.find((t) => t.productId === product.id)!,
+        category: categories.find((c) => c.categoryId === product.categoryId)!,
+        history: history.filter((h) => h.productId === product.id).map((h) => ({ amountCents: h.amountCents, validFrom: h.validFrom })),
+        offers: offers.filter((o) => o.productId === product.id),
+      }));
+  }
+
+  private summary(l: Loaded, at: Date): ProductSummary {
+    const p = l.product;
+    return {
+      code: p.code,
+      slug: l.text.slug,
+      name: l.text.name,
+      short_description: l.text.shortDescription,
+      category: { slug: l.category.slug, name: l.category.name },
+      line: p.line,
+      pack: p.pack,
+      pack_grams: p.netWeightGrams,
+      image: p.imageSrc ? { src: p.imageSrc, width: p.imageWidth!, height: p.imageHeight!, alt: l.text.name } : null,
+      price: priceView(l, at),
+      availability: effectiveAvailability(p),
+      stock_left: p.stock !== null && p.stock <= LOW_STOCK_THRESHOLD ? p.stock : null,
+    };
+  }
+
+  private async related(p: Product, locale: Locale, at: Date): Promise<ProductSummary[]> {
+    const explicit = await this.db.getRepository(ProductRelated).find({ where: { productId: p.id }, order: { position: 'ASC' } });
+    let ids = explicit.map((r) => r.relatedProductId);
+    if (!ids.length) {
+      const rows: Array<{ id: number }> = await this.db.query(
+        `SELECT id FROM product WHERE category_id = $1 AND id <> $2 ORDER BY (availability = 'available') DESC, position, id LIMIT $3`,
+        [p.categoryId, p.id, RELATED_COUNT],
+      );
+      ids = rows.map((r) => r.id);
+    }
+    return (await this.load(ids, locale)).map((l) => this.summary(l, at));
+  }
+}
+
+/** 'available' only when the product is offered and (if stock is tracked) at least one pack is left. */
+export function effectiveAvailability(p: Pick<Product, 'availability' | 'stock'>): Product['availability'] {
+  return p.availability === 'available' && (p.stock === null || p.stock > 0) ? 'available' : 'soon_available_again';
+}
+
+function priceView(l: Loaded, at: Date): PriceView {
+  const regular = regularPriceAt(l.history, at) ?? l.product.priceCents;
+  const offer = offerAt(l.offers, at);
+  const amount = offer ? Math.min(offer.priceCents, regular) : regular;
+  let offerView: PriceView['offer'] = null;
+  if (offer && offer.priceCents < regular) {
+    const lowest = lowestPriorPrice(l.history, l.offers, offer.startsAt);
+    offerView = {
+      starts_at: offer.startsAt.toISOString(),
+      ends_at: offer.endsAt.toISOString(),
+      reference_date: offer.referenceDate,
+      reference_price: regularPriceAt(l.history, new Date(`${offer.referenceDate}T23:59:59.999Z`)),
+      lowest_30d: lowest,
+      discount_percent: discountPercent(lowest, offer.priceCents),
+    };
+  }
+  return { amount, currency: 'EUR', regular_amount: regular, per_kg: pricePerKg(amount, l.product.netWeightGrams), offer: offerView };
+}

@@ -1,0 +1,24 @@
+// The catalog's public face: other modules import only from here (ESLint enforces it).
+export { CatalogModule } from './catalog.module.js';
+export { CatalogService } from './catalog.service.js';
+export { PriceService } from './price.service.js';
+export { CATALOG_ERRORS } from './catalog.errors.js';
+
+/** What the cart needs to know about one product, in one language, at one moment. */
+export interface CartProductView {
+  code: string;
+  name: string;
+  slug: string;
+  /** Gross cents per pack now (a running special offer applied). */
+  unitPrice: number;
+  /** 5 | 13 | 25 */
+  vatRate: number;
+  /** Shipping weight of one pack in grams. */
+  weightGrams: number;
+  available: boolean;
+  /** null = stock not tracked. */
+  stock: number | null;
+}
+
+export type { NewProduct, ProductTexts, ProductSummary, ProductDetail, CategoryView, Nutrition } from './catalog.types.js';
+export type { Availability } from './product.entity.js';

@@ -1,0 +1,97 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { DomainError } from '../../platform/http/domain-error.js';
+import { CATALOG_ERRORS } from './catalog.errors.js';
+import { Product, ProductOffer, ProductPrice } from './product.entity.js';
+
+export interface PriceChange {
+  code: string;
+  oldCents: number;
+  newCents: number;
+  historyLength: number;
+}
+
+export interface OfferInput {
+  priceCents: number;
+  startsAt: Date;
+  endsAt: Date;
+  /** 'YYYY-MM-DD'; defaults to the offer's start day. */
+  referenceDate?: string;
+}
+
+function assertCents(cents: number): void {
+  if (!Number.isSafeInteger(cents) || cents <= 0) {
+    throw new DomainError(CATALOG_ERRORS.INVALID_PRICE, 'The price must be a whole number of cents above zero.', 'invalid', 'price');
+  }
+}
+
+/**
+ * The only way regular prices change: the product's current price and a product_price history
+ * row are written in one transaction, so the 30-day rule always has the full story.
+ */
+@Injectable()
+export class PriceService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Sets the regular price of `code` from `at` (default now; never in the future). */
+  async changePrice(code: string, cents: number, options: { at?: Date; manager?: EntityManager } = {}): Promise<PriceChange> {
+    assertCents(cents);
+    const work = async (m: EntityManager): Promise<PriceChange> => {
+      const product = await m.getRepository(Product).findOne({ where: { code }, lock: { mode: 'pessimistic_write' } });
+      if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
+      const oldCents = product.priceCents;
+      await this.record(m, product.id, cents, options.at);
+      const historyLength = await m.getRepository(ProductPrice).count({ where: { productId: product.id } });
+      return { code, oldCents, newCents: cents, historyLength };
+    };
+    return options.manager ? work(options.manager) : this.db.transaction(work);
+  }
+
+  /**
+   * Writes one history row and brings product.price_cents to the regular price in force now.
+   * Used for a product's first price too (right after its row is inserted).
+   */
+  async record(manager: EntityManager, productId: number, cents: number, at?: Date): Promise<void> {
+    assertCents(cents);
+    const now = new Date();
+    const validFrom = at ?? now;
+    if (validFrom.getTime() > now.getTime() + 1000) throw new RangeError('price changes are recorded when they happen, not in advance');
+    await manager.getRepository(ProductPrice).insert({ productId, amountCents: cents, validFrom });
+    await manager.query(
+      `UPDATE product SET updated_at = now(), price_cents = (
+         SELECT amount_cents FROM product_price WHERE product_id = $1 AND valid_from <= $2
+         ORDER BY valid_from DESC, id DESC LIMIT 1)
+       WHERE id = $1`,
+      // "now" by this process's clock (the one validFrom came from), not the transaction's start
+      [productId, new Date(Math.max(now.getTime(), validFrom.getTime()))],
+    );
+  }
+
+  /** Adds a special offer for `code`. */
+  async addOffer(code: string, offer: OfferInput, manager?: EntityManager): Promise<ProductOffer> {
+    assertCents(offer.priceCents);
+    if (offer.endsAt.getTime() <= offer.startsAt.getTime()) throw new RangeError('an offer ends after it starts');
+    const m = manager ?? this.db.manager;
+    const product = await m.getRepository(Product).findOne({ where: { code } });
+    if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
+    const row = m.getRepository(ProductOffer).create({
+      productId: product.id,
+      priceCents: offer.priceCents,
+      startsAt: offer.startsAt,
+      endsAt: offer.endsAt,
+      referenceDate: offer.referenceDate ?? offer.startsAt.toISOString().slice(0, 10),
+    });
+    return m.getRepository(ProductOffer).save(row);
+  }
+
+  /** The regular-price history of `code`, oldest first. */
+  async history(code: string): Promise<Array<{ amountCents: number; validFrom: Date }>> {
+    const rows: Array<{ amount_cents: number; valid_from: Date }> = await this.db.query(
+      `SELECT pp.amount_cents, pp.valid_from FROM product_price pp JOIN product p ON p.id = pp.product_id
+       WHERE p.code = $1 ORDER BY pp.valid_from, pp.id`,
+      [code],
+    );
+    return rows.map((r) => ({ amountCents: r.amount_cents, validFrom: r.valid_from }));
+  }
+}

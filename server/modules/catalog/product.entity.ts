@@ -1,0 +1,180 @@
+import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn, type ValueTransformer } from 'typeorm';
+
+/** numeric(…,1) columns arrive from pg as strings: read them as numbers. */
+const decimal: ValueTransformer = {
+  to: (v: number | null | undefined) => v,
+  from: (v: string | null) => (v === null ? null : Number(v)),
+};
+
+export type Availability = 'available' | 'soon_available_again';
+export type Pack = 'standard' | 'business';
+
+@Entity({ name: 'product' })
+export class Product {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** SKU, e.g. 'ZZ-SPAG-400'. */
+  @Column('text')
+  code: string;
+
+  /** Product line: 'classic', 'superfoodie', 'alphabet', 'business'. */
+  @Column('text')
+  line: string;
+
+  @Column('integer')
+  categoryId: number;
+
+  @Column('text')
+  pack: Pack;
+
+  @Column('integer')
+  netWeightGrams: number;
+
+  @Column('integer')
+  shippingWeightGrams: number;
+
+  @Column('integer')
+  piecesPerCarton: number;
+
+  @Column('smallint')
+  vatRate: number;
+
+  /** The regular gross price per pack in cents now; changed only by PriceService (with history). */
+  @Column('integer')
+  priceCents: number;
+
+  @Column('text')
+  availability: Availability;
+
+  /** null = stock not tracked. */
+  @Column('integer', { nullable: true })
+  stock: number | null;
+
+  @Column('text', { nullable: true })
+  imageSrc: string | null;
+
+  @Column('integer', { nullable: true })
+  imageWidth: number | null;
+
+  @Column('integer', { nullable: true })
+  imageHeight: number | null;
+
+  @Column('numeric', { transformer: decimal })
+  energyKj: number;
+  @Column('numeric', { transformer: decimal })
+  energyKcal: number;
+  @Column('numeric', { transformer: decimal })
+  fat: number;
+  @Column('numeric', { transformer: decimal })
+  saturates: number;
+  @Column('numeric', { transformer: decimal })
+  carbohydrate: number;
+  @Column('numeric', { transformer: decimal })
+  sugars: number;
+  @Column('numeric', { transformer: decimal })
+  fibre: number;
+  @Column('numeric', { transformer: decimal })
+  protein: number;
+  @Column('numeric', { transformer: decimal })
+  salt: number;
+
+  @Column('integer')
+  cookingTimeMinutes: number;
+
+  @Column('integer')
+  position: number;
+
+  @Column('timestamptz')
+  createdAt: Date;
+
+  @Column('timestamptz')
+  updatedAt: Date;
+}
+
+@Entity({ name: 'product_translation' })
+export class ProductTranslation {
+  @PrimaryColumn('integer')
+  productId: number;
+
+  @PrimaryColumn('text')
+  locale: string;
+
+  @Column('text')
+  name: string;
+
+  @Column('text')
+  slug: string;
+
+  @Column('text')
+  shortDescription: string;
+
+  @Column('text')
+  description: string;
+
+  @Column('text')
+  ingredients: string;
+
+  @Column('text')
+  allergens: string;
+
+  @Column('text')
+  cookingTips: string;
+}
+
+/** One regular-price change: `amountCents` applies from `validFrom` until the next row. */
+@Entity({ name: 'product_price' })
+export class ProductPrice {
+  @PrimaryGeneratedColumn({ type: 'bigint' })
+  id: string;
+
+  @Column('integer')
+  productId: number;
+
+  @Column('integer')
+  amountCents: number;
+
+  @Column('timestamptz')
+  validFrom: Date;
+
+  @Column('timestamptz')
+  recordedAt: Date;
+}
+
+/** A special offer: `priceCents` in [startsAt, endsAt); `referenceDate` is the price's reference date. */
+@Entity({ name: 'product_offer' })
+export class ProductOffer {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column('integer')
+  productId: number;
+
+  @Column('integer')
+  priceCents: number;
+
+  @Column('timestamptz')
+  startsAt: Date;
+
+  @Column('timestamptz')
+  endsAt: Date;
+
+  /** A calendar date 'YYYY-MM-DD'. */
+  @Column('date')
+  referenceDate: string;
+}
+
+/** An explicit related product (overrides the default "same category"). */
+@Entity({ name: 'product_related' })
+export class ProductRelated {
+  @PrimaryColumn('integer')
+  productId: number;
+
+  @PrimaryColumn('integer')
+  relatedProductId: number;
+
+  @Column('integer')
+  position: number;
+}
+
+export const CATALOG_ENTITIES = [Product, ProductTranslation, ProductPrice, ProductOffer, ProductRelated];
