@@ -8,6 +8,7 @@ import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { MailModule } from './platform/mail/index.js';
 import { QueueHealthCheck, QueueModule } from './platform/queue/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
+import { CartModule } from './modules/cart/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -23,7 +24,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck]), CatalogModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

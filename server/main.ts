@@ -10,7 +10,7 @@ import { AppModule } from './app.module.js';
 import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
-import { createCsrf } from './platform/http/csrf.js';
+import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
@@ -66,6 +66,7 @@ export async function bootstrap(
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure }));
       web.use(cookieParser());
       web.use(csrf.protect);
+      web.getHttpAdapter().getInstance().get(CSRF_TOKEN_PATH, csrfTokenHandler(csrf));
       // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).
       mountQueueDashboard(web.getHttpAdapter().getInstance(), {
         queues: web.get(QueueService).all(),
@@ -81,7 +82,16 @@ export async function bootstrap(
         .setDescription('JSON API of the shop. Successes answer `{ data }`, errors `{ errors: [ { code, message, field? } ] }`. Mutating calls need the X-CSRF-Token header.')
         .setVersion('1')
         .build();
-      SwaggerModule.setup('api/docs', web, () => SwaggerModule.createDocument(web, openapi), { jsonDocumentUrl: 'api/docs-json' });
+      SwaggerModule.setup(
+        'api/docs',
+        web,
+        () => {
+          const doc = SwaggerModule.createDocument(web, openapi);
+          doc.paths[CSRF_TOKEN_PATH] = CSRF_TOKEN_OPENAPI as unknown as (typeof doc.paths)[string];
+          return doc;
+        },
+        { jsonDocumentUrl: 'api/docs-json' },
+      );
       await web.listen(config.http.port, config.http.host);
       const address = web.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.http.port;

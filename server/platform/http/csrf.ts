@@ -49,3 +49,36 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
   return { tokenFor, protect, cookieName };
 }
 export type Csrf = ReturnType<typeof createCsrf>;
+
+/** Path of the token endpoint for API clients (and API-only test boots) that do not load a page first. */
+export const CSRF_TOKEN_PATH = '/api/csrf';
+
+/**
+ * `GET /api/csrf` answers `{ data: { token } }` and sets the cookies the token is bound to; the
+ * client echoes the token in X-CSRF-Token. Pages need not call it: they carry the token in
+ * <meta name="csrf-token">.
+ */
+export function csrfTokenHandler(csrf: Csrf) {
+  return (req: Request, res: Response): void => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ data: { token: csrf.tokenFor(req, res) } });
+  };
+}
+
+/** The endpoint's OpenAPI entry (it is plain Express, so Nest's scanner does not see it). */
+export const CSRF_TOKEN_OPENAPI = {
+  get: {
+    tags: ['security'],
+    summary: 'A CSRF token for the X-CSRF-Token header of mutating /api calls (sets the cookies it is bound to).',
+    responses: {
+      '200': {
+        description: '{ data: { token } }',
+        content: {
+          'application/json': {
+            schema: { type: 'object', properties: { data: { type: 'object', properties: { token: { type: 'string' } } } } },
+          },
+        },
+      },
+    },
+  },
+} as const;

@@ -30,6 +30,17 @@ describe('HTTP platform', () => {
     expect(res.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
   });
 
+  it('issues a CSRF token at GET /api/csrf that mutating calls accept', async () => {
+    const agent = request.agent(shop.url);
+    const res = await agent.get('/api/csrf').expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const token = res.body.data.token as string;
+    expect(token.length).toBeGreaterThan(20);
+    // past the CSRF check: the unknown route answers 404, not 403
+    await agent.post('/api/no-such-thing').set('X-CSRF-Token', token).send({}).expect(404);
+    await agent.post('/api/no-such-thing').set('X-CSRF-Token', `${token}x`).send({}).expect(403);
+  });
+
   it('sends security headers with a nonce-based CSP', async () => {
     const res = await request(shop.url).get('/api/health');
     expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic'/);

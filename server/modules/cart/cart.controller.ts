@@ -1,0 +1,130 @@
+import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { isLocale, negotiateLocale, type Locale } from '../../platform/i18n/index.js';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_MS, signCartId, verifyCartCookie } from './cart-cookie.js';
+import { CartError } from './cart.errors.js';
+import { CartService, type CartResult } from './cart.service.js';
+import type { CartOwner, CartView } from './cart.types.js';
+import { AddItemDto, ApplyCouponDto, CartResponseDoc, isProductCode, SetDestinationDto, SetQuantityDto } from './dto/cart.dto.js';
+
+/**
+ * The shopper's cart. Guests are recognised by the signed HttpOnly `cart` cookie (a forged or
+ * altered cookie counts as none: a fresh, empty cart); a signed-in user (`req.user.id`, set by the
+ * identity module) works on the cart of the account.
+ */
+@ApiTags('cart')
+@ApiQuery({
+  name: 'locale',
+  required: false,
+  enum: ['hr', 'en', 'de', 'sl'],
+  description: 'Language of product names; default from Accept-Language',
+})
+@Controller('api/cart')
+export class CartController {
+  constructor(
+    private readonly carts: CartService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'The current cart with totals, VAT breakdown, delivery and free-delivery progress (money in cents).' })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async get(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.answer(req, res, await this.carts.get(this.owner(req), localeOf(req)));
+  }
+
+  @Post('items')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Adds packs of a product (quantities of the same product add up, at most 99).' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiBody({ type: AddItemDto })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async add(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
+    const input = AddItemDto.parse(body);
+    return this.answer(req, res, await this.carts.addItem(this.owner(req), input, localeOf(req)));
+  }
+
+  @Patch('items/:product_code')
+  @ApiOperation({ summary: "Sets a line's quantity (1 to 99)." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiParam({ name: 'product_code' })
+  @ApiBody({ type: SetQuantityDto })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async setQuantity(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('product_code') code: string,
+    @Body() body: unknown,
+  ) {
+    const { quantity } = SetQuantityDto.parse(body);
+    if (!isProductCode(code)) throw new CartError('CART_LINE_NOT_FOUND', { code }, 'product_code');
+    return this.answer(req, res, await this.carts.setQuantity(this.owner(req), code, quantity, localeOf(req)));
+  }
+
+  @Delete('items/:product_code')
+  @ApiOperation({ summary: 'Removes a line (removing an absent line is not an error).' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiParam({ name: 'product_code' })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async remove(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('product_code') code: string) {
+    return this.answer(req, res, await this.carts.removeItem(this.owner(req), code, localeOf(req)));
+  }
+
+  @Put('coupon')
+  @ApiOperation({ summary: 'Applies a coupon code (case-insensitive); each refusal has its own code and message.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiBody({ type: ApplyCouponDto })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async applyCoupon(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
+    const { code } = ApplyCouponDto.parse(body);
+    return this.answer(req, res, await this.carts.applyCoupon(this.owner(req), code, localeOf(req)));
+  }
+
+  @Delete('coupon')
+  @ApiOperation({ summary: 'Removes the coupon.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async removeCoupon(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.answer(req, res, await this.carts.removeCoupon(this.owner(req), localeOf(req)));
+  }
+
+  @Put('destination')
+  @ApiOperation({ summary: 'Sets the delivery country (Croatia or EU) and postal code; delivery is priced for it.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiBody({ type: SetDestinationDto })
+  @ApiOkResponse({ type: CartResponseDoc })
+  async setDestination(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
+    const { country, postalCode } = SetDestinationDto.parse(body);
+    return this.answer(req, res, await this.carts.setDestination(this.owner(req), country, postalCode, localeOf(req)));
+  }
+
+  private owner(req: Request): CartOwner {
+    const userId = (req as Request & { user?: { id?: string } }).user?.id;
+    if (userId) return { userId };
+    return { guestCartId: verifyCartCookie(this.config.secretKey, req.cookies?.[CART_COOKIE]) };
+  }
+
+  /** Binds a guest's (new) cart to the cookie, renewing its 30 days on every change, and answers `{ data }`. */
+  private answer(req: Request, res: Response, result: CartResult): { data: CartView } {
+    const guest = !(req as Request & { user?: { id?: string } }).user?.id;
+    if (guest && result.cartId && req.method !== 'GET') {
+      res.cookie(CART_COOKIE, signCartId(this.config.secretKey, result.cartId), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.config.http.publicUrl.startsWith('https://'),
+        path: '/',
+        maxAge: CART_COOKIE_MAX_AGE_MS,
+      });
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: result.cart };
+  }
+}
+
+/** The language of product names and messages: `?locale=` first, then Accept-Language. */
+function localeOf(req: Request): Locale {
+  const q = req.query?.locale;
+  return isLocale(q) ? q : negotiateLocale(req.headers['accept-language']);
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/index.js';
+import { Cart, CartLine } from './cart.entity.js';
+import { CartController } from './cart.controller.js';
+import { CartService } from './cart.service.js';
+import { Coupon, CouponRedemption } from './coupon.entity.js';
+import { CouponService } from './coupon.service.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule],
+  controllers: [CartController],
+  providers: [CartService, CouponService],
+  exports: [CartService, CouponService],
+})
+export class CartModule {}

@@ -1,0 +1,334 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { CatalogService, type CartProductView } from '../catalog/index.js';
+import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../platform/i18n/index.js';
+import { Cart, CartLine } from './cart.entity.js';
+import { CartError } from './cart.errors.js';
+import { computeTotals } from './cart-totals.js';
+import { normalizeCouponCode } from './coupon-rules.js';
+import { CouponService, refusalError, refusalParams } from './coupon.service.js';
+import { DELIVERY_CONFIG, POSTAL_CODE_FORMATS } from './delivery.config.js';
+import { normalizePostalCode, quoteDelivery, zoneOf } from './delivery.js';
+import { countryName, formatEuro } from './format.js';
+import type { CartCouponView, CartOwner, CartView } from './cart.types.js';
+
+/** Most packs of one product in one cart (and order). */
+export const MAX_QUANTITY = 99;
+
+export interface AddItemInput {
+  productCode: string;
+  quantity: number;
+  /** The unit price (gross cents) the shopper saw; a different current price is refused. */
+  expectedUnitPrice?: number;
+}
+
+/** The cart's answer to a request: its id (undefined when the owner has none yet) and its view. */
+export interface CartResult {
+  cartId: string | undefined;
+  cart: CartView;
+}
+
+/**
+ * Carts of guests and registered users. Every change runs in one transaction that first locks
+ * the cart row (SELECT … FOR UPDATE), so concurrent requests on one cart queue up and none is
+ * lost; a refused change throws before anything is written, and the rollback undoes even the
+ * creation of a new cart.
+ */
+@Injectable()
+export class CartService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly catalog: CatalogService,
+    private readonly coupons: CouponService,
+  ) {}
+
+  async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
+    const cart = await this.find(owner, this.db.manager, false);
+    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager) };
+  }
+
+  async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
+    const product = await this.product(input.productCode, locale);
+    if (input.expectedUnitPrice !== undefined && input.expectedUnitPrice !== product.unitPrice) {
+      throw new CartError(
+        'CART_PRICE_CHANGED',
+        { name: product.name, price: formatEuro(product.unitPrice, locale), price_cents: product.unitPrice },
+        'expected_unit_price',
+      );
+    }
+    return this.change(owner, locale, true, async (m, cart) => {
+      const line = await m.findOne(CartLine, { where: { cartId: cart.id, productCode: product.code } });
+      const quantity = (line?.quantity ?? 0) + input.quantity;
+      if (quantity > MAX_QUANTITY)
+        throw new CartError('CART_QUANTITY_LIMIT', { name: product.name, in_cart: line?.quantity ?? 0 }, 'quantity');
+      this.checkStock(product, quantity);
+      await m.query(
+        `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, $3)
+         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = excluded.quantity`,
+        [cart.id, product.code, quantity],
+      );
+    });
+  }
+
+  async setQuantity(owner: CartOwner, productCode: string, quantity: number, locale: Locale): Promise<CartResult> {
+    return this.change(owner, locale, false, async (m, cart) => {
+      const line = cart && (await m.findOne(CartLine, { where: { cartId: cart.id, productCode } }));
+      if (!line) throw new CartError('CART_LINE_NOT_FOUND', { code: productCode }, 'product_code');
+      const product = await this.product(productCode, locale);
+      this.checkStock(product, quantity);
+      await m.update(CartLine, { cartId: line.cartId, productCode }, { quantity });
+    });
+  }
+
+  /** Removing a line that is not (or no longer) in the cart is not an error: the answer is the cart without it. */
+  async removeItem(owner: CartOwner, productCode: string, locale: Locale): Promise<CartResult> {
+    return this.change(owner, locale, false, async (m, cart) => {
+      if (cart) await m.delete(CartLine, { cartId: cart.id, productCode });
+    });
+  }
+
+  async applyCoupon(owner: CartOwner, rawCode: string, locale: Locale): Promise<CartResult> {
+    const code = normalizeCouponCode(rawCode);
+    return this.change(owner, locale, true, async (m, cart) => {
+      const { subtotal } = await this.goods(m, cart, locale);
+      const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
+      if (!checked) throw new CartError('COUPON_UNKNOWN', {}, 'code');
+      if (!checked.verdict.ok) throw refusalError(checked.verdict.refusal, locale, subtotal);
+      await m.update(Cart, { id: cart.id }, { couponCode: checked.coupon.code });
+    });
+  }
+
+  async removeCoupon(owner: CartOwner, locale: Locale): Promise<CartResult> {
+    return this.change(owner, locale, false, async (m, cart) => {
+      if (cart) await m.update(Cart, { id: cart.id }, { couponCode: null });
+    });
+  }
+
+  async setDestination(owner: CartOwner, rawCountry: string, rawPostalCode: string, locale: Locale): Promise<CartResult> {
+    const { country, postalCode } = validateDestination(rawCountry, rawPostalCode, locale);
+    return this.change(owner, locale, true, async (m, cart) => {
+      await m.update(Cart, { id: cart.id }, { country, postalCode });
+    });
+  }
+
+  /**
+   * At login (called by the identity module): the guest cart joins the user's cart. Quantities of
+   * the same product add up, capped at 99; the guest's coupon is kept if it is valid for the
+   * merged cart and the user (else the user's own, if valid); a destination the guest chose wins.
+   * The guest cart is gone afterwards. Returns the user's cart id (undefined when neither had one).
+   */
+  async mergeGuestCart(guestCartId: string, userId: string): Promise<string | undefined> {
+    const owner: CartOwner = { userId };
+    return this.db.transaction(async (m) => {
+      const guest = await m
+        .createQueryBuilder(Cart, 'c')
+        .setLock('pessimistic_write')
+        .where('c.id = :id AND c.user_id IS NULL', { id: guestCartId })
+        .getOne();
+      let mine = await this.find(owner, m, true);
+      if (!guest) return mine?.id;
+      if (!mine) {
+        await m.update(Cart, { id: guest.id }, { userId, updatedAt: new Date() });
+        mine = { ...guest, userId };
+      } else {
+        await m.query(
+          `INSERT INTO cart_line (cart_id, product_code, quantity, added_at)
+           SELECT $1, product_code, quantity, added_at FROM cart_line WHERE cart_id = $2
+           ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = LEAST($3::int, cart_line.quantity + excluded.quantity)`,
+          [mine.id, guest.id, MAX_QUANTITY],
+        );
+        const destination = guest.postalCode ? { country: guest.country, postalCode: guest.postalCode } : {};
+        await m.update(Cart, { id: mine.id }, { ...destination, updatedAt: new Date() });
+        await m.delete(Cart, { id: guest.id });
+      }
+      const { subtotal } = await this.goods(m, mine, DEFAULT_LOCALE);
+      let kept: string | null = null;
+      for (const code of [guest.couponCode, mine.id === guest.id ? null : mine.couponCode]) {
+        if (!code || kept) continue;
+        const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
+        if (checked?.verdict.ok) kept = checked.coupon.code;
+      }
+      await m.update(Cart, { id: mine.id }, { couponCode: kept });
+      return mine.id;
+    });
+  }
+
+  // ---------------------------------------------------------------------------------------------
+
+  private async product(code: string, locale: Locale): Promise<CartProductView> {
+    const product = (await this.catalog.productsForCart([code], locale)).get(code);
+    if (!product) throw new CartError('CART_PRODUCT_NOT_FOUND', { code }, 'product_code');
+    if (!product.available) throw new CartError('CART_PRODUCT_UNAVAILABLE', { name: product.name }, 'product_code');
+    return product;
+  }
+
+  private checkStock(product: CartProductView, quantity: number): void {
+    if (product.stock !== null && quantity > product.stock)
+      throw new CartError('CART_STOCK_EXCEEDED', { name: product.name, stock: product.stock }, 'quantity');
+  }
+
+  /** The owner's cart, optionally locked for update. A guest id naming a user's cart finds nothing. */
+  private async find(owner: CartOwner, m: EntityManager, lock: boolean): Promise<Cart | null> {
+    const qb = m.createQueryBuilder(Cart, 'c');
+    if ('userId' in owner) qb.where('c.user_id = :userId', { userId: owner.userId });
+    else if (owner.guestCartId) qb.where('c.id = :id AND c.user_id IS NULL', { id: owner.guestCartId });
+    else return null;
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
+  private change(owner: CartOwner, locale: Locale, create: true, fn: (m: EntityManager, cart: Cart) => Promise<void>): Promise<CartResult>;
+  private change(
+    owner: CartOwner,
+    locale: Locale,
+    create: false,
+    fn: (m: EntityManager, cart: Cart | null) => Promise<void>,
+  ): Promise<CartResult>;
+  private async change(
+    owner: CartOwner,
+    locale: Locale,
+    create: boolean,
+    fn: (m: EntityManager, cart: Cart) => Promise<void>,
+  ): Promise<CartResult> {
+    return this.db.transaction(async (m) => {
+      let cart = await this.find(owner, m, true);
+      if (!cart && create) {
+        const id = randomUUID();
+        if ('userId' in owner) {
+          await m.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [
+            id,
+            owner.userId,
+          ]);
+        } else {
+          await m.query(`INSERT INTO cart (id) VALUES ($1)`, [id]);
+        }
+        cart =
+          'userId' in owner
+            ? await this.find(owner, m, true)
+            : await m.createQueryBuilder(Cart, 'c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
+      }
+      await fn(m, cart as Cart);
+      if (cart) await m.update(Cart, { id: cart.id }, { updatedAt: new Date() });
+      const fresh = cart ? await m.findOneBy(Cart, { id: cart.id }) : null;
+      return { cartId: fresh?.id, cart: await this.build(fresh, owner, locale, m) };
+    });
+  }
+
+  /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
+  private async goods(m: EntityManager, cart: Cart | null, locale: Locale) {
+    const lines = cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : [];
+    const products = lines.length
+      ? await this.catalog.productsForCart(
+          lines.map((l) => l.productCode),
+          locale,
+        )
+      : new Map<string, CartProductView>();
+    const buyable = lines
+      .filter((l) => products.get(l.productCode)?.available)
+      .map((l) => ({ line: l, product: products.get(l.productCode)! }));
+    const unavailable = lines
+      .filter((l) => !products.get(l.productCode)?.available)
+      .map((l) => ({ line: l, product: products.get(l.productCode) }));
+    const subtotal = buyable.reduce((s, b) => s + b.product.unitPrice * b.line.quantity, 0);
+    return { buyable, unavailable, subtotal };
+  }
+
+  private async build(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager): Promise<CartView> {
+    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale);
+
+    let coupon: CartCouponView | null = null;
+    let discount = 0;
+    if (cart?.couponCode) {
+      const checked = await this.coupons.check(cart.couponCode, { subtotal, customerKey: customerKeyOf(owner) }, m);
+      if (checked) {
+        const c = checked.coupon;
+        const ok = checked.verdict.ok;
+        discount = checked.verdict.ok ? checked.verdict.discount : 0;
+        const problem = checked.verdict.ok
+          ? null
+          : {
+              code: checked.verdict.refusal.code,
+              message:
+                localizedMessage(checked.verdict.refusal.code, locale, refusalParams(checked.verdict.refusal, locale, subtotal)) ?? '',
+            };
+        coupon = { code: c.code, kind: c.kind, percent: c.percent, amount: c.amount, discount, valid: ok, problem };
+      }
+    }
+
+    const country = cart?.country ?? 'HR';
+    const zone = zoneOf(country) ?? 'HR';
+    const weight = buyable.reduce((s, b) => s + b.product.weightGrams * b.line.quantity, 0);
+    const quote = quoteDelivery({ zone, weightGrams: weight, goodsValue: subtotal - discount });
+    const totals = computeTotals({
+      lines: buyable.map((b) => ({
+        code: b.product.code,
+        unitPrice: b.product.unitPrice,
+        quantity: b.line.quantity,
+        vatRate: b.product.vatRate,
+      })),
+      discount,
+      delivery: quote.fee,
+    });
+    const itemCount = buyable.reduce((s, b) => s + b.line.quantity, 0);
+    return {
+      lines: buyable.map((b) => ({
+        product_code: b.product.code,
+        name: b.product.name,
+        slug: b.product.slug,
+        quantity: b.line.quantity,
+        unit_price: b.product.unitPrice,
+        line_total: b.product.unitPrice * b.line.quantity,
+        vat_rate: b.product.vatRate,
+        stock: b.product.stock,
+      })),
+      unavailable_lines: unavailable.map((u) => ({
+        product_code: u.line.productCode,
+        name: u.product?.name ?? null,
+        quantity: u.line.quantity,
+      })),
+      subtotal: totals.subtotal,
+      discount: totals.discount,
+      delivery: totals.delivery,
+      total: totals.total,
+      vat_base: totals.vatBase,
+      vat_total: totals.vatTotal,
+      vat_by_rate: totals.vatByRate,
+      free_delivery: { applies: quote.freeDelivery.applies, missing: quote.freeDelivery.missing },
+      coupon,
+      currency: 'EUR',
+      state: itemCount === 0 ? 'empty' : quote.freeDelivery.reached ? 'free_delivery' : 'has_items',
+      item_count: itemCount,
+      destination: { country, postal_code: cart?.postalCode ?? null },
+      shipping: {
+        carrier: DELIVERY_CONFIG.carrier,
+        zone,
+        parcels: quote.parcels,
+        weight_grams: weight,
+        delivery_days: { ...DELIVERY_CONFIG.deliveryDays },
+      },
+    };
+  }
+}
+
+/** The key coupon limits count per customer: registered users by id; guests are known only at checkout. */
+export function customerKeyOf(owner: CartOwner): string | null {
+  return 'userId' in owner ? `user:${owner.userId}` : null;
+}
+
+/** Country and postal code checked and normalized, or a 422 naming the field. */
+export function validateDestination(rawCountry: string, rawPostalCode: string, locale: Locale): { country: string; postalCode: string } {
+  const country = rawCountry.trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(country)) throw new CartError('CART_COUNTRY_INVALID', {}, 'country');
+  if (!zoneOf(country)) throw new CartError('CART_DESTINATION_UNSUPPORTED', { country: countryName(country, locale) }, 'country');
+  const postalCode = normalizePostalCode(country, rawPostalCode);
+  if (!postalCode) {
+    const format = POSTAL_CODE_FORMATS[country];
+    throw format
+      ? new CartError('CART_POSTAL_CODE_INVALID', { country: countryName(country, locale), example: format.example }, 'postal_code')
+      : new CartError('CART_POSTAL_CODE_MALFORMED', {}, 'postal_code');
+  }
+  return { country, postalCode };
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { Coupon } from './coupon.entity.js';
+import { CartError } from './cart.errors.js';
+import { evaluateCoupon, normalizeCouponCode, type CouponRefusal, type CouponTerms, type CouponVerdict } from './coupon-rules.js';
+import { formatDate, formatEuro } from './format.js';
+import type { Locale } from '../../platform/i18n/index.js';
+
+export interface NewCoupon {
+  code: string;
+  kind: 'percent' | 'fixed';
+  percent?: number;
+  amount?: number;
+  validFrom?: Date | null;
+  validUntil?: Date | null;
+  minimumOrder?: number;
+  usageLimit?: number | null;
+  perCustomerLimit?: number | null;
+}
+
+export interface CouponCheck {
+  coupon: Coupon;
+  verdict: CouponVerdict;
+}
+
+/** Coupons: creation (operators, tests), validation against a cart, and redemption by an order. */
+@Injectable()
+export class CouponService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async create(input: NewCoupon, manager: EntityManager = this.db.manager): Promise<Coupon> {
+    const coupon = manager.create(Coupon, {
+      id: randomUUID(),
+      code: normalizeCouponCode(input.code),
+      kind: input.kind,
+      percent: input.kind === 'percent' ? (input.percent ?? null) : null,
+      amount: input.kind === 'fixed' ? (input.amount ?? null) : null,
+      validFrom: input.validFrom ?? null,
+      validUntil: input.validUntil ?? null,
+      minimumOrder: input.minimumOrder ?? 0,
+      usageLimit: input.usageLimit ?? null,
+      perCustomerLimit: input.perCustomerLimit ?? null,
+      createdAt: new Date(),
+    });
+    return manager.save(coupon);
+  }
+
+  async findByCode(code: string, manager: EntityManager = this.db.manager, lock = false): Promise<Coupon | null> {
+    const qb = manager.createQueryBuilder(Coupon, 'c').where('c.code = :code', { code: normalizeCouponCode(code) });
+    if (lock) qb.setLock('pessimistic_write');
+    return qb.getOne();
+  }
+
+  /** Evaluates a coupon for a cart's goods value; `customerKey` null for a guest not known yet. Unknown codes resolve to null. */
+  async check(
+    code: string,
+    ctx: { subtotal: number; customerKey: string | null; now?: Date },
+    manager: EntityManager = this.db.manager,
+  ): Promise<CouponCheck | null> {
+    const coupon = await this.findByCode(code, manager);
+    if (!coupon) return null;
+    const [{ total, mine }] = (await manager.query(
+      `SELECT count(*)::int AS total, count(*) FILTER (WHERE customer_key = $2)::int AS mine FROM coupon_redemption WHERE coupon_id = $1`,
+      [coupon.id, ctx.customerKey ?? ''],
+    )) as Array<{ total: number; mine: number }>;
+    const verdict = evaluateCoupon(terms(coupon), {
+      now: ctx.now ?? new Date(),
+      subtotal: ctx.subtotal,
+      totalRedemptions: total,
+      customerRedemptions: ctx.customerKey === null ? null : mine,
+    });
+    return { coupon, verdict };
+  }
+
+  /**
+   * Records that `orderId` used the coupon, for `customerKey` (`user:<id>` or `email:<address>`).
+   * Call it inside the order's transaction: the coupon row is locked, so concurrent orders cannot
+   * exceed the limits. Throws the shopper's refusal (CartError) when the coupon no longer applies.
+   * Redeeming the same order twice is a no-op.
+   */
+  async redeem(
+    manager: EntityManager,
+    code: string,
+    customerKey: string,
+    orderId: string,
+    opts: { subtotal?: number; now?: Date; locale?: Locale } = {},
+  ): Promise<Coupon> {
+    const coupon = await this.findByCode(code, manager, true);
+    if (!coupon) throw new CartError('COUPON_UNKNOWN', {}, 'code');
+    const already = await manager.query(`SELECT 1 FROM coupon_redemption WHERE coupon_id = $1 AND order_id = $2`, [coupon.id, orderId]);
+    if (already.length) return coupon;
+    // without a subtotal the order module vouches for the minimum (it validated the cart)
+    const checked = await this.check(code, { subtotal: opts.subtotal ?? coupon.minimumOrder, customerKey, now: opts.now }, manager);
+    if (checked && !checked.verdict.ok) throw refusalError(checked.verdict.refusal, opts.locale ?? 'en', opts.subtotal ?? 0);
+    await manager.query(`INSERT INTO coupon_redemption (coupon_id, customer_key, order_id) VALUES ($1, $2, $3)`, [
+      coupon.id,
+      customerKey,
+      orderId,
+    ]);
+    return coupon;
+  }
+}
+
+export function terms(c: Coupon): CouponTerms {
+  return {
+    code: c.code,
+    kind: c.kind,
+    percent: c.percent,
+    amount: c.amount,
+    validFrom: c.validFrom,
+    validUntil: c.validUntil,
+    minimumOrder: c.minimumOrder,
+    usageLimit: c.usageLimit,
+    perCustomerLimit: c.perCustomerLimit,
+  };
+}
+
+/** The message parameters of a refusal, formatted for the shopper's language. */
+export function refusalParams(refusal: CouponRefusal, locale: Locale, subtotal: number): Record<string, string> {
+  switch (refusal.code) {
+    case 'COUPON_NOT_YET_VALID':
+      return { from: formatDate(refusal.params.from, locale) };
+    case 'COUPON_EXPIRED':
+      return { until: formatDate(refusal.params.until, locale) };
+    case 'COUPON_BELOW_MINIMUM':
+      return {
+        minimum: formatEuro(refusal.params.minimum, locale),
+        missing: formatEuro(Math.max(0, refusal.params.minimum - subtotal), locale),
+      };
+    default:
+      return {};
+  }
+}
+
+export function refusalError(refusal: CouponRefusal, locale: Locale, subtotal: number): CartError {
+  return new CartError(refusal.code, refusalParams(refusal, locale, subtotal), 'code');
+}

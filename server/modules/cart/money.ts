@@ -1,0 +1,49 @@
+/**
+ * Integer-cent arithmetic for the cart (ARCHITECTURE.md section 5). Every amount is a
+ * non-negative integer number of euro cents; nothing here ever sees a float price.
+ */
+
+/** a / b rounded half up, for non-negative integers a and positive integer b. */
+export function divideHalfUp(a: number, b: number): number {
+  if (!Number.isSafeInteger(a) || !Number.isSafeInteger(b) || a < 0 || b <= 0)
+    throw new RangeError(`divideHalfUp(${a}, ${b}): expects a >= 0 and b > 0 integers`);
+  const q = Math.floor(a / b);
+  const r = a - q * b;
+  return 2 * r >= b ? q + 1 : q;
+}
+
+/** VAT contained in a gross amount at `rate` percent: round(gross x rate / (100 + rate)), half up. */
+export function vatOfGross(gross: number, rate: number): number {
+  return divideHalfUp(gross * rate, 100 + rate);
+}
+
+/**
+ * Splits `amount` over weighted items in proportion to their weights with the largest-remainder
+ * method, so the parts are integers that sum exactly to `amount`. Ties in the remainder go to the
+ * smaller key, so the result does not depend on the order of the items. `amount` must not exceed
+ * the sum of the weights; no part exceeds its weight.
+ */
+export function allocateProportionally<K extends string>(amount: number, items: ReadonlyArray<{ key: K; weight: number }>): Map<K, number> {
+  const total = items.reduce((s, i) => s + i.weight, 0);
+  const result = new Map<K, number>();
+  if (amount < 0 || amount > total) throw new RangeError(`cannot allocate ${amount} over weights summing to ${total}`);
+  if (total === 0) {
+    for (const i of items) result.set(i.key, 0);
+    return result;
+  }
+  let given = 0;
+  const remainders: Array<{ key: K; rem: number }> = [];
+  for (const i of items) {
+    const exact = amount * i.weight;
+    const floor = Math.floor(exact / total);
+    result.set(i.key, floor);
+    given += floor;
+    remainders.push({ key: i.key, rem: exact - floor * total });
+  }
+  remainders.sort((a, b) => b.rem - a.rem || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  for (let k = 0; k < amount - given; k++) {
+    const key = remainders[k].key;
+    result.set(key, result.get(key)! + 1);
+  }
+  return result;
+}
