@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SsrRequestContext } from './ssr-contract';
 
 const ORIGIN = 'https://shop.example';
-const ctx: SsrRequestContext = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN };
+const ctx: SsrRequestContext = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, apiOrigin: 'http://127.0.0.1:9' };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

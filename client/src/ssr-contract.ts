@@ -9,6 +9,12 @@ export interface SsrRequestContext {
   csrfToken: string;
   /** Origin like "http://localhost:3000" (no trailing slash): canonical, hreflang, og:url, sitemap. */
   publicUrl: string;
+  /**
+   * Where route loaders reach this same server's JSON API during SSR (the socket the request came
+   * in on, e.g. "http://127.0.0.1:3000"): never the public URL, which may sit behind a proxy.
+   * Loaders forward the request's Cookie and Accept-Language headers.
+   */
+  apiOrigin: string;
 }
 
 export interface SsrEntry {

@@ -76,7 +76,9 @@ export class SsrRenderer {
     const entry = await this.loadEntry();
     const csrfToken = this.opts.csrf.tokenFor(req, res);
     const nonce = res.locals.cspNonce as string;
-    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { nonce, csrfToken, publicUrl: this.opts.publicUrl });
+    const local = req.socket.localAddress ?? '127.0.0.1';
+    const apiOrigin = `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { nonce, csrfToken, publicUrl: this.opts.publicUrl, apiOrigin });
 
     res.status(response.status);
     response.headers.forEach((value, key) => {
