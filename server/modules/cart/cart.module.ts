@@ -6,11 +6,12 @@ import { CartController } from './cart.controller.js';
 import { CartService } from './cart.service.js';
 import { Coupon, CouponRedemption } from './coupon.entity.js';
 import { CouponService } from './coupon.service.js';
+import { CartDemoSeeder } from './cart-demo.seeder.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule],
   controllers: [CartController],
-  providers: [CartService, CouponService],
+  providers: [CartService, CouponService, CartDemoSeeder],
   exports: [CartService, CouponService],
 })
 export class CartModule {}
