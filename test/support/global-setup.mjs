@@ -52,6 +52,13 @@ export async function dropDatabase(name) {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL });
   await client.connect();
   try {
+    // Give connections that are closing (pools ending after an app stopped) a moment to go, so
+    // FORCE does not kill a client mid-end: some libraries re-emit that as an unhandled error.
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+      if (rows[0].n === 0) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
     await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   } finally {
     await client.end();
