@@ -1,7 +1,7 @@
 // Local ESLint rule: keeps the dependency picture a tree you can draw (ARCHITECTURE.md section 2).
 //  - a business module is imported only through its index.ts (server/modules/<name>/index.ts);
 //  - server/platform/ imports no business module;
-//  - client/ imports nothing from server/ except `import type` of contracts.
+//  - client/ imports nothing from server/ except `import type` (of a module: only its *.types.ts contract).
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -13,6 +13,10 @@ function rel(file) {
 function moduleOf(p) {
   const m = /^server\/modules\/([^/]+)\//.exec(p);
   return m ? m[1] : undefined;
+}
+
+function isContract(p) {
+  return /^server\/modules\/[^/]+\/[^/]+\.types(\.[jt]s)?$/.test(p);
 }
 
 function isModuleIndex(p) {
@@ -38,6 +42,7 @@ export const importBoundaries = {
       const to = rel(path.resolve(path.dirname(context.filename), source));
       if (from.startsWith('client/') && to.startsWith('server/') && !typeOnly) {
         context.report({ node, messageId: 'clientImportsServer', data: { source } });
+        return;
       }
       const target = moduleOf(to + '/');
       if (!to.startsWith('server/modules/') || !target) return;
@@ -45,6 +50,9 @@ export const importBoundaries = {
         context.report({ node, messageId: 'platformImportsModule', data: { source } });
         return;
       }
+      // The client may read a module's contract types (`<name>.types.ts`) directly: the module's
+      // index.ts drags in Nest and TypeORM, which the browser's compiler settings do not cover.
+      if (from.startsWith('client/') && typeOnly && isContract(to)) return;
       if (moduleOf(from) !== target && !isModuleIndex(to)) {
         context.report({ node, messageId: 'deepModuleImport', data: { source, target, index: `server/modules/${target}/index.ts` } });
       }

@@ -42,6 +42,16 @@ tester.run("import-boundaries", importBoundaries, {
   ],
   invalid: [
     {
+      filename: at('client/src/api/cart.ts'),
+      code: "import type { Cart } from '../../../server/modules/cart/cart.entity.js';",
+      errors: [{ messageId: 'deepModuleImport' }],
+    },
+    {
+      filename: at('client/src/api/cart.ts'),
+      code: "import { DELIVERY } from '../../../server/modules/cart/cart.types.js';",
+      errors: [{ messageId: 'clientImportsServer' }],
+    },
+    {
       filename: at("server/modules/order/order.service.ts"),
       code: "import { Product } from '../catalog/product.entity.js';",
       errors: [{ messageId: "deepModuleImport" }],

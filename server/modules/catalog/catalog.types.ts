@@ -1,5 +1,9 @@
 import type { Locale } from '../../platform/i18n/index.js';
-import type { Availability, Pack } from './product.entity.js';
+
+// This file is a contract: the client imports its types (`import type`), so it imports nothing
+// but other pure type files.
+export type Availability = 'available' | 'soon_available_again';
+export type Pack = 'standard' | 'business';
 
 /** Below this many packs the API tells shoppers how many are left (`stock_left`). */
 export const LOW_STOCK_THRESHOLD = 10;

@@ -6,8 +6,8 @@ const decimal: ValueTransformer = {
   from: (v: string | null) => (v === null ? null : Number(v)),
 };
 
-export type Availability = 'available' | 'soon_available_again';
-export type Pack = 'standard' | 'business';
+import type { Availability, Pack } from './catalog.types.js';
+export type { Availability, Pack };
 
 @Entity({ name: 'product' })
 export class Product {
