@@ -92,6 +92,8 @@ export async function bootstrap(
         },
         { jsonDocumentUrl: 'api/docs-json' },
       );
+      // Seed before listening: the shop answers only once its demo data is complete.
+      if (config.seedDemoData) await web.get(SeedService).run();
       await web.listen(config.http.port, config.http.host);
       const address = web.getHttpServer().address();
       const port = typeof address === 'object' && address ? address.port : config.http.port;
@@ -100,7 +102,6 @@ export async function bootstrap(
       log.info(`The shop is running at ${url} (role ${config.role})`);
     }
 
-    if (config.seedDemoData && config.role !== 'worker') await app.get(SeedService).run();
 
     let stopping: Promise<void> | undefined;
     const stop = () =>
@@ -137,7 +138,18 @@ export function explainStartupError(err: unknown): string | undefined {
 }
 
 export async function runFromCli(role?: Role): Promise<void> {
-  let shop: RunningShop;
+  let shop: RunningShop | undefined;
+  let signalled: NodeJS.Signals | undefined;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (signalled) return;
+    signalled = signal;
+    // A signal during boot is remembered and honoured as soon as the boot is done.
+    if (shop) stopOn(shop, signal);
+  };
+  // Listening from the very start: another library's listener would otherwise keep a signal
+  // that arrives during boot from ending the process at all.
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
   try {
     shop = await bootstrap(role ? { role } : {});
   } catch (err) {
@@ -149,22 +161,22 @@ export async function runFromCli(role?: Role): Promise<void> {
     }
     process.exit(1);
   }
-  const onSignal = (signal: NodeJS.Signals) => {
-    const timer = setTimeout(() => {
-      process.stderr.write(`Shutdown took longer than ${shop.config.shutdownTimeoutMs} ms; exiting.\n`);
+  if (signalled) stopOn(shop, signalled);
+}
+
+function stopOn(shop: RunningShop, signal: NodeJS.Signals): void {
+  const timer = setTimeout(() => {
+    process.stderr.write(`Shutdown took longer than ${shop.config.shutdownTimeoutMs} ms; exiting.\n`);
+    process.exit(1);
+  }, shop.config.shutdownTimeoutMs);
+  timer.unref();
+  shop.stop().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      process.stderr.write(`Shutdown failed after ${signal}: ${String(err)}\n`);
       process.exit(1);
-    }, shop.config.shutdownTimeoutMs);
-    timer.unref();
-    shop.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        process.stderr.write(`Shutdown failed after ${signal}: ${String(err)}\n`);
-        process.exit(1);
-      },
-    );
-  };
-  process.once('SIGTERM', onSignal);
-  process.once('SIGINT', onSignal);
+    },
+  );
 }
 
 export type { Logger };
