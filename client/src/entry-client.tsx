@@ -1,3 +1,4 @@
+import { browserApi } from './api/http';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import { createI18n } from './i18n/instance';
@@ -9,6 +10,7 @@ import { createAppRouter } from './router';
 const lang = document.documentElement.lang;
 const router = createAppRouter({
   i18n: createI18n(isLocale(lang) ? lang : DEFAULT_LOCALE),
+  api: browserApi,
   csrfToken: '',
   publicUrl: window.location.origin,
   consent: null,

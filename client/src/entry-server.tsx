@@ -6,6 +6,7 @@
  * Pipeline: robots.txt and sitemap.xml -> legacy 301s -> first-visit language (302 once) -> streaming SSR
  * with status 200 / 404 / 500.
  */
+import { serverApiFactory } from './api/http';
 import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
 import clientManifest from 'virtual:client-manifest';
 import { createI18n, forRequest } from './i18n/instance';
@@ -104,6 +105,7 @@ async function render(
       createAppRouter(
         {
           i18n: forRequest(baseI18n, opts.locale),
+          api: serverApiFactory(ctx.apiOrigin, request, ctx.csrfToken),
           csrfToken: ctx.csrfToken,
           publicUrl: ctx.publicUrl,
           consent: opts.consent,

@@ -1,4 +1,5 @@
 import type { i18n as I18n } from 'i18next';
+import type { ApiFactory } from './api/http';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
 export type CookieConsent = 'essential' | 'all';
@@ -18,6 +19,12 @@ export interface RequestData {
 /** The router context every route sees. */
 export interface RouterContext extends RequestData {
   i18n: I18n;
+  /**
+   * The JSON API client for a page language (api/http.ts): created per request in entry-server (this
+   * server's API socket, the visitor's cookies forwarded) and once in entry-client (same origin, CSRF header).
+   * Never dehydrated.
+   */
+  api: ApiFactory;
 }
 
 export function isCookieConsent(value: unknown): value is CookieConsent {

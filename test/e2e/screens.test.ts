@@ -163,7 +163,7 @@ describe('one screen per language in Chromium', () => {
     { screen: 'home', locale: 'hr' },
     { screen: 'about_us', locale: 'en' },
     { screen: 'contact', locale: 'de' },
-    { screen: 'products_slug', locale: 'sl', params: { slug: 'kamut-spaghetti' } },
+    { screen: 'recipe', locale: 'sl', params: { slug: 'kamut-spaghetti' } },
   ];
   const NAV: ScreenId[] = ['webshop', 'recipes', 'blog', 'superfoodie', 'about_us', 'contact'];
   const LEGAL: ScreenId[] = ['privacy_policy', 'cookies', 'gdpr', 'general_terms', 'payment_terms', 'delivery', 'eu_projects'];

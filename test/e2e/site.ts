@@ -14,7 +14,20 @@ export { BASE_URL };
 /** Sample values for every path parameter the table uses. A new parameter name must be added here. */
 export const SAMPLE_PARAMS: Record<string, string> = { slug: 'kamut-spaghetti', token: 'abc123', product: 'kamut' };
 
+/**
+ * Data-driven screens (issue 3) answer 404 for slugs that are not in the demo catalogue: they get real ones,
+ * chosen to be the same in all four languages ('penne-rigate', category 'superfoodie') so the name shown is
+ * still nameFromSlug(slug) and the alternates keep the same parameters.
+ */
+export const SCREEN_SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, string>>> = {
+  product: { slug: 'penne-rigate' },
+  products_slug: { slug: 'superfoodie' },
+  webshop_slug: { slug: 'superfoodie' },
+};
+
 export function paramsOf(screen: ScreenId): Record<string, string> {
+  const sample = SCREEN_SAMPLE_PARAMS[screen];
+  if (sample) return sample;
   const names = [...SCREENS[screen].internal.matchAll(/\$([A-Za-z_]\w*)/g)].map((m) => m[1]);
   return Object.fromEntries(
     names.map((name) => {

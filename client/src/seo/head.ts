@@ -81,7 +81,10 @@ export function localeHead({ match, matches }: HeadContext): { meta: Meta; links
   const pathname = leaf ? leaf.pathname.replace(/(.)\/+$/, '$1') : '';
   const screen = leaf && !errorStatus(matches) ? matchInternalPath(pathname) : null;
   if (!screen) return { meta: [], links: [] };
-  const alternates = alternatesOf(screen.screen, screen.params);
+  const localeParams = localeParamsOf(matches);
+  const alternates = localeParams
+    ? (Object.fromEntries(LOCALES.map((l) => [l, publicPath(screen.screen, l, localeParams[l])])) as Record<Locale, string>)
+    : alternatesOf(screen.screen, screen.params);
   const canonical = absoluteUrl(publicUrl, alternates[screen.locale]);
   return {
     meta: [{ property: 'og:url', content: canonical }],
@@ -91,6 +94,20 @@ export function localeHead({ match, matches }: HeadContext): { meta: Meta; links
       { rel: 'alternate', hrefLang: 'x-default', href: absoluteUrl(publicUrl, alternates[DEFAULT_LOCALE]) },
     ],
   };
+}
+
+/**
+ * Route params of the page on screen in every language, when they differ per language (a product's slug is
+ * translated): the leaf route's loader returns them as `localeParams`. Read by localeHead (canonical,
+ * hreflang) and by the language switcher; null when the params are the same in every language.
+ */
+export type LocaleParams = Record<Locale, Record<string, string>>;
+
+export function localeParamsOf(matches: Array<Pick<AnyRouteMatch, 'loaderData' | 'status'>>): LocaleParams | null {
+  const leaf = matches[matches.length - 1];
+  if (!leaf || leaf.status !== 'success') return null;
+  const data = leaf.loaderData as { localeParams?: LocaleParams } | undefined;
+  return data?.localeParams ?? null;
 }
 
 /** The name shown for a parameterised screen (from its slug or product segment). */
@@ -104,14 +121,19 @@ export function screenTitle(t: I18n['t'], screen: ScreenId, name: string): strin
 }
 
 /** Title, description, Open Graph text, robots and breadcrumb JSON-LD of one screen. */
-export function screenHead(ctx: HeadContext, screen: ScreenId): { meta: Meta } {
+export function screenHead(
+  ctx: HeadContext,
+  screen: ScreenId,
+  /** Data-driven pages (a product, a category) supply their real name and description. */
+  overrides: { name?: string; description?: string } = {},
+): { meta: Meta } {
   // A failed route shows the error page; the root route supplies its title.
   if (ctx.match.status === 'error') return { meta: [] };
   const { i18n, locale, publicUrl } = pageContext(ctx.match);
   const t = i18n.getFixedT(locale);
-  const name = screenName(ctx.params);
+  const name = overrides.name ?? screenName(ctx.params);
   const title = screenTitle(t, screen, name);
-  const description = t(`screens.${screen}.description`, { name });
+  const description = overrides.description ?? t(`screens.${screen}.description`, { name });
   const meta: Meta = [
     { title },
     { name: 'description', content: description },

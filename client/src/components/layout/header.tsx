@@ -6,6 +6,10 @@ import { matchInternalPath, type ScreenId } from '../../i18n/paths';
 import { writeCookie } from '../../lib/browser-cookie';
 import { CartIcon, LogoMark, MenuIcon } from '../illustrations';
 import { ScreenLink } from '../screen-link';
+import { localeParamsOf } from '../../seo/head';
+import { SearchBox } from '../../features/catalog/search-box';
+import { useCartCount, loadCartCount } from '../../api/cart-store';
+import { browserApi } from '../../api/http';
 import styles from './header.module.css';
 
 const NAV: Array<{ screen: ScreenId; label: string }> = [
@@ -87,19 +91,23 @@ function Navigation() {
         </nav>
         <LanguageSwitcher />
       </div>
-      <CartIndicator count={0} />
+      <SearchBox />
+      <CartIndicator />
     </>
   );
 }
 
 /**
- * Links to the same screen in the other languages, parameters kept (slugs are not translated yet). Choosing a
+ * Links to the same screen in the other languages, parameters kept, or, on pages whose slug is translated
+ * (products, categories), the parameters of each language from the page's loader (`localeParams`). Choosing a
  * language stores it in the `locale` cookie; the URL decides the language of every page. The link to the
  * current language is the current page, so the router marks it aria-current="page".
  */
 function LanguageSwitcher() {
   const { t } = useT();
   const pathname = useRouterState({ select: (s) => (s.resolvedLocation ?? s.location).pathname });
+  // Per-language params from the page's loader (a product's translated slug), else the same params.
+  const localeParams = useRouterState({ select: (s) => localeParamsOf(s.matches) });
   const match = matchInternalPath(pathname);
   if (!match) return null;
   return (
@@ -110,7 +118,7 @@ function LanguageSwitcher() {
             <ScreenLink
               screen={match.screen}
               locale={l}
-              params={match.params}
+              params={localeParams?.[l] ?? match.params}
               keepSearch
               lang={l}
               hrefLang={l}
@@ -128,9 +136,16 @@ function LanguageSwitcher() {
   );
 }
 
-/** The cart indicator. The count comes from the cart API once it exists (issue 3); until then it is 0. */
-function CartIndicator({ count }: { count: number }) {
-  const { t } = useT();
+/**
+ * The cart indicator. The count comes from api/cart-store.ts: 0 on the server and at hydration, then
+ * GET /api/cart once in the browser; add-to-cart and the cart page update it.
+ */
+function CartIndicator() {
+  const { t, locale } = useT();
+  const count = useCartCount();
+  useEffect(() => {
+    void loadCartCount(browserApi(locale));
+  }, [locale]);
   return (
     <ScreenLink screen="cart" className={styles.cart} aria-label={t('cart.indicator', { count })}>
       <CartIcon />

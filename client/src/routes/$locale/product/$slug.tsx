@@ -1,12 +1,58 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
-import { screenHead } from '../../../seo/head';
+import { createFileRoute, notFound, redirect, useRouteContext, useRouter } from '@tanstack/react-router';
+import { useLocale } from '../../../hooks/use-locale';
+import { fetchProduct } from '../../../api/catalog';
+import { ApiError } from '../../../api/http';
+import { jsonForScript, productJsonLd, productLocaleParams } from '../../../features/catalog/format';
+import { ProductScreen as ProductDetailScreen } from '../../../features/catalog/product-screen';
+import type { Locale } from '../../../i18n/locales';
+import { publicPath } from '../../../i18n/paths';
+import { absoluteUrl, screenHead } from '../../../seo/head';
 
 export const Route = createFileRoute('/$locale/product/$slug')({
-  head: (ctx) => screenHead(ctx, 'product'),
-  component: ProductScreen,
+  loader: async ({ context, params }) => {
+    const locale = params.locale as Locale;
+    let product;
+    try {
+      product = await fetchProduct(context.api(locale), locale, params.slug);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) throw notFound();
+      throw error;
+    }
+    // A slug of another language: 301 to this language's slug (the API tells us which).
+    if (product.canonical_slug !== params.slug) {
+      throw redirect({
+        to: '/$locale/product/$slug',
+        params: { locale, slug: product.canonical_slug },
+        statusCode: 301,
+      });
+    }
+    return { product, localeParams: productLocaleParams(product) };
+  },
+  head: (ctx) => {
+    const product = ctx.loaderData?.product;
+    if (!product) return screenHead(ctx, 'product');
+    return screenHead(ctx, 'product', { name: product.name, description: product.short_description });
+  },
+  component: ProductRoute,
 });
 
-function ProductScreen() {
-  return <ScreenShell screen="product" />;
+function ProductRoute() {
+  const { product } = Route.useLoaderData();
+  const router = useRouter();
+  const locale = useLocale();
+  const publicUrl = useRouteContext({ from: '__root__', select: (c) => c.publicUrl });
+  const url = absoluteUrl(publicUrl, publicPath('product', locale, { slug: product.slug }));
+  const image = product.image ? absoluteUrl(publicUrl, product.image.src) : null;
+  return (
+    <>
+      {/* JSON-LD Product with Offer, in the body so it carries the CSP nonce (HeadContent's ld+json has none). */}
+      <script
+        type="application/ld+json"
+        nonce={router.options.ssr?.nonce}
+        suppressHydrationWarning
+        dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url, image)) }}
+      />
+      <ProductDetailScreen product={product} />
+    </>
+  );
 }

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
+import { ProductListScreen } from '../../../features/catalog/product-list-screen';
+import { loadProductList, validateListSearch } from '../../../features/catalog/list-loader';
+import type { Locale } from '../../../i18n/locales';
 import { screenHead } from '../../../seo/head';
 
 export const Route = createFileRoute('/$locale/products/')({
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
+  loader: ({ context, params, deps }) => loadProductList(context.api, params.locale as Locale, deps),
   head: (ctx) => screenHead(ctx, 'products'),
   component: ProductsScreen,
 });
 
 function ProductsScreen() {
-  return <ScreenShell screen="products" />;
+  return <ProductListScreen screen="products" data={Route.useLoaderData()} />;
 }

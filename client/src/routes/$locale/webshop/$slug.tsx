@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
+import { ProductListScreen } from '../../../features/catalog/product-list-screen';
+import { loadProductList, validateListSearch } from '../../../features/catalog/list-loader';
+import type { Locale } from '../../../i18n/locales';
 import { screenHead } from '../../../seo/head';
 
 export const Route = createFileRoute('/$locale/webshop/$slug')({
-  head: (ctx) => screenHead(ctx, 'webshop_slug'),
+  validateSearch: validateListSearch,
+  loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
+  loader: ({ context, params, deps }) => loadProductList(context.api, params.locale as Locale, { ...deps, category: params.slug }),
+  head: (ctx) => screenHead(ctx, 'webshop_slug', { name: ctx.loaderData?.category?.name }),
   component: WebshopSlugScreen,
 });
 
 function WebshopSlugScreen() {
-  return <ScreenShell screen="webshop_slug" />;
+  return <ProductListScreen screen="webshop_slug" data={Route.useLoaderData()} />;
 }

@@ -1,0 +1,132 @@
+/**
+ * The catalogue API as the front end consumes it (shapes: server/modules/catalog/catalog.types.ts,
+ * docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
+ */
+import type { Locale } from '../i18n/locales';
+import { query, type Api } from './http';
+
+export type Availability = 'available' | 'soon_available_again';
+export type Pack = 'standard' | 'business';
+
+export interface ImageView {
+  src: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+export interface OfferView {
+  ends_at: string;
+  starts_at: string;
+  reference_date: string;
+  reference_price: number | null;
+  lowest_30d: number | null;
+  discount_percent: number | null;
+}
+
+export interface PriceView {
+  amount: number;
+  currency: 'EUR';
+  regular_amount: number;
+  per_kg: number;
+  offer: OfferView | null;
+}
+
+export interface ProductSummary {
+  code: string;
+  slug: string;
+  name: string;
+  short_description: string;
+  category: { slug: string; name: string };
+  line: string;
+  pack: Pack;
+  pack_grams: number;
+  image: ImageView | null;
+  price: PriceView;
+  availability: Availability;
+  stock_left: number | null;
+}
+
+export interface Nutrition {
+  energy_kj: number;
+  energy_kcal: number;
+  fat: number;
+  saturates: number;
+  carbohydrate: number;
+  sugars: number;
+  fibre: number;
+  protein: number;
+  salt: number;
+}
+
+export interface ProductDetail extends ProductSummary {
+  canonical_slug: string;
+  description: string;
+  ingredients: string;
+  allergens: string;
+  nutrition: Nutrition;
+  cooking_time_minutes: number;
+  cooking_tips: string;
+  pieces_per_carton: number;
+  vat_rate: number;
+  net_weight_grams: number;
+  shipping_weight_grams: number;
+  slugs: Record<Locale, string>;
+  related: ProductSummary[];
+}
+
+export interface CategoryView {
+  code: string;
+  slug: string;
+  name: string;
+  product_count: number;
+  slugs: Record<Locale, string>;
+}
+
+export interface ProductPage {
+  items: ProductSummary[];
+  page: number;
+  page_size: number;
+  total: number;
+}
+
+export const PAGE_SIZE = 12;
+
+export function fetchCategories(api: Api, locale: Locale): Promise<CategoryView[]> {
+  return api.get<CategoryView[]>(`/api/catalog/categories${query({ locale })}`);
+}
+
+export function fetchProducts(
+  api: Api,
+  params: { locale: Locale; category?: string; q?: string; page?: number; pageSize?: number },
+): Promise<ProductPage> {
+  return api.get<ProductPage>(
+    `/api/catalog/products${query({ locale: params.locale, category: params.category, q: params.q, page: params.page, page_size: params.pageSize ?? PAGE_SIZE })}`,
+  );
+}
+
+export function fetchProduct(api: Api, locale: Locale, slug: string): Promise<ProductDetail> {
+  return api.get<ProductDetail>(`/api/catalog/products/${encodeURIComponent(slug)}${query({ locale })}`);
+}
+
+export function addToCart(api: Api, productCode: string, quantity = 1): Promise<{ item_count: number }> {
+  return api.send<{ item_count: number }>('POST', '/api/cart/items', { product_code: productCode, quantity });
+}
+
+/** Number of pages for a total (at least 1). */
+export function pageCount(total: number, pageSize: number): number {
+  return Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+}
+
+/** A page number from the `page` search value: positive integers only, else 1. */
+export function parsePage(value: unknown): number {
+  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
+  return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : 1;
+}
+
+/** A search term from the `q` search value: trimmed, at most 100 characters, undefined when empty. */
+export function parseQuery(value: unknown): string | undefined {
+  if (typeof value !== 'string' && typeof value !== 'number') return undefined;
+  const q = String(value).trim().slice(0, 100);
+  return q || undefined;
+}

@@ -1,0 +1,92 @@
+import type { ProductDetail, ProductSummary } from '../../api/catalog';
+import { formatDate, formatDecimal, formatWeight, jsonForScript, priceDisplay, productJsonLd, productLocaleParams } from './format';
+
+const offerPrice: Pick<ProductSummary, 'price'> = {
+  price: {
+    amount: 199,
+    currency: 'EUR',
+    regular_amount: 249,
+    per_kg: 498,
+    offer: {
+      starts_at: '2026-11-10T00:00:00.000Z',
+      ends_at: '2026-11-30T23:00:00.000Z',
+      reference_date: '2026-10-11',
+      reference_price: 219,
+      lowest_30d: 219,
+      discount_percent: 9,
+    },
+  },
+};
+
+describe('catalogue formatting', () => {
+  it('writes dates the way each language does', () => {
+    expect(formatDate('2026-03-07', 'hr')).toBe('7. 3. 2026.');
+    expect(formatDate('2026-03-07', 'sl')).toBe('7. 3. 2026');
+    expect(formatDate('2026-03-07', 'de')).toBe('07.03.2026');
+    expect(formatDate('2026-03-07', 'en')).toBe('07/03/2026');
+  });
+
+  it('shows timestamps as the calendar date in Zagreb', () => {
+    // 23:00 UTC on 30 November is already 1 December in Zagreb (CET).
+    expect(formatDate('2026-11-30T23:00:00.000Z', 'de')).toBe('01.12.2026');
+    expect(formatDate('not a date', 'hr')).toBe('not a date');
+  });
+
+  it('formats weights and decimals per language', () => {
+    expect(formatWeight(400, 'hr')).toBe('400 g');
+    expect(formatWeight(1000, 'en')).toBe('1 kg');
+    expect(formatWeight(1500, 'de')).toBe('1,5 kg');
+    expect(formatWeight(1500, 'en')).toBe('1.5 kg');
+    expect(formatDecimal(12.04, 'sl')).toBe('12');
+    expect(formatDecimal(0.25, 'hr')).toBe('0,3');
+  });
+
+  it('maps an offer to regular price, 30-day lowest price, discount and dates', () => {
+    expect(priceDisplay(offerPrice, 'hr')).toEqual({
+      amount: '1,99 €',
+      perKg: '4,98 €',
+      onOffer: true,
+      regular: '2,49 €',
+      lowest30d: '2,19 €',
+      discountPercent: 9,
+      offerEnds: '1. 12. 2026.',
+      referenceDate: '11. 10. 2026.',
+    });
+    expect(priceDisplay(offerPrice, 'en').amount).toBe('€1.99');
+  });
+
+  it('shows no offer details for a regular price', () => {
+    const regular = { price: { ...offerPrice.price, amount: 249, offer: null } };
+    expect(priceDisplay(regular, 'de')).toMatchObject({ onOffer: false, regular: null, lowest30d: null, discountPercent: null, offerEnds: null });
+  });
+
+  it('gives per-language route params from the product slugs', () => {
+    expect(productLocaleParams({ slugs: { hr: 'spageti', en: 'spaghetti', de: 'spaghetti', sl: 'spageti' } })).toEqual({
+      hr: { slug: 'spageti' },
+      en: { slug: 'spaghetti' },
+      de: { slug: 'spaghetti' },
+      sl: { slug: 'spageti' },
+    });
+  });
+
+  it('builds JSON-LD Product with Offer and escapes it for a script element', () => {
+    const product = {
+      ...offerPrice,
+      code: 'ZZ-1',
+      name: 'Fusilli </script>',
+      short_description: 'Spirals',
+      category: { slug: 'classic', name: 'Classic' },
+      availability: 'soon_available_again',
+    } as unknown as ProductDetail;
+    const ld = productJsonLd(product, 'https://shop.example/en/product/fusilli', null);
+    expect(ld).toMatchObject({
+      '@type': 'Product',
+      sku: 'ZZ-1',
+      offers: { '@type': 'Offer', price: '1.99', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock', priceValidUntil: '2026-11-30' },
+    });
+    expect(ld).not.toHaveProperty('image');
+    const json = jsonForScript(ld);
+    expect(json).not.toContain('</script>');
+    expect(JSON.parse(json)).toEqual(ld);
+  });
+});

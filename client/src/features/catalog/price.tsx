@@ -1,0 +1,39 @@
+import type { ProductSummary } from '../../api/catalog';
+import { useT } from '../../hooks/use-locale';
+import styles from './catalog.module.css';
+import { priceDisplay } from './format';
+
+/** Price per piece (pack), per kg and, on offer, the regular price struck through, the lowest price in the last 30 days, the discount and the end date. */
+export function Price({ product, detailed = false }: { product: Pick<ProductSummary, 'price'>; detailed?: boolean }) {
+  const { t, locale } = useT();
+  const p = priceDisplay(product, locale);
+  return (
+    <div className={styles.price}>
+      <p className={styles.priceLine}>
+        {p.onOffer && p.regular ? (
+          <>
+            <span className="visually-hidden">{t('catalog.regularPrice')}: </span>
+            <s className={styles.regular}>{p.regular}</s>{' '}
+            <span className="visually-hidden">{t('catalog.offerPrice')}: </span>
+          </>
+        ) : detailed ? (
+          <span className="visually-hidden">{t('catalog.pricePerPiece')}: </span>
+        ) : null}
+        <strong className={p.onOffer ? styles.amountOffer : styles.amount}>{p.amount}</strong>
+        {p.discountPercent ? (
+          <span className={styles.badge}>
+            <span aria-hidden="true">{t('catalog.discount', { percent: p.discountPercent })}</span>
+            <span className="visually-hidden">{t('catalog.discountLabel', { percent: p.discountPercent })}</span>
+          </span>
+        ) : null}
+      </p>
+      <p className={styles.perKg}>
+        <span className="visually-hidden">{t('catalog.pricePerKgLabel')}: </span>
+        {t('catalog.pricePerKg', { price: p.perKg })}
+      </p>
+      {p.onOffer && p.lowest30d ? <p className={styles.offerNote}>{t('catalog.lowest30d', { price: p.lowest30d })}</p> : null}
+      {p.onOffer && p.offerEnds ? <p className={styles.offerNote}>{t('catalog.offerEnds', { date: p.offerEnds })}</p> : null}
+      {detailed && p.referenceDate ? <p className={styles.offerNote}>{t('catalog.referenceDate', { date: p.referenceDate })}</p> : null}
+    </div>
+  );
+}

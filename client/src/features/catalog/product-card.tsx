@@ -1,0 +1,62 @@
+import type { ProductSummary } from '../../api/catalog';
+import { ScreenLink } from '../../components/screen-link';
+import { useT } from '../../hooks/use-locale';
+import { AddToCart } from './add-to-cart';
+import styles from './catalog.module.css';
+import { formatWeight } from './format';
+import { Price } from './price';
+
+export function ProductImage({ product, eager = false }: { product: Pick<ProductSummary, 'image'>; eager?: boolean }) {
+  const { t } = useT();
+  if (!product.image) {
+    return (
+      <div className={styles.noImage}>
+        <p>{t('catalog.noImage')}</p>
+      </div>
+    );
+  }
+  const { src, width, height, alt } = product.image;
+  return <img className={styles.image} src={src} width={width} height={height} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+}
+
+export function Availability({ product }: { product: Pick<ProductSummary, 'availability' | 'stock_left'> }) {
+  const { t } = useT();
+  if (product.availability !== 'available') return <p className={styles.soon}>{t('catalog.soonAvailable')}</p>;
+  return (
+    <p className={styles.available}>
+      {product.stock_left !== null ? t('catalog.stockLeft', { count: product.stock_left }) : t('catalog.available')}
+    </p>
+  );
+}
+
+/** 'Add to cart', or INSTEAD of it the 'soon available again' label. */
+export function BuyBox({ product }: { product: Pick<ProductSummary, 'availability' | 'stock_left' | 'code' | 'name'> }) {
+  return product.availability === 'available' ? (
+    <>
+      <Availability product={product} />
+      <AddToCart code={product.code} name={product.name} />
+    </>
+  ) : (
+    <Availability product={product} />
+  );
+}
+
+export function ProductCard({ product, headingLevel = 2 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+  const { t, locale } = useT();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <article className={styles.card}>
+      <ProductImage product={product} />
+      <div className={styles.cardBody}>
+        <Heading className={styles.cardTitle}>
+          <ScreenLink screen="product" params={{ slug: product.slug }}>
+            {product.name}
+          </ScreenLink>
+        </Heading>
+        <p className={styles.pack}>{t(`catalog.pack_${product.pack}`, { weight: formatWeight(product.pack_grams, locale) })}</p>
+        <Price product={product} />
+        <BuyBox product={product} />
+      </div>
+    </article>
+  );
+}
