@@ -1,0 +1,96 @@
+import type { CartView } from './cart-types';
+
+/** Quantity bounds of a cart line (the API refuses anything else). */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 99;
+
+/**
+ * Countries the cart delivers to (Croatia and the rest of the EU), as in
+ * server/modules/cart/delivery.config.ts: Croatia, EU zone 1, EU zone 2.
+ */
+export const DELIVERY_COUNTRIES: readonly string[] = [
+  'HR',
+  'SI',
+  'AT',
+  'HU',
+  'IT',
+  'DE',
+  'CZ',
+  'SK',
+  'BE',
+  'BG',
+  'CY',
+  'DK',
+  'EE',
+  'FI',
+  'FR',
+  'GR',
+  'IE',
+  'LV',
+  'LT',
+  'LU',
+  'MT',
+  'NL',
+  'PL',
+  'PT',
+  'RO',
+  'ES',
+  'SE',
+];
+
+/** Croatia first (the home market, free delivery), then the others by their name in the page's language. */
+export function sortedCountries(locale: string, nameOf: (code: string) => string): Array<{ code: string; name: string }> {
+  const collator = new Intl.Collator(locale);
+  const [home, ...rest] = DELIVERY_COUNTRIES.map((code) => ({ code, name: nameOf(code) }));
+  return [home, ...rest.sort((a, b) => collator.compare(a.name, b.name))];
+}
+
+/** A country's name in a language (Intl.DisplayNames; the code itself when the runtime lacks it). */
+export function countryName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The wanted quantity from the quantity field, clamped to 1..99; null when the text is no whole number. */
+export function parseQuantity(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,3}$/.test(trimmed)) return null;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Number(trimmed)));
+}
+
+export interface FreeDeliveryProgress {
+  /** Goods after discount, what counts toward the threshold. */
+  reached: number;
+  /** The threshold (goods after discount + what is still missing). */
+  threshold: number;
+  missing: number;
+  done: boolean;
+}
+
+/**
+ * Progress toward free delivery, or null where free delivery does not apply (outside Croatia) or the cart
+ * is empty. The API answers only what is missing; the threshold follows from it.
+ */
+export function freeDeliveryProgress(
+  cart: Pick<CartView, 'subtotal' | 'discount' | 'free_delivery' | 'lines'>,
+): FreeDeliveryProgress | null {
+  const { applies, missing } = cart.free_delivery;
+  if (!applies || missing === null || cart.lines.length === 0) return null;
+  const reached = Math.max(0, cart.subtotal - cart.discount);
+  return { reached, threshold: reached + missing, missing, done: missing <= 0 };
+}
+
+/** Number of packs in the cart (what the header's cart indicator shows). */
+export function packCount(cart: Pick<CartView, 'lines'>): number {
+  return cart.lines.reduce((n, line) => n + line.quantity, 0);
+}
+
+/** Grams as kilograms with one decimal, in the language's decimal mark (hr/de/sl comma, en point). */
+export function formatKg(grams: number, locale: string): string {
+  const tenths = Math.round(grams / 100);
+  const text = `${Math.floor(tenths / 10)}${locale === 'en' ? '.' : ','}${tenths % 10}`;
+  return `${text} kg`;
+}
