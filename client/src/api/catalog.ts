@@ -1,94 +1,23 @@
 /**
- * The catalogue API as the front end consumes it (shapes: server/modules/catalog/catalog.types.ts,
- * docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
+ * The catalogue API as the front end consumes it (shapes: the server's contract types,
+ * server/modules/catalog/catalog.types.ts, imported as types only; docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
  */
 import type { Locale } from '../i18n/locales';
 import { query, type Api } from './http';
 
-export type Availability = 'available' | 'soon_available_again';
-export type Pack = 'standard' | 'business';
-
-export interface ImageView {
-  src: string;
-  width: number;
-  height: number;
-  alt: string;
-}
-
-export interface OfferView {
-  ends_at: string;
-  starts_at: string;
-  reference_date: string;
-  reference_price: number | null;
-  lowest_30d: number | null;
-  discount_percent: number | null;
-}
-
-export interface PriceView {
-  amount: number;
-  currency: 'EUR';
-  regular_amount: number;
-  per_kg: number;
-  offer: OfferView | null;
-}
-
-export interface ProductSummary {
-  code: string;
-  slug: string;
-  name: string;
-  short_description: string;
-  category: { slug: string; name: string };
-  line: string;
-  pack: Pack;
-  pack_grams: number;
-  image: ImageView | null;
-  price: PriceView;
-  availability: Availability;
-  stock_left: number | null;
-}
-
-export interface Nutrition {
-  energy_kj: number;
-  energy_kcal: number;
-  fat: number;
-  saturates: number;
-  carbohydrate: number;
-  sugars: number;
-  fibre: number;
-  protein: number;
-  salt: number;
-}
-
-export interface ProductDetail extends ProductSummary {
-  canonical_slug: string;
-  description: string;
-  ingredients: string;
-  allergens: string;
-  nutrition: Nutrition;
-  cooking_time_minutes: number;
-  cooking_tips: string;
-  pieces_per_carton: number;
-  vat_rate: number;
-  net_weight_grams: number;
-  shipping_weight_grams: number;
-  slugs: Record<Locale, string>;
-  related: ProductSummary[];
-}
-
-export interface CategoryView {
-  code: string;
-  slug: string;
-  name: string;
-  product_count: number;
-  slugs: Record<Locale, string>;
-}
-
-export interface ProductPage {
-  items: ProductSummary[];
-  page: number;
-  page_size: number;
-  total: number;
-}
+export type {
+  Availability,
+  Pack,
+  ImageView,
+  OfferView,
+  PriceView,
+  ProductSummary,
+  Nutrition,
+  ProductDetail,
+  CategoryView,
+  ProductPage,
+} from '../../../server/modules/catalog/catalog.types';
+import type { CategoryView, ProductDetail, ProductPage } from '../../../server/modules/catalog/catalog.types';
 
 export const PAGE_SIZE = 12;
 
