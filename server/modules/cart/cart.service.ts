@@ -50,7 +50,7 @@ export class CartService {
   }
 
   async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
-    const product = await this.product(input.productCode, locale);
+    const product = await this.product(input.productCode, locale, this.db.manager);
     if (input.expectedUnitPrice !== undefined && input.expectedUnitPrice !== product.unitPrice) {
       throw new CartError(
         'CART_PRICE_CHANGED',
@@ -76,7 +76,7 @@ export class CartService {
     return this.change(owner, locale, false, async (m, cart) => {
       const line = cart && (await m.findOne(CartLine, { where: { cartId: cart.id, productCode } }));
       if (!line) throw new CartError('CART_LINE_NOT_FOUND', { code: productCode }, 'product_code');
-      const product = await this.product(productCode, locale);
+      const product = await this.product(productCode, locale, m);
       this.checkStock(product, quantity);
       await m.update(CartLine, { cartId: line.cartId, productCode }, { quantity });
     });
@@ -157,8 +157,8 @@ export class CartService {
 
   // ---------------------------------------------------------------------------------------------
 
-  private async product(code: string, locale: Locale): Promise<CartProductView> {
-    const product = (await this.catalog.productsForCart([code], locale)).get(code);
+  private async product(code: string, locale: Locale, m: EntityManager): Promise<CartProductView> {
+    const product = (await this.catalog.productsForCart([code], locale, new Date(), m)).get(code);
     if (!product) throw new CartError('CART_PRODUCT_NOT_FOUND', { code }, 'product_code');
     if (!product.available) throw new CartError('CART_PRODUCT_UNAVAILABLE', { name: product.name }, 'product_code');
     return product;
@@ -224,6 +224,8 @@ export class CartService {
       ? await this.catalog.productsForCart(
           lines.map((l) => l.productCode),
           locale,
+          new Date(),
+          m,
         )
       : new Map<string, CartProductView>();
     const buyable = lines

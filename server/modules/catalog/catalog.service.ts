@@ -164,13 +164,23 @@ export class CatalogService {
   }
 
   /** The cart's view of products (unknown codes are absent from the map). */
-  async productsForCart(codes: string[], locale: Locale, at: Date = new Date()): Promise<Map<string, CartProductView>> {
+  /**
+   * `manager`: a caller inside a transaction passes its own, so the lookup runs on the same
+   * connection (a second pool connection per transaction deadlocks once the pool is busy).
+   */
+  async productsForCart(
+    codes: string[],
+    locale: Locale,
+    at: Date = new Date(),
+    manager: EntityManager = this.db.manager,
+  ): Promise<Map<string, CartProductView>> {
     const map = new Map<string, CartProductView>();
     if (!codes.length) return map;
-    const products = await this.db.getRepository(Product).find({ where: { code: In([...new Set(codes)]) }, select: { id: true } });
+    const products = await manager.getRepository(Product).find({ where: { code: In([...new Set(codes)]) }, select: { id: true } });
     for (const l of await this.load(
       products.map((p) => p.id),
       locale,
+      manager,
     )) {
       const p = l.product;
       map.set(p.code, {
