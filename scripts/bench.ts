@@ -3,7 +3,9 @@
 // process serving the same bytes as a static file. Writes bench/results/<time>.json and a table,
 // plus the gzip bytes of JavaScript and CSS that a first visit to the home page loads.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import net from 'node:net';
@@ -36,9 +38,23 @@ function freePort(): Promise<number> {
   });
 }
 
+// Its own data directory and embedded PostgreSQL (unless DATABASE_URL is set): the carts the
+// load creates never land in a developer's database.
+const DATA_DIR = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+chmodSync(DATA_DIR, 0o755); // as root the embedded PostgreSQL runs as the postgres user, which must reach it
+
 async function startShop(port: number): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      DATA_DIR,
+      EMBEDDED_PG_PORT: String(await freePort()),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const deadline = Date.now() + 120_000;
@@ -54,10 +70,16 @@ async function startShop(port: number): Promise<ChildProcess> {
   throw new Error('the shop did not become ready in 120 s');
 }
 
-async function load(base: string, name: string, path: string, headers: Record<string, string> = {}): Promise<Result> {
+async function load(
+  base: string,
+  name: string,
+  path: string,
+  headers: Record<string, string> = {},
+  request: { method?: 'GET' | 'POST'; body?: string } = {},
+): Promise<Result> {
   // A short warm-up, then the measured run.
-  await autocannon({ url: base + path, connections: 2, duration: 1, headers });
-  const r = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION_S, headers });
+  await autocannon({ url: base + path, connections: 2, duration: 1, headers, ...request });
+  const r = await autocannon({ url: base + path, connections: CONNECTIONS, duration: DURATION_S, headers, ...request });
   return {
     name,
     path,
@@ -69,7 +91,7 @@ async function load(base: string, name: string, path: string, headers: Record<st
   };
 }
 
-async function firstVisitWeight(base: string): Promise<{ js_gzip_bytes: number; css_gzip_bytes: number; files: Array<{ url: string; type: string; gzip: number }> }> {
+async function firstVisitWeight(base: string, path = '/'): Promise<{ js_gzip_bytes: number; css_gzip_bytes: number; files: Array<{ url: string; type: string; gzip: number }> }> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -83,7 +105,9 @@ async function firstVisitWeight(base: string): Promise<{ js_gzip_bytes: number; 
       const body = await res.body().catch(() => undefined);
       if (body) files.push({ url: res.url().replace(base, ''), type, gzip: gzipSync(body).length });
     });
-    await page.goto(base + '/', { waitUntil: 'networkidle' });
+    await page.context().addCookies([{ name: 'locale', value: 'hr', url: base }]);
+    await page.goto(base + path, { waitUntil: 'load' });
+    await page.waitForTimeout(1500); // route chunks loaded after hydration
     const sum = (t: string) => files.filter((f) => f.type === t).reduce((n, f) => n + f.gzip, 0);
     return { js_gzip_bytes: sum('script'), css_gzip_bytes: sum('stylesheet'), files };
   } finally {
@@ -99,14 +123,49 @@ try {
   const html = await (await fetch(base + '/', { headers: accept })).text();
   writeFileSync(BASELINE_FILE, html);
   const baseline = await load(base, 'baseline: same bytes as a static file', '/__bench-baseline.html', accept);
+  // A browser-like visitor for the cart API: CSRF token bound to its cookies, one cart.
+  const csrf = await fetch(`${base}/api/csrf`);
+  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const first = await fetch(`${base}/api/cart/items`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') },
+    body: JSON.stringify({ product_code: 'ZZ-SPAG-400', quantity: 1 }),
+  });
+  if (!first.ok) throw new Error(`adding to the cart failed: ${first.status} ${await first.text()}`);
+  const cartCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const visitor = { cookie: [...cookies, ...cartCookie].join('; '), 'accept-language': 'hr' };
+
   const results = [
     await load(base, 'SSR home (hr)', '/', accept),
     await load(base, 'SSR cart (en)', '/en/cart', { ...accept, cookie: 'locale=en', 'accept-language': 'en' }),
+    await load(base, 'SSR product list (hr)', '/proizvodi', accept),
+    await load(base, 'SSR product page (hr)', '/proizvod/penne-rigate', accept),
     await load(base, 'API /api/health', '/api/health'),
+    await load(base, 'API GET /api/cart', '/api/cart', visitor),
+    // Without the cart cookie every add makes a new guest cart: the first add of a visit, the
+    // costliest (and the cart never reaches the 99-pack limit however long the run).
+    await load(
+      base,
+      'API POST /api/cart/items (new cart)',
+      '/api/cart/items',
+      { cookie: cookies.join('; '), 'x-csrf-token': token, 'content-type': 'application/json' },
+      { method: 'POST', body: JSON.stringify({ product_code: 'ZZ-SPAG-400', quantity: 1 }) },
+    ),
   ].map((r) => ({ ...r, ratio_to_baseline: Number((r.requests_per_s / baseline.requests_per_s).toFixed(3)) }));
   const weight = await firstVisitWeight(base);
+  const productWeight = await firstVisitWeight(base, '/proizvod/penne-rigate');
 
-  const report = { at: new Date().toISOString(), node: process.version, duration_s: DURATION_S, connections: CONNECTIONS, baseline, results, first_visit_home: weight };
+  const report = {
+    at: new Date().toISOString(),
+    node: process.version,
+    duration_s: DURATION_S,
+    connections: CONNECTIONS,
+    baseline,
+    results,
+    first_visit_home: weight,
+    first_visit_product_page: productWeight,
+  };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${report.at.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, JSON.stringify(report, null, 2));
@@ -119,9 +178,13 @@ try {
     );
   }
   console.log(`\nFirst visit to the home page: ${weight.js_gzip_bytes} B of JavaScript and ${weight.css_gzip_bytes} B of CSS (gzip), ${weight.files.length} files.`);
+  console.log(
+    `First visit to a product page: ${productWeight.js_gzip_bytes} B of JavaScript and ${productWeight.css_gzip_bytes} B of CSS (gzip), ${productWeight.files.length} files.`,
+  );
   console.log(`Written to ${file}`);
 } finally {
   rmSync(BASELINE_FILE, { force: true });
   shop.kill('SIGTERM');
   await new Promise((r) => shop.once('exit', r));
+  rmSync(DATA_DIR, { recursive: true, force: true });
 }
