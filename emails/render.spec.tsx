@@ -20,6 +20,7 @@ import {
   type MailLocale,
   type MailTranslations,
   type TemplateName,
+  type TemplateProps,
 } from './render.js';
 
 const PUBLIC_URL = 'https://shop.example.hr';
@@ -42,6 +43,23 @@ const SPEC_PRIVACY_PATHS: Record<MailLocale, string> = {
 
 const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];
 const CASES = TEMPLATE_NAMES.flatMap((name) => MAIL_LOCALES.map((locale) => [name, locale] as const));
+
+/**
+ * The prop holding each mail's call to action: the MailButton, the first link of the body and of the
+ * text part (the mail log prints that one). Typed over every template, so a new one must name its own.
+ */
+const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } = {
+  'account-activation': 'activationUrl',
+  'account-exists': 'loginUrl',
+  'magic-link': 'signInUrl',
+  'password-reset': 'resetUrl',
+  'password-changed': 'resetUrl',
+  'birthday-coupon': 'shopUrl',
+  'business-invitation': 'acceptUrl',
+};
+
+/** Top-level objects of the locale files (layout, accountActivation, magicLink, …): their keys must never show. */
+const KEY_LEAK = new RegExp(`\\b(${Object.keys(loadMailTranslations().hr).join('|')})\\.[a-z]`);
 
 function clone<T>(value: T): T {
   return structuredClone(value);
@@ -80,8 +98,24 @@ describe('every template in every language', () => {
     }
     // No key, placeholder or tag leaked into what the reader sees.
     for (const part of [mail.subject, mail.text]) {
-      expect(part).not.toMatch(/\{\{|\}\}|<\/?link>|\b(layout|accountActivation)\.[a-z]/);
+      expect(part).not.toMatch(/\{\{|\}\}|<\/?[a-z]+>|\bnull\b|\bundefined\b|NaN/);
+      expect(part).not.toMatch(KEY_LEAK);
     }
+    expect(mail.html).toMatch(/<h1[\s>]/);
+  });
+
+  it.each(CASES)('%s in %s: the call to action is the first link of the HTML and of the text, and can be copied', async (name, locale) => {
+    const props = previewPropsOf(name, PUBLIC_URL);
+    const cta = Object.entries(props).find(([key]) => key === CALL_TO_ACTION[name])?.[1];
+    if (typeof cta !== 'string' || !/^https?:\/\//.test(cta)) throw new Error(`${name}.${CALL_TO_ACTION[name]} is not an absolute link`);
+    const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
+
+    expect(/\shref="([^"]*)"/.exec(mail.html)?.[1]).toBe(escapeHtml(cta));
+    expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(cta);
+    // The button and the bare link under it (for clients that block styled links); the text part
+    // shows it once, on the button's line.
+    expect(mail.html.split(`href="${escapeHtml(cta)}"`).length - 1).toBeGreaterThanOrEqual(2);
+    expect(mail.text.split(cta)).toHaveLength(2);
   });
 
   it.each(TEMPLATE_NAMES)('%s has a different subject in each language', async (name) => {

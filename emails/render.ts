@@ -7,10 +7,22 @@ import { EmptyMailError, MissingTranslationError, RelativeLinkError, UnknownMail
 import { MAIL_LOCALES, isMailLocale, type MailLocale } from './mail-locale.js';
 import type { MailTemplate, PropsOf } from './mail-template.js';
 import { accountActivation } from './templates/account-activation.email.js';
+import { accountExists } from './templates/account-exists.email.js';
+import { birthdayCoupon } from './templates/birthday-coupon.email.js';
+import { businessInvitation } from './templates/business-invitation.email.js';
+import { magicLink } from './templates/magic-link.email.js';
+import { passwordChanged } from './templates/password-changed.email.js';
+import { passwordReset } from './templates/password-reset.email.js';
 
 /** Every mail the shop sends, by the name a queue job carries. Add new templates here. */
 export const templates = {
   'account-activation': accountActivation,
+  'account-exists': accountExists,
+  'magic-link': magicLink,
+  'password-reset': passwordReset,
+  'password-changed': passwordChanged,
+  'birthday-coupon': birthdayCoupon,
+  'business-invitation': businessInvitation,
 };
 
 export type Templates = typeof templates;
