@@ -1,0 +1,5 @@
+// The order module's public face: other modules import only from here (ESLint enforces it).
+export { OrderModule } from './order.module.js';
+export { OrderReadService } from './order.service.js';
+export { OrderError, type OrderErrorCode } from './order.errors.js';
+export type { OrderStatus, OrderSummaryView } from './order.types.js';

@@ -1,0 +1,35 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { OrderListResponseDoc } from './dto/order.dto.js';
+import { OrderError } from './order.errors.js';
+import { OrderReadService } from './order.service.js';
+import type { OrderSummaryView } from './order.types.js';
+
+/**
+ * The signed-in user's orders (the profile's order history). Until the identity module's
+ * `RequireAuth` guard and `currentUserId(req)` exist, the user is read from `req.user.id` (what
+ * that module sets) and a request without one is refused with 401 ORDER_AUTH_REQUIRED.
+ */
+@ApiTags('orders')
+@Controller('api/orders')
+export class OrderController {
+  constructor(private readonly orders: OrderReadService) {}
+
+  @Get()
+  @ApiOperation({ summary: "The signed-in user's orders, newest first, with their lines (money in cents)." })
+  @ApiOkResponse({ type: OrderListResponseDoc })
+  @ApiUnauthorizedResponse({ description: 'Not signed in (ORDER_AUTH_REQUIRED).' })
+  async list(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: OrderSummaryView[] }> {
+    // private to one user: never cached, the refusal neither
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.orders.listForUser(userIdOf(req)) };
+  }
+}
+
+/** The signed-in user's id, or a 401 refusal. */
+function userIdOf(req: Request): string {
+  const userId = (req as Request & { user?: { id?: string } }).user?.id;
+  if (!userId) throw new OrderError('ORDER_AUTH_REQUIRED');
+  return userId;
+}

@@ -1,0 +1,24 @@
+import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
+import { localizedMessage, registerErrorMessages, type LocalizedMessage } from '../../platform/i18n/index.js';
+
+/** Every refusal of the order module: HTTP kind, and the message in the four languages. */
+const CODES = {
+  ORDER_AUTH_REQUIRED: {
+    kind: 'unauthenticated',
+    hr: 'Prijavite se da biste vidjeli svoje narudžbe.',
+    en: 'Please sign in to see your orders.',
+    de: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
+    sl: 'Prijavite se, da si ogledate svoja naročila.',
+  },
+} satisfies Record<string, LocalizedMessage & { kind: ErrorKind }>;
+
+export type OrderErrorCode = keyof typeof CODES;
+
+registerErrorMessages(Object.fromEntries(Object.entries(CODES).map(([code, { hr, en, de, sl }]) => [code, { hr, en, de, sl }])));
+
+/** A refusal of the order module (its message in the caller's language comes from the registration above). */
+export class OrderError extends DomainError {
+  constructor(code: OrderErrorCode, params: Record<string, string | number> = {}, field?: string) {
+    super(code, localizedMessage(code, 'en', params) ?? code, CODES[code].kind, field, [], params);
+  }
+}

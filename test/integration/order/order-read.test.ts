@@ -1,0 +1,142 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { startShop } from '../../support/app.js';
+import { createOrder } from '../../factories/order.js';
+import { OrderReadService } from '../../../server/modules/order/index.js';
+import type { RunningShop } from '../../../server/main.js';
+
+describe('order read model (real PostgreSQL)', () => {
+  let shop: RunningShop & { url: string };
+  let db: DataSource;
+  let orders: OrderReadService;
+  beforeAll(async () => {
+    shop = await startShop();
+    db = shop.app.get(DataSource);
+    orders = shop.app.get(OrderReadService);
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  const spaghetti = { productCode: 'ZZ-SPAG-400', name: 'Špageti 400 g', unitPrice: 249, quantity: 2 };
+  const fusilli = { productCode: 'ZZ-FUS-500', name: 'Fusilli 500 g', unitPrice: 329, quantity: 1 };
+  const penne = { productCode: 'ZZ-PEN-500', name: 'Penne 500 g', unitPrice: 299, quantity: 3 };
+
+  it("lists only the user's orders, newest first, with their lines in position order", async () => {
+    const ana = randomUUID();
+    const other = randomUUID();
+    // created out of chronological order, so the answer's order comes from placed_at
+    const middle = await createOrder(db, {
+      userId: ana,
+      email: 'ana@example.hr',
+      status: 'paid',
+      placedAt: new Date('2026-03-02T09:15:00.000Z'),
+      lines: [penne],
+    });
+    const newest = await createOrder(db, {
+      userId: ana,
+      email: 'ana@example.hr',
+      placedAt: new Date('2026-05-20T18:40:00.000Z'),
+      lines: [spaghetti, fusilli],
+    });
+    const oldest = await createOrder(db, {
+      userId: ana,
+      email: 'ana@example.hr',
+      status: 'paid',
+      placedAt: new Date('2025-12-24T08:00:00.000Z'),
+      lines: [fusilli],
+    });
+    await createOrder(db, { userId: other, email: 'other@example.hr', placedAt: new Date('2026-06-01T10:00:00.000Z'), lines: [penne] });
+    await createOrder(db, { email: 'guest@example.hr', placedAt: new Date('2026-06-02T10:00:00.000Z'), lines: [spaghetti] });
+
+    // a line stored last but positioned first: lines come by position, not by storage order
+    const [{ id: newestId }] = (await db.query(`SELECT id FROM shop_order WHERE number = $1`, [newest])) as Array<{ id: string }>;
+    await db.query(`UPDATE shop_order_line SET position = position + 10 WHERE order_id = $1`, [newestId]);
+    await db.query(
+      `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 0, 'ZZ-LAS-500', 'Lazanje 500 g', 359, 1)`,
+      [newestId],
+    );
+
+    const list = await orders.listForUser(ana);
+    expect(list.map((o) => o.number)).toEqual([newest, middle, oldest]);
+    expect(list[0]).toEqual({
+      number: newest,
+      placed_at: '2026-05-20T18:40:00.000Z',
+      status: 'awaiting_payment',
+      total: 2 * 249 + 329,
+      currency: 'EUR',
+      lines: [
+        { product_code: 'ZZ-LAS-500', name: 'Lazanje 500 g', unit_price: 359, quantity: 1 },
+        { product_code: 'ZZ-SPAG-400', name: 'Špageti 400 g', unit_price: 249, quantity: 2 },
+        { product_code: 'ZZ-FUS-500', name: 'Fusilli 500 g', unit_price: 329, quantity: 1 },
+      ],
+    });
+    expect(list[1]).toMatchObject({ number: middle, status: 'paid', total: 3 * 299, placed_at: '2026-03-02T09:15:00.000Z' });
+    expect(list[2].lines).toEqual([{ product_code: 'ZZ-FUS-500', name: 'Fusilli 500 g', unit_price: 329, quantity: 1 }]);
+    for (const o of list) expect(o.number).toMatch(/^ZZ-\d{4}-\d{6,}$/);
+
+    expect(await orders.lastForUser(ana)).toEqual(list[0]);
+    expect((await orders.listForUser(other)).map((o) => o.number)).not.toContain(newest);
+    expect(await orders.listForUser(other)).toHaveLength(1);
+  });
+
+  it('answers nothing for a user without orders (and for an id that is no uuid)', async () => {
+    expect(await orders.listForUser(randomUUID())).toEqual([]);
+    expect(await orders.lastForUser(randomUUID())).toBeNull();
+    expect(await orders.listForUser('not-a-uuid')).toEqual([]);
+  });
+
+  it('keeps the schema honest: unique numbers, known statuses, quantities 1 to 99, lines go with their order', async () => {
+    const number = await createOrder(db, { userId: randomUUID(), email: 'x@example.hr', lines: [spaghetti] });
+    const [{ id }] = (await db.query(`SELECT id FROM shop_order WHERE number = $1`, [number])) as Array<{ id: string }>;
+    // a plain client, so the refusals we provoke do not end up in TypeORM's error log
+    const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+    await client.connect();
+    try {
+      await expect(
+        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ($1, 'y@example.hr', 'paid', 0)`, [number]),
+      ).rejects.toThrow(/shop_order_number_key/);
+      await expect(
+        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ('ZZ-2026-999999', 'y@example.hr', 'shipped', 0)`),
+      ).rejects.toThrow(/shop_order_status_check/);
+      await expect(
+        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ('2026-1', 'y@example.hr', 'paid', 0)`),
+      ).rejects.toThrow(/shop_order_number_check/);
+      await expect(
+        client.query(
+          `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 5, 'A', 'A', 1, 100)`,
+          [id],
+        ),
+      ).rejects.toThrow(/shop_order_line_quantity_check/);
+      await client.query(`DELETE FROM shop_order WHERE id = $1`, [id]);
+      expect((await client.query(`SELECT count(*)::int AS n FROM shop_order_line WHERE order_id = $1`, [id])).rows).toEqual([{ n: 0 }]);
+    } finally {
+      await client.end();
+    }
+  });
+
+  it('GET /api/orders refuses a visitor who is not signed in, in their language, never cached', async () => {
+    const de = await request(shop.url).get('/api/orders').set('Accept-Language', 'de-AT,de;q=0.9').expect(401);
+    expect(de.body).toEqual({
+      errors: [{ code: 'ORDER_AUTH_REQUIRED', message: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.' }],
+    });
+    expect(de.headers['cache-control']).toBe('no-store');
+
+    const en = await request(shop.url).get('/api/orders').set('Accept-Language', 'en-GB').expect(401);
+    expect(en.body.errors[0].message).toBe('Please sign in to see your orders.');
+    const hr = await request(shop.url).get('/api/orders').set('Accept-Language', 'hr').expect(401);
+    expect(hr.body.errors[0].message).toBe('Prijavite se da biste vidjeli svoje narudžbe.');
+    const sl = await request(shop.url).get('/api/orders').set('Accept-Language', 'sl').expect(401);
+    expect(sl.body.errors[0].message).toBe('Prijavite se, da si ogledate svoja naročila.');
+    // no language asked for: the shop's default, Croatian
+    const none = await request(shop.url).get('/api/orders').expect(401);
+    expect(none.body.errors[0].message).toBe(hr.body.errors[0].message);
+  });
+
+  it('documents GET /api/orders in OpenAPI', async () => {
+    const doc = (await request(shop.url).get('/api/docs-json').expect(200)).body as { paths: Record<string, { get?: unknown }> };
+    expect(doc.paths['/api/orders']?.get).toBeDefined();
+  });
+});
