@@ -9,6 +9,9 @@ import { MailModule } from './platform/mail/index.js';
 import { QueueHealthCheck, QueueModule } from './platform/queue/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
 import { CartModule } from './modules/cart/index.js';
+import { IdentityModule } from './modules/identity/index.js';
+import { RateLimitModule } from './platform/rate-limit/index.js';
+import { OrderModule } from './modules/order/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -24,7 +27,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule],
+      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

@@ -14,6 +14,7 @@ import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } fro
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
+import { SessionRenewal } from './modules/identity/index.js';
 
 export interface RunningShop {
   config: AppConfig;
@@ -73,6 +74,8 @@ export async function bootstrap(
         user: config.queue.dashboardUser,
         password: config.queue.dashboardPassword,
       });
+      // Pages render signed in when only the refresh token is left (identity module).
+      web.use(web.get(SessionRenewal).middleware);
       if (options.serveClient !== false) {
         ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure });
         await ssr.mount(web.getHttpAdapter().getInstance());

@@ -53,6 +53,12 @@ const envSchema = z.object({
   QUEUE_DASHBOARD_USER: z.string().min(1).default('operator'),
   QUEUE_DASHBOARD_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
   TRUST_PROXY: bool.default(false),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  GOOGLE_ISSUER_URL: url(['http', 'https']).default('https://accounts.google.com'),
+  GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+  GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO_DATA: bool.optional(),
   VITE_DEV: bool.default(false),
 });
@@ -78,6 +84,14 @@ export interface AppConfig {
   /** retryDelayMs: first delay of the exponential backoff of failed jobs (then doubled per attempt). */
   queue: { prefix: string; retryDelayMs: number; dashboardUser: string; dashboardPassword: string };
   seedDemoData: boolean;
+  auth: {
+    accessTokenTtlSeconds: number;
+    refreshTokenTtlDays: number;
+    /** Attempts per 15 minutes from one IP address on each rate-limited identity call. */
+    rateLimitPerIp: number;
+    /** Google sign-in (OpenID Connect); null when no client id/secret is configured. */
+    google: { issuerUrl: string; clientId: string; clientSecret: string } | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -130,6 +144,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       dashboardPassword: e.QUEUE_DASHBOARD_PASSWORD ?? 'operator-dev',
     },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    auth: {
+      accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+      refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
+      rateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuerUrl: e.GOOGLE_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+    },
   };
 }
 

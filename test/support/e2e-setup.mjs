@@ -45,6 +45,9 @@ export default async function e2eSetup() {
   await assertServices();
   const db = await createDatabase('shop_e2e');
   const port = await freePort();
+  // Google sign-in goes to a local OpenID Connect server the Google test starts on this port
+  // (the shop discovers the issuer lazily, at the first sign-in).
+  const oidcPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -60,6 +63,11 @@ export default async function e2eSetup() {
     DATA_DIR: join(dir, 'data'),
     MAIL_DIR: join(dir, 'mail'),
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    GOOGLE_ISSUER_URL: `http://127.0.0.1:${oidcPort}`,
+    GOOGLE_CLIENT_ID: 'shop-e2e',
+    GOOGLE_CLIENT_SECRET: 'shop-e2e-secret',
+    // every browser test signs in from 127.0.0.1: the per-IP budget must not end the run
+    AUTH_RATE_LIMIT_PER_IP: '100000',
   };
   const output = [];
   const child = spawn(process.execPath, [resolve('dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -74,4 +82,6 @@ export default async function e2eSetup() {
   globalThis.__SHOP_E2E__ = { child, state, output };
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = env.MAIL_DIR;
+  process.env.E2E_DATABASE_URL = db.url;
+  process.env.E2E_OIDC_PORT = String(oidcPort);
 }

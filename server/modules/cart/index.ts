@@ -6,5 +6,5 @@ export { CartError, type CartErrorCode } from './cart.errors.js';
 export { computeTotals, STANDARD_VAT_RATE, type Totals, type TotalsInput, type TotalsLineInput, type VatRateRow } from './cart-totals.js';
 export { quoteDelivery, zoneOf, normalizePostalCode, type DeliveryQuote } from './delivery.js';
 export { DELIVERY_CONFIG, POSTAL_CODE_FORMATS, type DeliveryConfig, type DeliveryZone } from './delivery.config.js';
-export { CART_COOKIE } from './cart-cookie.js';
+export { CART_COOKIE, verifyCartCookie } from './cart-cookie.js';
 export type { CartView, CartLineView, CartCouponView, CartOwner, CartState } from './cart.types.js';

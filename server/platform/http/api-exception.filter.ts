@@ -30,11 +30,13 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
     const { status, errors } = this.describe(exception, req);
-    if (status >= 500) this.logger.error({ err: exception, path: req.originalUrl }, 'request failed');
+    // A DomainError is an answer we chose (e.g. 503 'Google sign-in is off'), not a failure to log.
+    if (status >= 500 && !(exception instanceof DomainError)) this.logger.error({ err: exception, path: req.originalUrl }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;
     }
+    if (exception instanceof DomainError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
     res.status(status).json({ errors });
   }
 

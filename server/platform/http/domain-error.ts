@@ -30,6 +30,8 @@ export class DomainError extends Error {
     public readonly more: ErrorDetail[] = [],
     /** Values for the `{name}` placeholders of the code's localized message. */
     public readonly params: Record<string, string | number> = {},
+    /** Extra response headers (Retry-After of a 429). */
+    public readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'DomainError';

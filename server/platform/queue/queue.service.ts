@@ -36,8 +36,10 @@ export interface JobToAdd<T = unknown> {
 export interface ScheduleOptions {
   /** Repeat every N ms ... */
   every?: number;
-  /** ... or on a cron pattern (UTC). */
+  /** ... or on a cron pattern (UTC unless `tz`). */
   pattern?: string;
+  /** IANA time zone of the pattern, e.g. 'Europe/Zagreb' (daylight saving handled). */
+  tz?: string;
 }
 
 /** Resolves true when `p` settles within `ms`, false otherwise (p keeps running). */

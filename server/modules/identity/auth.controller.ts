@@ -1,0 +1,144 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { DomainError } from '../../platform/http/domain-error.js';
+import { clearSessionCookies, refreshTokenOf, setSessionCookies } from './auth-cookies.js';
+import { currentUser } from './auth.guard.js';
+import { CartHandover } from './cart-handover.js';
+import { parseEmailRequest, parseLogin, parsePasswordReset } from './dto/identity.dto.js';
+import { IdentityLinks } from './identity-links.js';
+import { IdentityService } from './identity.service.js';
+import type { AcceptedView, SessionView, TokenPair } from './identity.types.js';
+import { ProfileService } from './profile.service.js';
+import { clientIp, requestLocale, wantsPage } from './request-context.js';
+import { SessionService, type IssuedSession } from './session.service.js';
+
+/**
+ * Sign-in and sessions. Login, refresh and magic-link sign-in answer `{ data: { access_token,
+ * refresh_token, expires } }` (expires: access-token lifetime in ms) and set the HttpOnly cookies.
+ */
+@ApiTags('auth')
+@Controller('api/auth')
+export class AuthController {
+  private readonly links: IdentityLinks;
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly sessions: SessionService,
+    private readonly profiles: ProfileService,
+    private readonly carts: CartHandover,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.links = new IdentityLinks(config.http.publicUrl);
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @ApiOperation({ summary: "E-mail and password. Any failure: 401 AUTH_LOGIN_FAILED 'Login failed, please check your credentials.'" })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiBody({ schema: { properties: { email: { type: 'string' }, password: { type: 'string' } } } })
+  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+    const { email, password } = parseLogin(body);
+    const session = await this.identity.login(email, password, clientIp(req));
+    return this.signedIn(req, res, session);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Rotates the refresh token (body refresh_token or the cookie). A reused token ends its whole session: 401.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+    res.setHeader('Cache-Control', 'no-store');
+    try {
+      const session = await this.sessions.refresh(refreshTokenOf(req, body));
+      setSessionCookies(res, session, this.config);
+      return { data: tokenPair(session) };
+    } catch (err) {
+      clearSessionCookies(res, this.config);
+      throw err;
+    }
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Ends the session on the server (its refresh-token family) and clears the cookies.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: { signed_out: true } }> {
+    await this.sessions.end(refreshTokenOf(req, body), currentUser(req)?.sessionId);
+    clearSessionCookies(res, this.config);
+    return { data: { signed_out: true } };
+  }
+
+  @Get('session')
+  @ApiOperation({ summary: 'The current session for the client: always 200, user null when signed out.' })
+  async session(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: SessionView }> {
+    res.setHeader('Cache-Control', 'no-store');
+    const user = currentUser(req);
+    if (!user) return { data: { user: null, expires_at: null } };
+    const expiresAt = Number((req.cookies as Record<string, string> | undefined)?.token_expires);
+    return { data: { user: await this.profiles.get(user.id), expires_at: Number.isFinite(expiresAt) && expiresAt > 0 ? expiresAt : null } };
+  }
+
+  @Post('password/request')
+  @HttpCode(202)
+  @ApiOperation({ summary: "Sends a reset link (1 hour, single use) if the e-mail has an account; the answer is the same either way." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async requestReset(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
+    const { email, locale } = parseEmailRequest(body, requestLocale(req));
+    await this.identity.requestPasswordReset(email, locale, clientIp(req));
+    return { data: { accepted: true } };
+  }
+
+  @Post('password/reset')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sets a new password with the token of a reset link; every session of the user ends.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async reset(@Req() req: Request, @Body() body: unknown): Promise<{ data: { reset: true } }> {
+    await this.identity.limit('reset-submit', clientIp(req));
+    const { token, password } = parsePasswordReset(body);
+    await this.identity.resetPassword(token, password);
+    return { data: { reset: true } };
+  }
+
+  @Post('magic-link')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Fast login: mails a one-time sign-in link (15 minutes) if the e-mail has an account; same answer either way.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async magicLink(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
+    const { email, locale, redirect } = parseEmailRequest(body, requestLocale(req));
+    await this.identity.requestMagicLink(email, redirect, locale, clientIp(req));
+    return { data: { accepted: true } };
+  }
+
+  @Get('magic-link/verify')
+  @ApiOperation({ summary: 'Signs in with a magic-link token. A browser is redirected (303) to its page; an API client gets the tokens.' })
+  @ApiQuery({ name: 'token', required: true })
+  async verifyMagicLink(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: TokenPair } | void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    try {
+      await this.identity.limit('magic-verify', clientIp(req));
+      const session = await this.identity.verifyMagicLink(token);
+      const answer = await this.signedIn(req, res, session);
+      if (!wantsPage(req)) return answer;
+      res.redirect(303, session.redirect ?? this.links.path('profile', session.user.locale));
+    } catch (err) {
+      if (!wantsPage(req) || !(err instanceof DomainError)) throw err;
+      res.redirect(303, `${this.links.path('login', requestLocale(req))}?magic=invalid`);
+    }
+  }
+
+  /** Sets the cookies, hands the guest cart over to the account, answers the token pair. */
+  private async signedIn(req: Request, res: Response, session: IssuedSession): Promise<{ data: TokenPair }> {
+    res.setHeader('Cache-Control', 'no-store');
+    setSessionCookies(res, session, this.config);
+    await this.carts.handOver(req, res, session.user_id);
+    return { data: tokenPair(session) };
+  }
+}
+
+export function tokenPair(session: IssuedSession): TokenPair {
+  return { access_token: session.access_token, refresh_token: session.refresh_token, expires: session.expires };
+}
+

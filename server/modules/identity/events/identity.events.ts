@@ -1,0 +1,53 @@
+import { DomainEvent } from '../../../platform/events/index.js';
+
+/** A new account waits for activation: the activation mail goes out. */
+export class UserRegistered extends DomainEvent<{ userId: string }> {
+  static readonly eventName = 'identity.user-registered';
+}
+
+/** The (still pending) user asked for the activation mail again. */
+export class ActivationMailRequested extends DomainEvent<{ userId: string }> {
+  static readonly eventName = 'identity.activation-mail-requested';
+}
+
+/** Someone registered with the e-mail of an existing account: its owner is told, the caller learns nothing. */
+export class RegistrationOfKnownEmailAttempted extends DomainEvent<{ userId: string }> {
+  static readonly eventName = 'identity.registration-of-known-email-attempted';
+}
+
+/** The account was activated by its link. */
+export class UserActivated extends DomainEvent<{ userId: string }> {
+  static readonly eventName = 'identity.user-activated';
+}
+
+/** A one-time sign-in link was asked for; `redirect` is a same-site path. */
+export class MagicLinkRequested extends DomainEvent<{ userId: string; redirect: string | null; locale: string }> {
+  static readonly eventName = 'identity.magic-link-requested';
+}
+
+export class PasswordResetRequested extends DomainEvent<{ userId: string; locale: string }> {
+  static readonly eventName = 'identity.password-reset-requested';
+}
+
+/** By the user (change) or by a reset link; every other session has ended. */
+export class PasswordChanged extends DomainEvent<{ userId: string; changedAt: string; via: 'change' | 'reset' | 'invitation' }> {
+  static readonly eventName = 'identity.password-changed';
+}
+
+/** An operator invited a business buyer; the invitation mail carries the acceptance link. */
+export class BusinessBuyerInvited extends DomainEvent<{
+  email: string;
+  companyName: string;
+  vatNumber: string | null;
+  companyAddress: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  locale: string;
+  invitedBy: string;
+}> {
+  static readonly eventName = 'identity.business-buyer-invited';
+}
+
+export class BirthdayCouponGranted extends DomainEvent<{ userId: string; couponCode: string; percent: number; validUntil: string; year: number }> {
+  static readonly eventName = 'identity.birthday-coupon-granted';
+}

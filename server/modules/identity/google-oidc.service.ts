@@ -1,0 +1,221 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import * as oidc from 'openid-client';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/index.js';
+import { IdentityError } from './identity.errors.js';
+import { sameSitePath } from './identity-links.js';
+
+/** The cookie carrying one sign-in attempt from the redirect to Google back to our callback. */
+export const OIDC_TX_COOKIE = 'oidc_tx';
+/** Only the auth routes need it (the start sets it, the callback reads and clears it). */
+export const OIDC_TX_COOKIE_PATH = '/api/auth';
+/** How long the browser may stay at Google before the attempt expires. */
+export const OIDC_TX_MAX_AGE_MS = 10 * 60 * 1000;
+/** Where Google sends the browser back to (registered with the OAuth client). */
+export const GOOGLE_CALLBACK_PATH = '/api/auth/callback/google';
+
+const SCOPE = 'openid email profile';
+/** Seconds for each request to the provider (discovery, token exchange, keys). */
+const PROVIDER_TIMEOUT_SECONDS = 10;
+
+/** One sign-in attempt: the secrets the callback must match, and where the browser goes afterwards. */
+export interface OidcTransaction {
+  state: string;
+  nonce: string;
+  code_verifier: string;
+  /** A same-site path to return to, or null (the profile page). */
+  redirect: string | null;
+  locale: Locale;
+  /** Epoch milliseconds. */
+  created: number;
+}
+
+/** What the shop takes from Google's verified ID token. */
+export interface GoogleClaims {
+  sub: string;
+  /** Lower-cased. */
+  email: string;
+  givenName?: string;
+  familyName?: string;
+}
+
+/**
+ * Google sign-in by the OpenID Connect authorization code flow with state, nonce and PKCE (S256),
+ * through openid-client. The provider's configuration is discovered on first use and cached (a
+ * failed discovery is retried on the next attempt). Each attempt's secrets travel in a short-lived,
+ * HMAC-signed, HttpOnly cookie, so no server-side storage is needed. Tokens and codes are never logged.
+ */
+@Injectable()
+export class GoogleOidcService {
+  private readonly logger = new Logger('identity');
+  private discovered: Promise<oidc.Configuration> | null = null;
+
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  get enabled(): boolean {
+    return this.config.auth.google !== null;
+  }
+
+  /** The redirect_uri sent to the provider: `${PUBLIC_URL}/api/auth/callback/google`. */
+  get redirectUri(): string {
+    return `${this.config.http.publicUrl}${GOOGLE_CALLBACK_PATH}`;
+  }
+
+  /** Options of the transaction cookie; clearing it needs the same ones (path!). Setting it adds the max age. */
+  cookieOptions() {
+    return {
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: this.config.http.publicUrl.startsWith('https://'),
+      path: OIDC_TX_COOKIE_PATH,
+    };
+  }
+
+  /** Begins an attempt: the provider URL to redirect to, and the signed cookie value to set. */
+  async start(redirectPath: unknown, locale: Locale): Promise<{ authorizationUrl: string; transaction: string }> {
+    const configuration = await this.configuration();
+    const tx: OidcTransaction = {
+      state: oidc.randomState(),
+      nonce: oidc.randomNonce(),
+      code_verifier: oidc.randomPKCECodeVerifier(),
+      redirect: sameSitePath(redirectPath),
+      locale,
+      created: Date.now(),
+    };
+    const url = oidc.buildAuthorizationUrl(configuration, {
+      redirect_uri: this.redirectUri,
+      scope: SCOPE,
+      response_type: 'code',
+      state: tx.state,
+      nonce: tx.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(tx.code_verifier),
+      code_challenge_method: 'S256',
+    });
+    return { authorizationUrl: url.href, transaction: this.seal(tx) };
+  }
+
+  /**
+   * The attempt a cookie value stands for, if genuine (our HMAC) and not older than 10 minutes;
+   * null otherwise. The callback uses it for the language of a failure page too.
+   */
+  openTransaction(cookieValue: unknown): OidcTransaction | null {
+    if (typeof cookieValue !== 'string' || cookieValue.length > 4000) return null;
+    const dot = cookieValue.lastIndexOf('.');
+    if (dot <= 0) return null;
+    const payload = cookieValue.slice(0, dot);
+    const given = Buffer.from(cookieValue.slice(dot + 1));
+    const expected = Buffer.from(this.mac(payload));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    try {
+      const tx = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<OidcTransaction>;
+      const age = Date.now() - Number(tx.created);
+      if (!(age >= 0 && age <= OIDC_TX_MAX_AGE_MS)) return null;
+      if (typeof tx.state !== 'string' || typeof tx.nonce !== 'string' || typeof tx.code_verifier !== 'string') return null;
+      return {
+        state: tx.state,
+        nonce: tx.nonce,
+        code_verifier: tx.code_verifier,
+        redirect: sameSitePath(tx.redirect),
+        locale: isLocale(tx.locale) ? tx.locale : DEFAULT_LOCALE,
+        created: Number(tx.created),
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /**
+   * Completes an attempt: checks the callback's state against the cookie's, exchanges the code with
+   * the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce), and
+   * requires a verified e-mail. AUTH_GOOGLE_FAILED for anything wrong, AUTH_GOOGLE_EMAIL_UNVERIFIED
+   * when Google does not vouch for the address.
+   */
+  async finish(currentUrl: URL, cookieValue: unknown): Promise<GoogleClaims> {
+    const tx = this.openTransaction(cookieValue);
+    if (!tx) {
+      this.logger.warn('google sign-in: missing, forged or expired transaction cookie');
+      throw new IdentityError('AUTH_GOOGLE_FAILED');
+    }
+    const providerError = currentUrl.searchParams.get('error');
+    if (providerError) {
+      // e.g. access_denied when the user cancels: a short, provider-chosen code, safe to log.
+      this.logger.log({ error: providerError.slice(0, 64) }, 'google sign-in: the provider answered an error');
+      throw new IdentityError('AUTH_GOOGLE_FAILED');
+    }
+    const configuration = await this.configuration();
+    let claims: oidc.IDToken | undefined;
+    let accessToken: string;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(configuration, currentUrl, {
+        expectedState: tx.state,
+        expectedNonce: tx.nonce,
+        pkceCodeVerifier: tx.code_verifier,
+        idTokenExpected: true,
+      });
+      claims = tokens.claims();
+      accessToken = tokens.access_token;
+    } catch (err) {
+      // Only the kind of failure: the error's details may quote the provider's answer.
+      this.logger.warn({ reason: describe(err) }, 'google sign-in: the authorization response or token exchange was refused');
+      throw new IdentityError('AUTH_GOOGLE_FAILED');
+    }
+    if (!claims?.sub) throw new IdentityError('AUTH_GOOGLE_FAILED');
+
+    let profile: Record<string, unknown> = claims;
+    // Google puts e-mail and name into the ID token for these scopes; other providers may answer them at userinfo only.
+    if (typeof profile.email !== 'string' && configuration.serverMetadata().userinfo_endpoint) {
+      try {
+        profile = { ...(await oidc.fetchUserInfo(configuration, accessToken, claims.sub)), ...claims };
+      } catch (err) {
+        this.logger.warn({ reason: describe(err) }, 'google sign-in: userinfo failed');
+        throw new IdentityError('AUTH_GOOGLE_FAILED');
+      }
+    }
+    const email = typeof profile.email === 'string' ? profile.email.trim().toLowerCase() : '';
+    if (!email || profile.email_verified !== true) throw new IdentityError('AUTH_GOOGLE_EMAIL_UNVERIFIED');
+    return {
+      sub: claims.sub,
+      email,
+      ...(typeof profile.given_name === 'string' && profile.given_name.trim() ? { givenName: profile.given_name.trim() } : {}),
+      ...(typeof profile.family_name === 'string' && profile.family_name.trim() ? { familyName: profile.family_name.trim() } : {}),
+    };
+  }
+
+  /** The provider's discovered configuration: cached; a failure is not cached, so the next attempt retries. */
+  private configuration(): Promise<oidc.Configuration> {
+    const google = this.config.auth.google;
+    if (!google) return Promise.reject(new IdentityError('AUTH_GOOGLE_DISABLED'));
+    this.discovered ??= (async () => {
+      const issuer = new URL(google.issuerUrl);
+      try {
+        return await oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, {
+          timeout: PROVIDER_TIMEOUT_SECONDS,
+          // Plain http only for a local test provider; Google itself is always https.
+          ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+        });
+      } catch (err) {
+        this.discovered = null;
+        this.logger.error({ reason: describe(err), issuer: issuer.origin }, 'google sign-in: discovery of the provider failed');
+        throw new IdentityError('AUTH_GOOGLE_FAILED');
+      }
+    })();
+    return this.discovered;
+  }
+
+  private seal(tx: OidcTransaction): string {
+    const payload = Buffer.from(JSON.stringify(tx), 'utf8').toString('base64url');
+    return `${payload}.${this.mac(payload)}`;
+  }
+
+  private mac(payload: string): string {
+    return createHmac('sha256', this.config.secretKey).update(`${OIDC_TX_COOKIE}:${payload}`).digest('base64url');
+  }
+}
+
+/** A loggable description of an error without its payload (no tokens, codes or claims). */
+function describe(err: unknown): string {
+  if (!(err instanceof Error)) return 'unknown';
+  const code = (err as { code?: unknown }).code;
+  return `${err.name}${typeof code === 'string' ? ` ${code}` : ''}: ${err.message}`.slice(0, 300);
+}

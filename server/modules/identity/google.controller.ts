@@ -1,0 +1,102 @@
+import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { DomainError } from '../../platform/http/domain-error.js';
+import { isLocale } from '../../platform/i18n/index.js';
+import { setSessionCookies } from './auth-cookies.js';
+import { CartHandover } from './cart-handover.js';
+import { GoogleOidcService, OIDC_TX_COOKIE, OIDC_TX_MAX_AGE_MS } from './google-oidc.service.js';
+import { IdentityError } from './identity.errors.js';
+import { IdentityLinks } from './identity-links.js';
+import { IdentityService } from './identity.service.js';
+import { requestLocale, wantsPage } from './request-context.js';
+
+/**
+ * Google sign-in (OpenID Connect authorization code flow with state, nonce and PKCE). The browser
+ * navigates to the start, goes to Google, comes back to the callback and lands on a page of the
+ * shop: its saved redirect or the profile on success, the login page with `?google=failed|unverified`
+ * otherwise. Both are GET navigations (no CSRF token needed; the state and the signed cookie bind
+ * the callback to the browser that started).
+ */
+@ApiTags('auth')
+@Controller('api/auth')
+export class GoogleController {
+  private readonly logger = new Logger('identity');
+  private readonly links: IdentityLinks;
+
+  constructor(
+    private readonly google: GoogleOidcService,
+    private readonly identity: IdentityService,
+    private readonly carts: CartHandover,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.links = new IdentityLinks(config.http.publicUrl);
+  }
+
+  @Get('login/google')
+  @ApiOperation({
+    summary: 'Starts Google sign-in: 302 to Google (sets the short-lived oidc_tx cookie). 503 AUTH_GOOGLE_DISABLED when not configured.',
+  })
+  @ApiQuery({ name: 'redirect', required: false, description: 'A path on this site to return to after sign-in; anything else is ignored.' })
+  @ApiQuery({
+    name: 'locale',
+    required: false,
+    description: 'Language of the pages afterwards (default: language cookie, then Accept-Language).',
+  })
+  async start(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query('redirect') redirect: unknown,
+    @Query('locale') locale: unknown,
+  ): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    if (!this.google.enabled) throw new IdentityError('AUTH_GOOGLE_DISABLED');
+    const language = isLocale(locale) ? locale : requestLocale(req);
+    try {
+      const { authorizationUrl, transaction } = await this.google.start(redirect, language);
+      res.cookie(OIDC_TX_COOKIE, transaction, { ...this.google.cookieOptions(), maxAge: OIDC_TX_MAX_AGE_MS });
+      res.redirect(302, authorizationUrl);
+    } catch (err) {
+      // The provider could not be reached (discovery): a browser gets its login page with a notice.
+      if (!wantsPage(req) || !(err instanceof DomainError)) throw err;
+      res.redirect(303, `${this.links.path('login', language)}?google=failed`);
+    }
+  }
+
+  @Get('callback/google')
+  @ApiOperation({
+    summary:
+      "Google's redirect back (code, state). Signs in (a new Google user gets an activated account; an account with the same e-mail is linked), hands the guest cart over, 303 to the saved redirect or the profile; on failure 303 to the login page with ?google=failed or ?google=unverified.",
+  })
+  async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
+    res.setHeader('Cache-Control', 'no-store');
+    // The URL carries the authorization code: it must not leak to the next page.
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const cookie = (req.cookies as Record<string, unknown> | undefined)?.[OIDC_TX_COOKIE];
+    const tx = this.google.openTransaction(cookie);
+    // One attempt, one callback: whatever happens next, the transaction is spent.
+    res.clearCookie(OIDC_TX_COOKIE, this.google.cookieOptions());
+    try {
+      if (!this.google.enabled || !tx) throw new IdentityError('AUTH_GOOGLE_FAILED');
+      // Our public callback URL with the query as received: openid-client derives the redirect_uri of the
+      // token request from it, which must equal the one of the authorization request (also behind a proxy).
+      const currentUrl = new URL(this.google.redirectUri);
+      currentUrl.search = new URL(req.originalUrl, 'http://callback.invalid').search;
+      const claims = await this.google.finish(currentUrl, cookie);
+      const session = await this.identity.signInWithGoogle({ ...claims, locale: tx.locale });
+      setSessionCookies(res, session, this.config);
+      await this.carts.handOver(req, res, session.user_id);
+      res.redirect(303, tx.redirect ?? this.links.path('profile', session.user.locale));
+    } catch (err) {
+      // Name and message only: nothing of the request (code) or of the session (tokens) goes to the log.
+      if (!(err instanceof DomainError))
+        this.logger.error(
+          { reason: err instanceof Error ? `${err.name}: ${err.message}`.slice(0, 300) : 'unknown' },
+          'google sign-in failed',
+        );
+      const reason = err instanceof DomainError && err.code === 'AUTH_GOOGLE_EMAIL_UNVERIFIED' ? 'unverified' : 'failed';
+      res.redirect(303, `${this.links.path('login', tx?.locale ?? requestLocale(req))}?google=${reason}`);
+    }
+  }
+}

@@ -1,0 +1,315 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { EventPublisher } from '../../platform/events/index.js';
+import type { Locale } from '../../platform/i18n/index.js';
+import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
+import type { Invitation, Registration } from './dto/identity.dto.js';
+import {
+  ActivationMailRequested,
+  BusinessBuyerInvited,
+  MagicLinkRequested,
+  PasswordChanged,
+  PasswordResetRequested,
+  RegistrationOfKnownEmailAttempted,
+  UserActivated,
+  UserRegistered,
+} from './events/identity.events.js';
+import { IdentityError } from './identity.errors.js';
+import { sameSitePath } from './identity-links.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { SessionService, type IssuedSession } from './session.service.js';
+import { User } from './user.entity.js';
+import { UserTokenService } from './user-token.service.js';
+
+/** Versions of the texts a user agrees to; stored with each consent. */
+export const TERMS_VERSION = '2026-01';
+export const NEWSLETTER_CONSENT_VERSION = '2026-01';
+
+const WINDOW = 15 * 60;
+/** Per e-mail address: a handful of attempts per 15 minutes, whoever makes them. */
+const PER_EMAIL = 5;
+
+/**
+ * Registration, activation, sign-in by password and by magic link, password reset and change,
+ * business invitations. Every answer that could reveal whether an e-mail has an account is the
+ * same for both cases; the owner of the address gets a mail instead.
+ */
+@Injectable()
+export class IdentityService {
+  private readonly logger = new Logger('identity');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: EventPublisher,
+    private readonly sessions: SessionService,
+    private readonly tokens: UserTokenService,
+    private readonly limits: RateLimitService,
+  ) {}
+
+  /** Counts an attempt per IP and per e-mail (rules named `<action>-ip` / `<action>-email`). */
+  async limit(action: string, ip: string, email?: string | null): Promise<void> {
+    await this.limits.consume(this.ipRule(action), ip);
+    if (email) await this.limits.consume(emailRule(action), email);
+  }
+
+  async register(input: Registration, ip: string): Promise<void> {
+    await this.limit('register', ip, input.email);
+    // Hash first, whatever happens next: a taken e-mail answers as slowly as a new one.
+    const passwordHash = await hashPassword(input.password);
+    const now = new Date();
+    try {
+      await this.db.transaction(async (m) => {
+        const existing = await m.findOne(User, { where: { email: input.email } });
+        if (existing) {
+          // Never overwrite a pending account's password: whoever activates it would then sign in with ours.
+          await this.events.publish(
+            m,
+            existing.status === 'pending' ? new ActivationMailRequested({ userId: existing.id }) : new RegistrationOfKnownEmailAttempted({ userId: existing.id }),
+          );
+          return;
+        }
+        const user = m.create(User, {
+          id: randomUUID(),
+          email: input.email,
+          username: null,
+          passwordHash,
+          status: 'pending',
+          role: 'customer',
+          locale: input.locale,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          birthDate: input.birthDate,
+          billingSameAsDelivery: true,
+          termsAcceptedAt: now,
+          termsVersion: TERMS_VERSION,
+          newsletterConsentAt: input.newsletter ? now : null,
+          newsletterConsentVersion: input.newsletter ? NEWSLETTER_CONSENT_VERSION : null,
+          activatedAt: null,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await m.insert(User, user);
+        await this.events.publish(m, new UserRegistered({ userId: user.id }));
+      });
+    } catch (err) {
+      // Two registrations of one address at the same moment: the second is a 'known e-mail'.
+      // The other one's mail goes out; this caller gets the same answer as always.
+      if ((err as { code?: string }).code === '23505') return;
+      throw err;
+    }
+  }
+
+  /**
+   * Activates by the mailed link, once. Says what happened and in which language to answer (the
+   * user's, when the token is known).
+   */
+  async activate(token: unknown): Promise<{ outcome: 'activated' | 'used' | 'invalid'; locale: string | null }> {
+    return this.db.transaction(async (m) => {
+      const result = await this.tokens.consume(m, 'activation', token);
+      const user = result.token?.userId ? await m.findOne(User, { where: { id: result.token.userId }, lock: { mode: 'pessimistic_write' } }) : null;
+      if (!user) return { outcome: 'invalid', locale: null };
+      if (!result.ok) return { outcome: result.reason === 'used' && user.status === 'active' ? 'used' : 'invalid', locale: user.locale };
+      if (user.status !== 'active') {
+        await m.update(User, { id: user.id }, { status: 'active', activatedAt: new Date(), updatedAt: new Date() });
+        await this.events.publish(m, new UserActivated({ userId: user.id }));
+      }
+      await this.tokens.voidAll(m, user.id, 'activation');
+      return { outcome: 'activated', locale: user.locale };
+    });
+  }
+
+  async resendActivation(email: string, ip: string): Promise<void> {
+    await this.limit('resend', ip, email);
+    await this.db.transaction(async (m) => {
+      const user = await m.findOne(User, { where: { email } });
+      if (user?.status === 'pending') await this.events.publish(m, new ActivationMailRequested({ userId: user.id }));
+    });
+  }
+
+  /** E-mail and password. Any failure is the one 'Login failed' answer, in the same time. */
+  async login(email: string | null, password: string, ip: string): Promise<IssuedSession & { user: User }> {
+    await this.limit('login', ip, email);
+    const user = email ? await this.db.manager.findOne(User, { where: { email } }) : null;
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!ok || !user) throw new IdentityError('AUTH_LOGIN_FAILED');
+    // Only someone who knows the password learns that the account waits for activation.
+    if (user.status !== 'active') throw new IdentityError('AUTH_NOT_ACTIVATED');
+    await this.limits.reset(emailRule('login'), email!);
+    return { ...(await this.sessions.start(user)), user };
+  }
+
+  async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
+    await this.limit('reset', ip, email);
+    await this.db.transaction(async (m) => {
+      const user = await m.findOne(User, { where: { email } });
+      if (user) await this.events.publish(m, new PasswordResetRequested({ userId: user.id, locale: user.locale ?? locale }));
+    });
+  }
+
+  /** A new password by a reset link: single use, every session of the user ends. */
+  async resetPassword(token: unknown, password: string): Promise<{ locale: string }> {
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction(async (m) => {
+      const outcome = await this.tokens.consume(m, 'password_reset', token);
+      if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_RESET_LINK_INVALID');
+      const user = await m.findOne(User, { where: { id: outcome.token.userId } });
+      if (!user) throw new IdentityError('AUTH_RESET_LINK_INVALID');
+      const now = new Date();
+      // The link proves the mailbox: a pending account becomes active too.
+      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: now, updatedAt: now, status: 'active', activatedAt: user.activatedAt ?? now });
+      await this.tokens.voidAll(m, user.id, 'password_reset');
+      await this.sessions.endAll(user.id, m);
+      await this.events.publish(m, new PasswordChanged({ userId: user.id, changedAt: now.toISOString(), via: 'reset' }));
+      return { locale: user.locale };
+    });
+  }
+
+  async requestMagicLink(email: string, redirect: unknown, locale: Locale, ip: string): Promise<void> {
+    await this.limit('magic-link', ip, email);
+    await this.db.transaction(async (m) => {
+      const user = await m.findOne(User, { where: { email } });
+      if (user) await this.events.publish(m, new MagicLinkRequested({ userId: user.id, redirect: sameSitePath(redirect), locale }));
+    });
+  }
+
+  /** Signs in by a one-time link (15 minutes, single use). */
+  async verifyMagicLink(token: unknown): Promise<IssuedSession & { user: User; redirect: string | null }> {
+    return this.db.transaction(async (m) => {
+      const outcome = await this.tokens.consume(m, 'magic_link', token);
+      if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
+      const user = await m.findOne(User, { where: { id: outcome.token.userId } });
+      if (!user) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
+      if (user.status !== 'active') {
+        const now = new Date();
+        await m.update(User, { id: user.id }, { status: 'active', activatedAt: now, updatedAt: now });
+        user.status = 'active';
+        await this.events.publish(m, new UserActivated({ userId: user.id }));
+      }
+      const session = await this.sessions.start(user, m);
+      return { ...session, user, redirect: sameSitePath(outcome.token.data.redirect) };
+    });
+  }
+
+  /** Change by the signed-in user: the current password is required (unless the account has none yet). */
+  async changePassword(userId: string, current: string, password: string): Promise<IssuedSession> {
+    const user = await this.db.manager.findOne(User, { where: { id: userId } });
+    if (!user) throw new IdentityError('AUTH_REQUIRED');
+    if (user.passwordHash && !(await verifyPassword(user.passwordHash, current))) {
+      throw new IdentityError('USER_CURRENT_PASSWORD_WRONG', {}, 'current_password');
+    }
+    const passwordHash = await hashPassword(password);
+    return this.db.transaction(async (m) => {
+      const now = new Date();
+      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: now, updatedAt: now });
+      await this.tokens.voidAll(m, user.id, 'password_reset');
+      // Every session ends; this one continues in a new one.
+      await this.sessions.endAll(user.id, m);
+      await this.events.publish(m, new PasswordChanged({ userId: user.id, changedAt: now.toISOString(), via: 'change' }));
+      return this.sessions.start(user, m);
+    });
+  }
+
+  async invite(invitedBy: string, input: Invitation): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const existing = await m.findOne(User, { where: { email: input.email } });
+      if (existing) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
+      await this.events.publish(m, new BusinessBuyerInvited({ ...input, invitedBy }));
+    });
+  }
+
+  /** Accepts a business invitation: an activated business account with the invitation's company data. */
+  async acceptInvitation(input: { token: unknown; firstName: string; lastName: string; password: string }): Promise<IssuedSession & { user: User }> {
+    const passwordHash = await hashPassword(input.password);
+    return this.db.transaction(async (m) => {
+      const outcome = await this.tokens.consume(m, 'invitation', input.token);
+      if (!outcome.ok) throw new IdentityError('AUTH_INVITE_INVALID');
+      const d = outcome.token.data as Partial<Invitation>;
+      if (!d.email || (await m.findOne(User, { where: { email: d.email } }))) throw new IdentityError('AUTH_INVITE_INVALID');
+      const now = new Date();
+      const user = m.create(User, {
+        id: randomUUID(),
+        email: d.email,
+        username: null,
+        passwordHash,
+        status: 'active',
+        role: 'business',
+        locale: d.locale ?? 'hr',
+        firstName: input.firstName,
+        lastName: input.lastName,
+        birthDate: null,
+        companyName: d.companyName ?? null,
+        vatNumber: d.vatNumber ?? null,
+        companyAddress: d.companyAddress ?? null,
+        billingSameAsDelivery: true,
+        termsAcceptedAt: now,
+        termsVersion: TERMS_VERSION,
+        activatedAt: now,
+        passwordChangedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await m.insert(User, user);
+      return { ...(await this.sessions.start(user, m)), user };
+    });
+  }
+
+  /**
+   * Google sign-in with a verified e-mail: the account linked to that Google subject, else the
+   * account with that e-mail (linked now), else a new, activated account without a password.
+   */
+  async signInWithGoogle(claims: { sub: string; email: string; givenName?: string; familyName?: string; locale: Locale }): Promise<IssuedSession & { user: User }> {
+    return this.db.transaction(async (m) => {
+      let user =
+        (await m.findOne(User, { where: { googleSubject: claims.sub }, lock: { mode: 'pessimistic_write' } })) ??
+        (await m.findOne(User, { where: { email: claims.email }, lock: { mode: 'pessimistic_write' } }));
+      const now = new Date();
+      if (!user) {
+        user = m.create(User, {
+          id: randomUUID(),
+          email: claims.email,
+          username: null,
+          passwordHash: null,
+          status: 'active',
+          role: 'customer',
+          locale: claims.locale,
+          firstName: (claims.givenName ?? claims.email.split('@')[0]).slice(0, 100),
+          lastName: (claims.familyName ?? '').slice(0, 100),
+          birthDate: null,
+          billingSameAsDelivery: true,
+          googleSubject: claims.sub,
+          activatedAt: now,
+          createdAt: now,
+          updatedAt: now,
+        });
+        await m.insert(User, user);
+        await this.events.publish(m, new UserActivated({ userId: user.id }));
+      } else {
+        const changes: Partial<User> = {};
+        if (!user.googleSubject) changes.googleSubject = claims.sub;
+        // Google vouches for the mailbox: a pending account is activated.
+        if (user.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now });
+        if (Object.keys(changes).length) {
+          await m.update(User, { id: user.id }, { ...changes, updatedAt: now });
+          Object.assign(user, changes);
+        }
+      }
+      return { ...(await this.sessions.start(user, m)), user };
+    });
+  }
+
+  async findUser(id: string, manager: EntityManager = this.db.manager): Promise<User | null> {
+    return manager.findOne(User, { where: { id } });
+  }
+
+  private ipRule(action: string): RateLimitRule {
+    return { name: `${action}-ip`, points: this.config.auth.rateLimitPerIp, durationSeconds: WINDOW };
+  }
+}
+
+function emailRule(action: string): RateLimitRule {
+  return { name: `${action}-email`, points: action === 'login' ? 10 : PER_EMAIL, durationSeconds: WINDOW };
+}

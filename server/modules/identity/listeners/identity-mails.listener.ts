@@ -1,0 +1,145 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
+import { OnEvent, type EventContext } from '../../../platform/events/index.js';
+import { isMailLocale, MailQueue, type MailLocale, type TemplateName, type TemplateProps } from '../../../platform/mail/index.js';
+import {
+  ActivationMailRequested,
+  BirthdayCouponGranted,
+  BusinessBuyerInvited,
+  MagicLinkRequested,
+  PasswordChanged,
+  PasswordResetRequested,
+  RegistrationOfKnownEmailAttempted,
+  UserRegistered,
+} from '../events/identity.events.js';
+import { IdentityLinks } from '../identity-links.js';
+import { tokenForEvent } from '../secure-token.js';
+import { User, type TokenPurpose } from '../user.entity.js';
+import { TOKEN_TTL_MS, UserTokenService } from '../user-token.service.js';
+
+/**
+ * Every identity mail, sent by the worker after the event's transaction committed. A link's token
+ * is derived from the event id (so a retried job mails the same, valid link) and only its hash is
+ * stored, in the handler's transaction. The mail job id is derived from the event id too: a
+ * repeated delivery does not mail twice.
+ */
+@Injectable()
+export class IdentityMailsListener {
+  private readonly links: IdentityLinks;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly mails: MailQueue,
+    private readonly tokens: UserTokenService,
+  ) {
+    this.links = new IdentityLinks(config.http.publicUrl);
+  }
+
+  @OnEvent(UserRegistered, 'send-activation-mail')
+  async onRegistered(event: UserRegistered, ctx: EventContext): Promise<void> {
+    await this.activationMail(event.payload.userId, ctx);
+  }
+
+  @OnEvent(ActivationMailRequested, 'send-activation-mail')
+  async onActivationRequested(event: ActivationMailRequested, ctx: EventContext): Promise<void> {
+    await this.activationMail(event.payload.userId, ctx);
+  }
+
+  @OnEvent(RegistrationOfKnownEmailAttempted, 'send-account-exists-mail')
+  async onKnownEmail(event: RegistrationOfKnownEmailAttempted, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user) return;
+    await this.send(ctx, user, 'account-exists', {
+      firstName: user.firstName,
+      loginUrl: this.links.page('login', user.locale),
+      resetUrl: this.links.page('forgot_password', user.locale),
+    });
+  }
+
+  @OnEvent(MagicLinkRequested, 'send-magic-link-mail')
+  async onMagicLink(event: MagicLinkRequested, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user) return;
+    const token = await this.issue(ctx, 'magic_link', user.id, { redirect: event.payload.redirect });
+    await this.send(ctx, user, 'magic-link', { firstName: user.firstName, signInUrl: this.links.magicLink(token), expiresInMinutes: minutes('magic_link') }, event.payload.locale);
+  }
+
+  @OnEvent(PasswordResetRequested, 'send-password-reset-mail')
+  async onResetRequested(event: PasswordResetRequested, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user) return;
+    const token = await this.issue(ctx, 'password_reset', user.id);
+    await this.send(ctx, user, 'password-reset', {
+      firstName: user.firstName,
+      resetUrl: this.links.passwordReset(token, user.locale),
+      expiresInMinutes: minutes('password_reset'),
+    });
+  }
+
+  @OnEvent(PasswordChanged, 'send-password-changed-mail')
+  async onPasswordChanged(event: PasswordChanged, ctx: EventContext): Promise<void> {
+    if (event.payload.via === 'invitation') return;
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user) return;
+    await this.send(ctx, user, 'password-changed', {
+      firstName: user.firstName,
+      changedAt: event.payload.changedAt,
+      resetUrl: this.links.page('forgot_password', user.locale),
+    });
+  }
+
+  @OnEvent(BusinessBuyerInvited, 'send-business-invitation-mail')
+  async onInvited(event: BusinessBuyerInvited, ctx: EventContext): Promise<void> {
+    const p = event.payload;
+    const token = await this.issue(ctx, 'invitation', null, { ...p });
+    const locale = mailLocale(p.locale);
+    await this.mails.enqueue(
+      'business-invitation',
+      { companyName: p.companyName, firstName: p.firstName, acceptUrl: this.links.invitation(token, locale), expiresInDays: Math.round(TOKEN_TTL_MS.invitation / 86_400_000) },
+      { to: p.email, locale },
+      `${ctx.eventId}__mail`,
+    );
+  }
+
+  @OnEvent(BirthdayCouponGranted, 'send-birthday-coupon-mail')
+  async onBirthday(event: BirthdayCouponGranted, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user || user.status !== 'active') return;
+    await this.send(ctx, user, 'birthday-coupon', {
+      firstName: user.firstName,
+      couponCode: event.payload.couponCode,
+      percent: event.payload.percent,
+      validUntil: event.payload.validUntil,
+      shopUrl: this.links.page('products', user.locale),
+    });
+  }
+
+  private async activationMail(userId: string, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: userId } });
+    if (!user || user.status !== 'pending') return; // activated meanwhile: nothing to send
+    const token = await this.issue(ctx, 'activation', user.id);
+    await this.send(ctx, user, 'account-activation', {
+      firstName: user.firstName,
+      activationUrl: this.links.activation(token),
+      expiresInHours: Math.round(TOKEN_TTL_MS.activation / 3_600_000),
+    });
+  }
+
+  private async issue(ctx: EventContext, purpose: TokenPurpose, userId: string | null, data: Record<string, unknown> = {}): Promise<string> {
+    const token = tokenForEvent(this.config.secretKey, purpose, ctx.eventId);
+    await this.tokens.record(ctx.manager, { purpose, token, userId, issuedAt: ctx.occurredAt, data });
+    return token;
+  }
+
+  private async send<N extends TemplateName>(ctx: EventContext, user: User, template: N, props: TemplateProps<N>, locale?: string): Promise<void> {
+    await this.mails.enqueue(template, props, { to: user.email, locale: mailLocale(locale ?? user.locale) }, `${ctx.eventId}__mail`);
+  }
+}
+
+function minutes(purpose: TokenPurpose): number {
+  return Math.round(TOKEN_TTL_MS[purpose] / 60_000);
+}
+
+function mailLocale(value: string): MailLocale {
+  return isMailLocale(value) ? value : 'hr';
+}

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import { parseProfileUpdate } from './dto/identity.dto.js';
+import { IdentityError } from './identity.errors.js';
+import type { UserView } from './identity.types.js';
+import { NEWSLETTER_CONSENT_VERSION } from './identity.service.js';
+import { User } from './user.entity.js';
+
+/** The signed-in user's own profile: read and edit. Nothing here takes a user id from the request body. */
+@Injectable()
+export class ProfileService {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async get(userId: string): Promise<UserView> {
+    const user = await this.db.manager.findOne(User, { where: { id: userId } });
+    if (!user) throw new IdentityError('AUTH_REQUIRED');
+    return toUserView(user);
+  }
+
+  async update(userId: string, body: unknown): Promise<UserView> {
+    return this.db.transaction(async (m) => {
+      const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new IdentityError('AUTH_REQUIRED');
+      const changes = parseProfileUpdate(body, { country: user.country });
+      const { newsletter, ...fields } = changes;
+      const patch: Partial<User> = { ...(fields as Partial<User>) };
+      if (typeof newsletter === 'boolean' && newsletter !== !!user.newsletterConsentAt) {
+        patch.newsletterConsentAt = newsletter ? new Date() : null;
+        patch.newsletterConsentVersion = newsletter ? NEWSLETTER_CONSENT_VERSION : null;
+      }
+      if (patch.email && patch.email !== user.email && (await m.findOne(User, { where: { email: patch.email } }))) {
+        throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
+      }
+      if (patch.username && patch.username.toLowerCase() !== user.username?.toLowerCase()) {
+        const [taken] = await m.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1) AND id <> $2`, [patch.username, user.id]);
+        if (taken) throw new IdentityError('USER_USERNAME_TAKEN', {}, 'username');
+      }
+      // Billing equal to delivery: the separate billing fields are cleared, not left stale.
+      const same = patch.billingSameAsDelivery ?? user.billingSameAsDelivery;
+      if (same) Object.assign(patch, { billingAddress: null, billingCity: null, billingZipCode: null, billingCountry: null });
+      if (Object.keys(patch).length) await m.update(User, { id: user.id }, { ...patch, updatedAt: new Date() });
+      return toUserView({ ...user, ...patch } as User);
+    });
+  }
+}
+
+export function toUserView(u: User): UserView {
+  return {
+    id: u.id,
+    email: u.email,
+    username: u.username,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    phone: u.phone,
+    address: u.address,
+    city: u.city,
+    zip_code: u.zipCode,
+    country: u.country,
+    birth_date: u.birthDate,
+    company_name: u.companyName,
+    vat_number: u.vatNumber,
+    company_address: u.companyAddress,
+    billing_same_as_delivery: u.billingSameAsDelivery,
+    billing_address: u.billingAddress,
+    billing_city: u.billingCity,
+    billing_zip_code: u.billingZipCode,
+    billing_country: u.billingCountry,
+    role: u.role,
+    locale: u.locale,
+    newsletter: !!u.newsletterConsentAt,
+    has_password: !!u.passwordHash,
+    google_linked: !!u.googleSubject,
+    created_at: (u.createdAt instanceof Date ? u.createdAt : new Date(u.createdAt)).toISOString(),
+  };
+}
+
+/** `?fields=a,b`: only those keys of the view (unknown names are ignored). */
+export function pickFields(view: UserView, fields: unknown): Partial<UserView> {
+  if (typeof fields !== 'string' || !fields.trim()) return view;
+  const wanted = new Set(fields.split(',').map((f) => f.trim()));
+  return Object.fromEntries(Object.entries(view).filter(([k]) => wanted.has(k))) as Partial<UserView>;
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { NextFunction, Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { ACCESS_COOKIE, accessTokenOf, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './auth-cookies.js';
+import { SessionService } from './session.service.js';
+
+/**
+ * Before a page is server-rendered: when the access token is gone (its cookie expires with it) but
+ * a refresh token is there, rotate the tokens now, so the page renders signed in (a protected page
+ * does not bounce to the login) and the browser gets fresh cookies with the HTML. A refused
+ * refresh token clears the cookies. API calls are not touched: the client refreshes those itself.
+ */
+@Injectable()
+export class SessionRenewal {
+  private readonly logger = new Logger('identity');
+
+  constructor(
+    private readonly sessions: SessionService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  readonly middleware = (req: Request, res: Response, next: NextFunction): void => {
+    this.renew(req, res).then(() => next(), next);
+  };
+
+  private async renew(req: Request, res: Response): Promise<void> {
+    if (req.method !== 'GET' || req.path.startsWith('/api/') || req.path.startsWith('/assets/') || req.path.startsWith('/admin/')) return;
+    if (!req.accepts('html')) return;
+    const cookies = (req.cookies ?? {}) as Record<string, string>;
+    const refresh = cookies[REFRESH_COOKIE];
+    if (!refresh) return;
+    if (accessTokenOf(req) && (await this.sessions.verifyAccess(accessTokenOf(req)))) return;
+    try {
+      const session = await this.sessions.refresh(refresh);
+      setSessionCookies(res, session, this.config);
+      cookies[ACCESS_COOKIE] = session.access_token;
+      cookies[REFRESH_COOKIE] = session.refresh_token;
+      cookies.token_expires = String(session.expires_at);
+      req.headers.cookie = Object.entries(cookies)
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; ');
+    } catch {
+      clearSessionCookies(res, this.config);
+      delete cookies[ACCESS_COOKIE];
+      delete cookies[REFRESH_COOKIE];
+      req.headers.cookie = Object.entries(cookies)
+        .filter(([k]) => k !== 'token_expires')
+        .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+        .join('; ');
+    }
+  }
+}

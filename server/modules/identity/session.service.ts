@@ -1,0 +1,148 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { IdentityError } from './identity.errors.js';
+import type { TokenPair, UserRole } from './identity.types.js';
+import { hashToken, newToken } from './secure-token.js';
+import { RefreshToken, User } from './user.entity.js';
+
+/** What a valid access token says. */
+export interface AccessClaims {
+  sub: string;
+  role: UserRole;
+  /** refresh-token family: logout and reuse detection end exactly this session */
+  sid: string;
+}
+
+export interface IssuedSession extends TokenPair {
+  /** Epoch ms when the access token expires. */
+  expires_at: number;
+  user_id: string;
+}
+
+/**
+ * Access tokens (short-lived HS256 JWT) and refresh tokens (opaque, hashed, rotated on every use,
+ * in families). Presenting a used refresh token revokes its whole family: whoever holds a stolen
+ * copy and the rightful owner are both signed out of that session.
+ */
+@Injectable()
+export class SessionService {
+  private readonly jwt: JwtService;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.jwt = new JwtService({
+      secret: `${config.secretKey}|access-token`,
+      signOptions: { algorithm: 'HS256', expiresIn: config.auth.accessTokenTtlSeconds, issuer: 'zlatnozrno-shop' },
+      verifyOptions: { algorithms: ['HS256'], issuer: 'zlatnozrno-shop' },
+    });
+  }
+
+  get accessTtlMs(): number {
+    return this.config.auth.accessTokenTtlSeconds * 1000;
+  }
+
+  get refreshTtlMs(): number {
+    return this.config.auth.refreshTokenTtlDays * 24 * 60 * 60 * 1000;
+  }
+
+  /** A new session (a new refresh-token family) for a user who just proved who they are. */
+  async start(user: Pick<User, 'id' | 'role'>, manager: EntityManager = this.db.manager): Promise<IssuedSession> {
+    return this.issue(user, randomUUID(), manager);
+  }
+
+  /** Rotates a refresh token. A used or revoked one revokes its family; an unknown or expired one is refused. */
+  async refresh(rawToken: unknown): Promise<IssuedSession> {
+    if (typeof rawToken !== 'string' || rawToken.length < 20 || rawToken.length > 200) throw new IdentityError('AUTH_REFRESH_INVALID');
+    const outcome = await this.db.transaction(async (m) => {
+      const token = await m
+        .createQueryBuilder(RefreshToken, 't')
+        .setLock('pessimistic_write')
+        .where('t.token_hash = :h', { h: hashToken(rawToken) })
+        .getOne();
+      if (!token) return 'invalid' as const;
+      if (token.usedAt || token.revokedAt) {
+        // reuse: somebody replays an old token (theft or a bug); end the whole session family
+        await revokeFamily(m, token.familyId);
+        return 'reused' as const;
+      }
+      if (token.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
+      const user = await m.findOne(User, { where: { id: token.userId } });
+      if (!user || user.status !== 'active') return 'invalid' as const;
+      await m.update(RefreshToken, { id: token.id }, { usedAt: new Date() });
+      return this.issue(user, token.familyId, m);
+    });
+    if (typeof outcome === 'string') throw new IdentityError('AUTH_REFRESH_INVALID');
+    return outcome;
+  }
+
+  /** Ends the session a refresh token (or an access token's family) belongs to. Unknown tokens are ignored. */
+  async end(refreshToken: unknown, familyId?: string): Promise<void> {
+    let family = familyId;
+    if (!family && typeof refreshToken === 'string' && refreshToken.length <= 200) {
+      const row = await this.db.manager.findOne(RefreshToken, { where: { tokenHash: hashToken(refreshToken) } });
+      family = row?.familyId;
+    }
+    if (family) await revokeFamily(this.db.manager, family);
+  }
+
+  /** Ends every session of a user, except the family `keep` (the one changing the password). */
+  async endAll(userId: string, manager: EntityManager = this.db.manager, keep?: string): Promise<void> {
+    const qb = manager
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: () => 'now()' })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId });
+    if (keep) qb.andWhere('family_id <> :keep', { keep });
+    await qb.execute();
+  }
+
+  /**
+   * The claims of a valid access token whose session is still alive, else null. The family check
+   * costs one indexed lookup and makes logout, password changes and reuse detection take effect
+   * at once rather than when the JWT expires.
+   */
+  async verifyAccess(token: unknown): Promise<AccessClaims | null> {
+    if (typeof token !== 'string' || token.length > 2000) return null;
+    let claims: AccessClaims;
+    try {
+      claims = await this.jwt.verifyAsync<AccessClaims>(token);
+    } catch {
+      return null;
+    }
+    if (!claims?.sub || !claims.sid) return null;
+    const alive = await this.db.manager.query(
+      `SELECT 1 FROM refresh_token t JOIN app_user u ON u.id = t.user_id
+        WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
+      [claims.sid, claims.sub],
+    );
+    return alive.length ? claims : null;
+  }
+
+  private async issue(user: Pick<User, 'id' | 'role'>, familyId: string, m: EntityManager): Promise<IssuedSession> {
+    const refresh = newToken();
+    const now = Date.now();
+    await m.insert(RefreshToken, {
+      id: randomUUID(),
+      userId: user.id,
+      familyId,
+      tokenHash: hashToken(refresh),
+      expiresAt: new Date(now + this.refreshTtlMs),
+      usedAt: null,
+      revokedAt: null,
+      createdAt: new Date(now),
+    });
+    const claims: AccessClaims = { sub: user.id, role: user.role, sid: familyId };
+    const access = await this.jwt.signAsync(claims);
+    return { access_token: access, refresh_token: refresh, expires: this.accessTtlMs, expires_at: now + this.accessTtlMs, user_id: user.id };
+  }
+}
+
+function revokeFamily(m: EntityManager, familyId: string): Promise<unknown> {
+  return m.query(`UPDATE refresh_token SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
+}

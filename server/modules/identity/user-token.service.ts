@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
+import { hashToken, isTokenShaped } from './secure-token.js';
+import { UserToken, type TokenPurpose } from './user.entity.js';
+
+/** How long each kind of link works. */
+export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
+  activation: 24 * 60 * 60 * 1000,
+  magic_link: 15 * 60 * 1000,
+  password_reset: 60 * 60 * 1000,
+  invitation: 7 * 24 * 60 * 60 * 1000,
+};
+
+export type ConsumeOutcome = { ok: true; token: UserToken } | { ok: false; reason: 'unknown' | 'expired' | 'used'; token?: UserToken };
+
+/** Single-use link tokens: stored as SHA-256, consumed under a row lock so two clicks cannot both win. */
+@Injectable()
+export class UserTokenService {
+  /**
+   * Records a token (idempotent: the same token twice is one row). `issuedAt` is the time of the
+   * cause (the event), so a retried mail job gives the same expiry.
+   */
+  async record(
+    m: EntityManager,
+    input: { purpose: TokenPurpose; token: string; userId: string | null; issuedAt: Date; data?: Record<string, unknown> },
+  ): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(UserToken)
+      .values({
+        id: randomUUID(),
+        purpose: input.purpose,
+        userId: input.userId,
+        tokenHash: hashToken(input.token),
+        data: (input.data ?? {}) as never,
+        expiresAt: new Date(input.issuedAt.getTime() + TOKEN_TTL_MS[input.purpose]),
+        usedAt: null,
+        createdAt: new Date(),
+      })
+      .orIgnore()
+      .execute();
+  }
+
+  /** Marks a token used and returns it, or says why not. Call inside the transaction that acts on it. */
+  async consume(m: EntityManager, purpose: TokenPurpose, raw: unknown): Promise<ConsumeOutcome> {
+    if (!isTokenShaped(raw)) return { ok: false, reason: 'unknown' };
+    const token = await m
+      .createQueryBuilder(UserToken, 't')
+      .setLock('pessimistic_write')
+      .where('t.token_hash = :h AND t.purpose = :purpose', { h: hashToken(raw), purpose })
+      .getOne();
+    if (!token) return { ok: false, reason: 'unknown' };
+    if (token.usedAt) return { ok: false, reason: 'used', token };
+    if (token.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired', token };
+    token.usedAt = new Date();
+    await m.update(UserToken, { id: token.id }, { usedAt: token.usedAt });
+    return { ok: true, token };
+  }
+
+  /** Voids the unused tokens of a user for a purpose (a new password makes older reset links useless). */
+  async voidAll(m: EntityManager, userId: string, purpose: TokenPurpose): Promise<void> {
+    await m.query(`UPDATE user_token SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+  }
+}

@@ -1,0 +1,128 @@
+import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { setSessionCookies } from './auth-cookies.js';
+import { currentUserId, RequireAuth, Roles } from './auth.guard.js';
+import { tokenPair } from './auth.controller.js';
+import { CartHandover } from './cart-handover.js';
+import { parseEmailRequest, parseInvitation, parseInvitationAcceptance, parsePasswordChange, parseRegistration } from './dto/identity.dto.js';
+import { IdentityError } from './identity.errors.js';
+import { IdentityLinks } from './identity-links.js';
+import { IdentityService } from './identity.service.js';
+import type { AcceptedView, TokenPair, UserView } from './identity.types.js';
+import { pickFields, ProfileService } from './profile.service.js';
+import { clientIp, requestLocale, wantsPage } from './request-context.js';
+
+/** Registration, activation, the own profile and password, business invitations. */
+@ApiTags('users')
+@Controller('api/users')
+export class UsersController {
+  private readonly links: IdentityLinks;
+
+  constructor(
+    private readonly identity: IdentityService,
+    private readonly profiles: ProfileService,
+    private readonly carts: CartHandover,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.links = new IdentityLinks(config.http.publicUrl);
+  }
+
+  @Post()
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Registers; the activation mail follows. A taken e-mail gets the same answer (its owner gets a mail instead).' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async register(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
+    const input = parseRegistration(body, requestLocale(req));
+    await this.identity.register(input, clientIp(req));
+    return { data: { accepted: true } };
+  }
+
+  @Get('activate')
+  @ApiOperation({ summary: "Activates by the mailed link. A browser is redirected (303) to its login page with ?activated=1 or ?activation=invalid|used." })
+  @ApiQuery({ name: 'token', required: true })
+  async activate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: { activated: true } } | void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const { outcome, locale } = await this.identity.activate(token);
+    if (wantsPage(req)) {
+      const flag = outcome === 'activated' ? 'activated=1' : `activation=${outcome}`;
+      res.redirect(303, `${this.links.path('login', locale ?? requestLocale(req))}?${flag}`);
+      return;
+    }
+    if (outcome === 'used') throw new IdentityError('AUTH_ACTIVATION_LINK_USED');
+    if (outcome === 'invalid') throw new IdentityError('AUTH_ACTIVATION_LINK_INVALID');
+    return { data: { activated: true } };
+  }
+
+  @Post('activate/resend')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Sends the activation mail again to a pending account; the same answer for any e-mail.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async resend(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
+    const { email } = parseEmailRequest(body, requestLocale(req));
+    await this.identity.resendActivation(email, clientIp(req));
+    return { data: { accepted: true } };
+  }
+
+  @Get('me')
+  @UseGuards(RequireAuth)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'The signed-in user (bearer token or cookie); `fields=a,b` keeps only those keys.' })
+  @ApiQuery({ name: 'fields', required: false })
+  async me(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('fields') fields: unknown): Promise<{ data: Partial<UserView> }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: pickFields(await this.profiles.get(currentUserId(req)), fields) };
+  }
+
+  @Patch('me')
+  @UseGuards(RequireAuth)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: "Edits the own profile (only the fields sent). OIB and EU VAT numbers are checked." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async update(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: UserView }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.profiles.update(currentUserId(req), body) };
+  }
+
+  @Post('me/password')
+  @HttpCode(200)
+  @UseGuards(RequireAuth)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Changes the password (current password required); every other session ends, this one gets new tokens.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async changePassword(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+    await this.identity.limit('password-change', clientIp(req), currentUserId(req));
+    const { current, password } = parsePasswordChange(body);
+    const session = await this.identity.changePassword(currentUserId(req), current, password);
+    res.setHeader('Cache-Control', 'no-store');
+    setSessionCookies(res, session, this.config);
+    return { data: tokenPair(session) };
+  }
+
+  @Post('invite')
+  @HttpCode(202)
+  @UseGuards(RequireAuth)
+  @Roles('admin')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Operators (role admin) invite a business buyer by e-mail; the mail leads to accepting with a password.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async invite(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
+    await this.identity.invite(currentUserId(req), parseInvitation(body, requestLocale(req)));
+    return { data: { accepted: true } };
+  }
+
+  @Post('invite/accept')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Accepts a business invitation: an activated business account, signed in.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  async acceptInvite(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+    await this.identity.limit('invite-accept', clientIp(req));
+    const session = await this.identity.acceptInvitation(parseInvitationAcceptance(body));
+    res.setHeader('Cache-Control', 'no-store');
+    setSessionCookies(res, session, this.config);
+    await this.carts.handOver(req, res, session.user_id);
+    return { data: tokenPair(session) };
+  }
+}
