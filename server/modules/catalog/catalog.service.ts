@@ -314,12 +314,17 @@ export class CatalogService {
   /** Products by id (in the given order) with their texts in `locale`, category, price history and offers. */
   private async load(ids: number[], locale: Locale, manager: EntityManager = this.db.manager): Promise<Loaded[]> {
     if (!ids.length) return [];
-    const [products, texts, history, offers] = await Promise.all([
-      manager.getRepository(Product).find({ where: { id: In(ids) } }),
-      manager.getRepository(ProductTranslation).find({ where: { productId: In(ids), locale } }),
-      manager.getRepository(ProductPrice).find({ where: { productId: In(ids) }, order: { validFrom: 'ASC', id: 'ASC' } }),
-      manager.getRepository(ProductOffer).find({ where: { productId: In(ids) }, order: { startsAt: 'ASC' } }),
-    ]);
+    const queries = [
+      () => manager.getRepository(Product).find({ where: { id: In(ids) } }),
+      () => manager.getRepository(ProductTranslation).find({ where: { productId: In(ids), locale } }),
+      () => manager.getRepository(ProductPrice).find({ where: { productId: In(ids) }, order: { validFrom: 'ASC', id: 'ASC' } }),
+      () => manager.getRepository(ProductOffer).find({ where: { productId: In(ids) }, order: { startsAt: 'ASC' } }),
+    ] as const;
+    // In a transaction all queries share one connection: run them one after the other (pg
+    // refuses overlapping queries on a client); outside one, the pool runs them in parallel.
+    const [products, texts, history, offers] = manager.queryRunner
+      ? [await queries[0](), await queries[1](), await queries[2](), await queries[3]()]
+      : await Promise.all([queries[0](), queries[1](), queries[2](), queries[3]()]);
     const categories = await manager
       .getRepository(CategoryTranslation)
       .find({ where: { categoryId: In([...new Set(products.map((p) => p.categoryId))]), locale } });

@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Request, Response } from 'express';
 import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
 import { localizedMessage, negotiateLocale } from '../i18n/index.js';
+import { redactUrl } from '../logger/logger.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -31,7 +32,7 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const req = ctx.getRequest<Request>();
     const { status, errors } = this.describe(exception, req);
     // A DomainError is an answer we chose (e.g. 503 'Google sign-in is off'), not a failure to log.
-    if (status >= 500 && !(exception instanceof DomainError)) this.logger.error({ err: exception, path: req.originalUrl }, 'request failed');
+    if (status >= 500 && !(exception instanceof DomainError)) this.logger.error({ err: exception, path: redactUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;

@@ -36,6 +36,16 @@ export function createLogger(level: string, base: Record<string, unknown> = {}):
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
 
+/** Query parameters that carry single-use link tokens (activation, magic link, invitation). */
+const SECRET_QUERY = /([?&](?:token|invite)=)[^&#]*/gi;
+/** A path segment shaped like an opaque token (the reset link's `/reset-password/<token>`): 32+ base64url characters with upper and lower case. */
+const TOKEN_SEGMENT = /(?<=\/)(?=[A-Za-z0-9_-]*[A-Z])(?=[A-Za-z0-9_-]*[a-z0-9])[A-Za-z0-9_-]{32,}(?=[/?#]|$)/g;
+
+/** The request URL as the access log shows it: link tokens in the query or the path replaced by [redacted]. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[redacted]').replace(TOKEN_SEGMENT, '[redacted]');
+}
+
 /** JSON access log with a request id (an incoming X-Request-Id is kept if sane) echoed in the response. */
 export function httpLogger(logger: Logger) {
   const middleware = pinoHttp({
@@ -49,7 +59,7 @@ export function httpLogger(logger: Logger) {
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
     autoLogging: { ignore: (req) => req.url === '/api/health' || Boolean(req.url?.startsWith('/assets/')) },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
     },
   });

@@ -1,0 +1,58 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import PostalMime from 'postal-mime';
+
+export interface InboxMail {
+  file: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  language: string | undefined;
+  /** Absolute links of the text part, in order: the first is the call to action. */
+  links: string[];
+}
+
+/**
+ * The mails the built shop wrote as .eml files (no SMTP_URL: the embedded default), read the way
+ * a mail client would. `waitFor(to)` returns the first mail to that address not returned before.
+ */
+export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
+  if (!dir) throw new Error('E2E_MAIL_DIR is not set (test/support/e2e-setup.mjs sets it)');
+  const taken = new Set<string>();
+
+  async function all(): Promise<InboxMail[]> {
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    return Promise.all(
+      files.map(async (file) => {
+        const parsed = await PostalMime.parse(await readFile(join(dir, file)));
+        const text = parsed.text ?? '';
+        return {
+          file,
+          to: (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(',').toLowerCase(),
+          subject: parsed.subject ?? '',
+          text,
+          html: parsed.html ?? '',
+          language: parsed.headers.find((h) => h.key === 'content-language')?.value,
+          links: [...text.matchAll(/https?:\/\/[^\s<>\]"]+/g)].map((m) => m[0]),
+        };
+      }),
+    );
+  }
+
+  return {
+    all,
+    async waitFor(to: string, timeoutMs = 20_000): Promise<InboxMail> {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const mail = (await all()).find((m) => m.to.includes(to.toLowerCase()) && !taken.has(m.file));
+        if (mail) {
+          taken.add(mail.file);
+          return mail;
+        }
+        if (Date.now() > deadline) throw new Error(`no mail to ${to} in ${dir} within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    },
+  };
+}
