@@ -4,13 +4,21 @@ import { hydrateRoot } from 'react-dom/client';
 import { createI18n } from './i18n/instance';
 import { DEFAULT_LOCALE, isLocale } from './i18n/locales';
 import { createAppRouter } from './router';
+import { createSessionStore, sessionTransport, webLock } from './features/account/session';
 
 // The server sets <html lang>; per-request values (CSRF token, public URL, consent) arrive through the
 // router's dehydrated state before the first render.
 const lang = document.documentElement.lang;
+const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
 const router = createAppRouter({
-  i18n: createI18n(isLocale(lang) ? lang : DEFAULT_LOCALE),
+  i18n: createI18n(locale),
   api: browserApi,
+  // Hydrated from the server's snapshot (router.tsx) before the first render.
+  session: createSessionStore({
+    transport: sessionTransport(browserApi(locale)),
+    environment: 'browser',
+    lock: webLock(),
+  }),
   csrfToken: '',
   publicUrl: window.location.origin,
   consent: null,

@@ -6,6 +6,8 @@
  * child Node process started by this test; it answers one JSON request per line on stdin.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SsrRequestContext } from './ssr-contract';
@@ -93,10 +95,14 @@ afterAll(() => {
   child?.kill();
 });
 
-function render(path: string, opts: { headers?: Record<string, string>; method?: string; failRoute?: string } = {}): Promise<Rendered> {
+function render(
+  path: string,
+  opts: { headers?: Record<string, string>; method?: string; failRoute?: string; apiOrigin?: string } = {},
+): Promise<Rendered> {
   const id = nextId++;
   const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'locale=hr', ...opts.headers };
-  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx, failRoute: opts.failRoute };
+  const jobCtx = opts.apiOrigin ? { ...ctx, apiOrigin: opts.apiOrigin } : ctx;
+  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx: jobCtx, failRoute: opts.failRoute };
   return new Promise((resolve) => {
     waiting.set(id, resolve);
     child.stdin.write(`${JSON.stringify(job)}\n`);
@@ -251,5 +257,78 @@ describe('redirects, language choice and crawler files', () => {
     const res = await render('/kosarica', { method: 'POST' });
     expect(res.status).toBe(405);
     expect(res.headers.get('allow')).toBe('GET, HEAD');
+  });
+});
+
+describe('account guards during SSR', () => {
+  // A stand-in for the API: signed in when the request carries `session=ok`.
+  let api: Server;
+  let apiOrigin = '';
+  const user = { id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer', locale: 'hr' };
+  beforeAll(async () => {
+    api = createServer((req, res) => {
+      const signedIn = /(?:^|;\s*)session=ok/.test(req.headers.cookie ?? '');
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url === '/api/auth/session')
+        return send(200, { data: signedIn ? { user, expires_at: Date.now() + 600_000 } : { user: null, expires_at: null } });
+      if (req.url === '/api/users/me')
+        return signedIn ? send(200, { data: { ...user, address: 'Ilica 1', billing_same_as_delivery: true } }) : send(401, { errors: [] });
+      if (req.url === '/api/orders') return signedIn ? send(200, { data: [] }) : send(401, { errors: [] });
+      send(404, { errors: [{ code: 'NOT_FOUND', message: 'no' }] });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+
+  it.each([
+    ['/profil', '/prijava?redirect=%2Fprofil'],
+    ['/en/profile/orders?page=2', '/en/login?redirect=%2Fen%2Fprofile%2Forders%3Fpage%3D2'],
+    ['/de/profile/edit', '/de/login?redirect=%2Fde%2Fprofile%2Fedit'],
+    ['/sl/profil/ponisti-lozinku', '/sl/login?redirect=%2Fsl%2Fprofil%2Fponisti-lozinku'],
+  ])('sends a visitor of %s to the login page of its language (307)', async (path, location) => {
+    const res = await render(path, { apiOrigin });
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe(location);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toContain('Cookie');
+  });
+
+  it('treats a failed session lookup as signed out', async () => {
+    const res = await render('/profil');
+    expect(res.status).toBe(307);
+    expect(res.headers.get('location')).toBe('/prijava?redirect=%2Fprofil');
+  });
+
+  it('renders the profile for a signed-in user, with the session in the page and "My account" in the header', async () => {
+    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; session=ok' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+    expect(res.body).toContain('Dobro došli, Ana!');
+    expect(res.body).toMatch(/data-testid="header-account" data-session="authenticated" href="\/profil"/);
+    expect(res.body).toMatch(/status:"authenticated"/);
+  });
+
+  it('sends a signed-in user away from guest-only pages, to a valid ?redirect= or home', async () => {
+    const headers = { cookie: 'locale=hr; session=ok' };
+    const login = await render('/en/login', { apiOrigin, headers });
+    expect([login.status, login.headers.get('location')]).toEqual([307, '/en']);
+    const back = await render('/prijava?redirect=%2Fprofil%2Fnarudzbe', { apiOrigin, headers });
+    expect([back.status, back.headers.get('location')]).toEqual([307, '/profil/narudzbe']);
+    const evil = await render('/prijava?redirect=%2F%2Fevil.example', { apiOrigin, headers });
+    expect([evil.status, evil.headers.get('location')]).toEqual([307, '/']);
+    const register = await render('/de/register', { apiOrigin, headers });
+    expect([register.status, register.headers.get('location')]).toEqual([307, '/de']);
+  });
+
+  it('renders the guest-only pages for visitors, with "Log in" in the header', async () => {
+    const res = await render('/prijava?activated=1', { apiOrigin });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('Vaš je korisnički račun aktiviran. Sada se možete prijaviti.');
+    expect(res.body).toMatch(/data-testid="header-account" data-session="unauthenticated" href="\/prijava"/);
+    expect(res.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
   });
 });

@@ -4,7 +4,8 @@
  * in development Vite's `ssrLoadModule('/client/src/entry-server.tsx')`.
  *
  * Pipeline: robots.txt and sitemap.xml -> legacy 301s -> first-visit language (302 once) -> streaming SSR
- * with status 200 / 404 / 500.
+ * with status 200 / 404 / 500, or the redirect a route threw (TanStack `redirect()` in beforeLoad/loader,
+ * e.g. the account guards: 307 with the public Location, `Cache-Control: private, no-store`).
  */
 import { serverApiFactory } from './api/http';
 import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
@@ -12,6 +13,7 @@ import clientManifest from 'virtual:client-manifest';
 import { createI18n, forRequest } from './i18n/instance';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from './i18n/locales';
 import { matchPublicPath, publicPath, splitPublicPath } from './i18n/paths';
+import { createSessionStore, sessionTransport } from './features/account/session';
 import { createAppRouter } from './router';
 import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
 import type { SsrEntry, SsrRequestContext } from './ssr-contract';
@@ -81,6 +83,12 @@ export const entry: SsrEntry = {
       const headers = new Headers(response.headers);
       if (setLocaleCookie) headers.append('Set-Cookie', localeCookie(setLocaleCookie, secure));
       if (response.status < 300 || response.status >= 400) headers.set('Content-Language', pageLocale);
+      // A redirect thrown by a route (the account guards: to the login page, away from guest-only pages, a
+      // product's canonical slug) depends on the visitor's cookies: never stored by a shared cache.
+      else if (response.headers.has('location')) {
+        headers.set('Cache-Control', 'private, no-store');
+        headers.append('Vary', 'Cookie');
+      }
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     } catch (error) {
       console.error(`[ssr] ${request.method} ${url.pathname}: rendering failed`, error);
@@ -98,6 +106,7 @@ async function render(
   ctx: SsrRequestContext,
   opts: { locale: Locale; consent: CookieConsent | null; crawler: boolean },
 ): Promise<Response> {
+  const api = serverApiFactory(ctx.apiOrigin, request, ctx.csrfToken);
   const handler = createRequestHandler({
     request,
     getRouterManifest: () => routerManifest,
@@ -105,7 +114,9 @@ async function render(
       createAppRouter(
         {
           i18n: forRequest(baseI18n, opts.locale),
-          api: serverApiFactory(ctx.apiOrigin, request, ctx.csrfToken),
+          api,
+          // This visitor's session, read through the API with their cookies (never refreshed on the server).
+          session: createSessionStore({ transport: sessionTransport(api(opts.locale)), environment: 'server' }),
           csrfToken: ctx.csrfToken,
           publicUrl: ctx.publicUrl,
           consent: opts.consent,

@@ -1,5 +1,6 @@
 import type { i18n as I18n } from 'i18next';
 import type { ApiFactory } from './api/http';
+import type { SessionState, SessionStore } from './features/account/session';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
 export type CookieConsent = 'essential' | 'all';
@@ -16,6 +17,12 @@ export interface RequestData {
   fontPreloads: string[];
 }
 
+/** What crosses from the server render to the browser: the request data and the session's snapshot. */
+export interface DehydratedData extends RequestData {
+  /** Status, minimal user (id, e-mail, names, role) and access-token expiry; never a token. */
+  session: SessionState;
+}
+
 /** The router context every route sees. */
 export interface RouterContext extends RequestData {
   i18n: I18n;
@@ -25,6 +32,12 @@ export interface RouterContext extends RequestData {
    * Never dehydrated.
    */
   api: ApiFactory;
+  /**
+   * The visitor's session (features/account/session.ts): one store per SSR request (filled by the `$locale`
+   * route's beforeLoad from GET /api/auth/session with the visitor's cookies), one in the browser (hydrated
+   * from the server's snapshot). Route guards (features/account/guards.ts) read it.
+   */
+  session: SessionStore;
 }
 
 export function isCookieConsent(value: unknown): value is CookieConsent {

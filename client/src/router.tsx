@@ -2,7 +2,7 @@ import { createRouter, createSerializationAdapter } from '@tanstack/react-router
 import { ErrorScreen } from './components/error-screen';
 import { localeRewrite } from './i18n/rewrite';
 import { createScrollFilter } from './navigation/scroll';
-import type { RequestData, RouterContext } from './router-context';
+import type { DehydratedData, RouterContext } from './router-context';
 import { routeTree } from './routeTree.gen';
 
 /**
@@ -38,14 +38,17 @@ export function createAppRouter(context: RouterContext, options: { nonce?: strin
     scrollRestoration: createScrollFilter(),
     defaultErrorComponent: ErrorScreen,
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
-    dehydrate: (): RequestData => ({
+    // Called after every beforeLoad and loader of the request ran: the session snapshot is final by then.
+    dehydrate: (): DehydratedData => ({
       csrfToken: context.csrfToken,
       publicUrl: context.publicUrl,
       consent: context.consent,
       fontPreloads: context.fontPreloads,
+      session: context.session.snapshot(),
     }),
-    hydrate: (data: RequestData) => {
+    hydrate: ({ session, ...data }: DehydratedData) => {
       Object.assign(context, data);
+      context.session.hydrate(session);
     },
   });
   // Not part of the constructor's type (TanStack Start sets it through its own config), but read by the

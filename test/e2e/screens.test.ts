@@ -18,8 +18,10 @@ import {
   mapLimit,
   readPage,
   sampleName,
+  PROTECTED_SCREENS,
   screenCases,
   setCookies,
+  signInCookies,
   tFor,
   watchPage,
   type ScreenCase,
@@ -56,8 +58,11 @@ function expectedTitle(c: ScreenCase): string {
 
 describe('every screen in every language (server-rendered HTML)', () => {
   beforeAll(async () => {
+    // Protected screens are fetched signed in (the demo customer); visitors are redirected (below).
+    const session = await signInCookies();
     const results = await mapLimit(cases, 4, async (c) => {
-      const res = await getHtml(c.path, { cookie: `${LOCALE_COOKIE}=${otherLocale(c.locale)}` });
+      const locale = `${LOCALE_COOKIE}=${otherLocale(c.locale)}`;
+      const res = await getHtml(c.path, { cookie: PROTECTED_SCREENS.has(c.screen) ? `${locale}; ${session}` : locale });
       return {
         status: res.status,
         contentLanguage: res.headers.get('content-language'),
@@ -109,6 +114,21 @@ describe('every screen in every language (server-rendered HTML)', () => {
     expect(switcher.map((a) => [a.lang, a.hreflang, absolute(a.href), a['aria-current'] ?? null])).toEqual(
       LOCALES.map((l) => [l, l, alternatesByLang[l], l === c.locale ? 'page' : null]),
     );
+  });
+});
+
+describe('protected screens as a visitor', () => {
+  const protectedCases = cases.filter((c) => PROTECTED_SCREENS.has(c.screen));
+
+  it('covers the four account screens in four languages', () => {
+    expect(protectedCases).toHaveLength(16);
+  });
+
+  it.each(protectedCases.map((c) => [`${c.screen}_${c.locale}`, c.path, c] as const))('%s %s redirects to the login page of its language and back', async (_n, path, c) => {
+    const res = await getHtml(path, { cookie: `${LOCALE_COOKIE}=${otherLocale(c.locale)}` });
+    expect(res.status).toBeGreaterThanOrEqual(300);
+    expect(res.status).toBeLessThan(400);
+    expect(res.headers.get('location')).toBe(`${publicPath('login', c.locale)}?redirect=${encodeURIComponent(path)}`);
   });
 });
 

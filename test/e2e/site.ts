@@ -275,3 +275,31 @@ export async function scrollTo(page: Page, y: number): Promise<void> {
     y,
   );
 }
+
+/** Screens only a signed-in user sees (issue 4), typed out: visitors are sent to the login page. */
+export const PROTECTED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['profile', 'profile_edit', 'profile_orders', 'profile_reset_password']);
+
+/** The demo customer the shop seeds outside production (README). */
+export const DEMO_CUSTOMER = { email: 'kupac@zlatnozrno.test', password: 'tjestenina' } as const;
+
+/**
+ * Signs in over the API as a browser would (CSRF token from /api/csrf, then POST /api/auth/login) and
+ * returns the Cookie header value of that session (CSRF cookie included).
+ */
+export async function signInCookies(email: string = DEMO_CUSTOMER.email, password: string = DEMO_CUSTOMER.password): Promise<string> {
+  const csrf = await fetch(`${BASE_URL}/api/csrf`);
+  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+  const jar = new Map(csrf.headers.getSetCookie().map((c) => c.split(';')[0].split('=') as [string, string]));
+  const cookieHeader = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
+  const login = await fetch(`${BASE_URL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookieHeader() },
+    body: JSON.stringify({ email, password }),
+  });
+  if (login.status !== 200) throw new Error(`sign-in of ${email} failed: ${login.status} ${await login.text()}`);
+  for (const c of login.headers.getSetCookie()) {
+    const [k, v] = c.split(';')[0].split('=');
+    jar.set(k, v);
+  }
+  return cookieHeader();
+}

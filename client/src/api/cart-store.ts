@@ -46,3 +46,17 @@ export async function loadCartCount(api: Api): Promise<void> {
     loaded = false;
   }
 }
+
+/**
+ * Loads the count again whatever happened before: after signing in (the API merged the guest cart into the
+ * account's) and after signing out (the guest cart applies again). A failure leaves the indicator as it is.
+ */
+export async function reloadCartCount(api: Api): Promise<void> {
+  loaded = true;
+  try {
+    const cart = await api.get<{ item_count: number }>('/api/cart');
+    setCartCount(cart.item_count);
+  } catch {
+    loaded = false;
+  }
+}

@@ -13,6 +13,7 @@ import { I18nextProvider } from 'react-i18next';
 import { ErrorScreen, NotFoundScreen } from '../components/error-screen';
 import { ConsentProvider } from '../components/layout/consent';
 import { SiteLayout } from '../components/layout/site-layout';
+import { SessionSync } from '../features/account/use-session';
 import { useLocale } from '../hooks/use-locale';
 import { localeOfInternalPath } from '../i18n/paths';
 import type { RouterContext } from '../router-context';
@@ -56,6 +57,8 @@ function RootLayout() {
   const variant = useRouterState({ select: (s) => (errorStatus(s.matches) ? 'error' : 'default') });
   return (
     <ConsentProvider>
+      {/* The browser's session upkeep: visibility and interval re-reads, token refresh (renders nothing). */}
+      <SessionSync />
       <SiteLayout variant={variant}>
         <Outlet />
       </SiteLayout>

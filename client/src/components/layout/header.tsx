@@ -4,12 +4,13 @@ import { useT } from '../../hooks/use-locale';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_NAMES, LOCALES } from '../../i18n/locales';
 import { matchInternalPath, type ScreenId } from '../../i18n/paths';
 import { writeCookie } from '../../lib/browser-cookie';
-import { CartIcon, LogoMark, MenuIcon } from '../illustrations';
+import { AccountIcon, CartIcon, LogoMark, MenuIcon } from '../illustrations';
 import { ScreenLink } from '../screen-link';
 import { localeParamsOf } from '../../seo/head';
 import { SearchBox } from '../../features/catalog/search-box';
 import { useCartCount, loadCartCount } from '../../api/cart-store';
 import { browserApi } from '../../api/http';
+import { useSession } from '../../features/account/use-session';
 import styles from './header.module.css';
 
 const NAV: Array<{ screen: ScreenId; label: string }> = [
@@ -92,6 +93,7 @@ function Navigation() {
         <LanguageSwitcher />
       </div>
       <SearchBox />
+      <AccountLink />
       <CartIndicator />
     </>
   );
@@ -133,6 +135,23 @@ function LanguageSwitcher() {
         ))}
       </ul>
     </nav>
+  );
+}
+
+/**
+ * 'My account' (the profile) when signed in, 'Log in' otherwise. The session comes from the server render
+ * (hydrated), so the link is right in the first HTML and does not flash. On phones only the icon shows; the
+ * name stays for screen readers (and as the link's accessible name).
+ */
+function AccountLink() {
+  const { t } = useT();
+  const { status } = useSession();
+  const signedIn = status === 'authenticated';
+  return (
+    <ScreenLink screen={signedIn ? 'profile' : 'login'} className={styles.account} data-testid="header-account" data-session={status}>
+      <AccountIcon />
+      <span className={styles.accountLabel}>{signedIn ? t('nav.account') : t('nav.login')}</span>
+    </ScreenLink>
   );
 }
 

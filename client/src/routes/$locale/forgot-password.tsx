@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
+import { guestOnly } from '../../features/account/guards';
+import { ForgotPasswordScreen } from '../../features/account/password-screens';
 import { screenHead } from '../../seo/head';
 
+/** Forgot password (guest only). */
 export const Route = createFileRoute('/$locale/forgot-password')({
+  beforeLoad: guestOnly,
   head: (ctx) => screenHead(ctx, 'forgot_password'),
-  component: ForgotPasswordScreen,
+  component: ForgotPasswordRoute,
 });
 
-function ForgotPasswordScreen() {
-  return <ScreenShell screen="forgot_password" />;
+function ForgotPasswordRoute() {
+  return <ForgotPasswordScreen />;
 }

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
+import { guestOnly } from '../../features/account/guards';
+import { RegisterScreen } from '../../features/account/register-screen';
+import { validateRegisterSearch } from '../../features/account/search-params';
 import { screenHead } from '../../seo/head';
 
+/** Registration, or with `?invite=TOKEN` the acceptance of a business invitation (guest only). */
 export const Route = createFileRoute('/$locale/register')({
+  validateSearch: validateRegisterSearch,
+  beforeLoad: guestOnly,
   head: (ctx) => screenHead(ctx, 'register'),
-  component: RegisterScreen,
+  component: RegisterRoute,
 });
 
-function RegisterScreen() {
-  return <ScreenShell screen="register" />;
+function RegisterRoute() {
+  return <RegisterScreen search={Route.useSearch()} />;
 }

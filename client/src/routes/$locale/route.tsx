@@ -6,10 +6,15 @@ import { localeHead } from '../../seo/head';
  * The language segment of every internal path (`/hr/cart`). The rewrite in i18n/rewrite.ts only ever
  * produces valid languages; a bad one (a programming error) is a 404. This is the ONE route that emits
  * canonical and hreflang links.
+ *
+ * It also makes sure the visitor's session is known before any screen renders: during SSR this is the
+ * GET /api/auth/session with the visitor's cookies (features/account/session.ts); in the browser the
+ * hydrated session is already known and nothing is fetched.
  */
 export const Route = createFileRoute('/$locale')({
-  beforeLoad: ({ params }) => {
+  beforeLoad: async ({ params, context }) => {
     if (!isLocale(params.locale)) throw notFound();
+    await context.session.ensureLoaded();
   },
   head: (ctx) => localeHead(ctx),
 });

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
+import { requireAuth } from '../../../features/account/guards';
+import { loadUser } from '../../../features/account/loaders';
+import { ProfileEditScreen } from '../../../features/account/profile-screens';
 import { screenHead } from '../../../seo/head';
 
+/** Edit profile (signed-in users only). */
 export const Route = createFileRoute('/$locale/profile/edit')({
+  beforeLoad: requireAuth,
+  loader: loadUser,
   head: (ctx) => screenHead(ctx, 'profile_edit'),
-  component: ProfileEditScreen,
+  component: ProfileEditRoute,
 });
 
-function ProfileEditScreen() {
-  return <ScreenShell screen="profile_edit" />;
+function ProfileEditRoute() {
+  return <ProfileEditScreen user={Route.useLoaderData()} />;
 }

@@ -1,12 +1,17 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
+import { requireAuth } from '../../../features/account/guards';
+import { loadOrders } from '../../../features/account/loaders';
+import { ProfileOrdersScreen } from '../../../features/account/profile-screens';
 import { screenHead } from '../../../seo/head';
 
+/** All orders of the signed-in user, newest first (signed-in users only). */
 export const Route = createFileRoute('/$locale/profile/orders')({
+  beforeLoad: requireAuth,
+  loader: loadOrders,
   head: (ctx) => screenHead(ctx, 'profile_orders'),
-  component: ProfileOrdersScreen,
+  component: ProfileOrdersRoute,
 });
 
-function ProfileOrdersScreen() {
-  return <ScreenShell screen="profile_orders" />;
+function ProfileOrdersRoute() {
+  return <ProfileOrdersScreen orders={Route.useLoaderData()} />;
 }

@@ -1,12 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
+import { ResetPasswordScreen } from '../../../features/account/password-screens';
 import { screenHead } from '../../../seo/head';
 
+/** New password from the e-mailed link (open to everybody: the token is the authorization). */
 export const Route = createFileRoute('/$locale/reset-password/$token')({
   head: (ctx) => screenHead(ctx, 'reset_password'),
-  component: ResetPasswordScreen,
+  component: ResetPasswordRoute,
 });
 
-function ResetPasswordScreen() {
-  return <ScreenShell screen="reset_password" />;
+function ResetPasswordRoute() {
+  const { token } = Route.useParams();
+  return <ResetPasswordScreen token={token} />;
 }

@@ -1,0 +1,76 @@
+/**
+ * The identity and order calls of the account screens, over the shop's one API client (api/http.ts: page
+ * language in Accept-Language, CSRF header on mutations, `{ data }` answers, ApiError with the API's
+ * localized messages). Shapes: the server's contract types (account-types.ts).
+ */
+import { query, type Api } from '../../api/http';
+import type { Locale } from '../../i18n/locales';
+import type {
+  AcceptedView,
+  InvitationAcceptance,
+  OrderSummaryView,
+  ProfileUpdate,
+  RegistrationRequest,
+  TokenPair,
+  UserView,
+} from './account-types';
+
+export function register(api: Api, body: RegistrationRequest): Promise<AcceptedView> {
+  return api.send<AcceptedView>('POST', '/api/users', body);
+}
+
+export function resendActivation(api: Api, email: string, locale: Locale): Promise<AcceptedView> {
+  return api.send<AcceptedView>('POST', '/api/users/activate/resend', { email, locale });
+}
+
+export function login(api: Api, email: string, password: string): Promise<TokenPair> {
+  return api.send<TokenPair>('POST', '/api/auth/login', { email, password });
+}
+
+export function requestMagicLink(api: Api, email: string, locale: Locale, redirect: string): Promise<AcceptedView> {
+  return api.send<AcceptedView>('POST', '/api/auth/magic-link', { email, locale, redirect });
+}
+
+export function requestPasswordReset(api: Api, email: string, locale: Locale): Promise<AcceptedView> {
+  return api.send<AcceptedView>('POST', '/api/auth/password/request', { email, locale });
+}
+
+export function resetPassword(api: Api, token: string, password: string, passwordConfirmation: string): Promise<unknown> {
+  return api.send<unknown>('POST', '/api/auth/password/reset', { token, password, password_confirmation: passwordConfirmation });
+}
+
+export function acceptInvitation(api: Api, body: InvitationAcceptance): Promise<TokenPair> {
+  return api.send<TokenPair>('POST', '/api/users/invite/accept', body);
+}
+
+export function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>): Promise<UserView> {
+  return api.get<UserView>(`/api/users/me${query({ fields: fields?.join(',') })}`);
+}
+
+export function updateMe(api: Api, body: ProfileUpdate): Promise<UserView> {
+  return api.send<UserView>('PATCH', '/api/users/me', body);
+}
+
+export function changePassword(
+  api: Api,
+  body: { current_password?: string; password: string; password_confirmation: string },
+): Promise<TokenPair> {
+  return api.send<TokenPair>('POST', '/api/users/me/password', body);
+}
+
+export function fetchOrders(api: Api): Promise<OrderSummaryView[]> {
+  return api.get<OrderSummaryView[]>('/api/orders');
+}
+
+/** Google sign-in is a full page navigation to the API, which comes back to `redirect` (a same-site path). */
+export function googleSignInHref(redirect: string): string {
+  return `/api/auth/login/google${query({ redirect })}`;
+}
+
+/**
+ * Spec section 5: a sign-in counts only when the answer carries the access token as a string; otherwise
+ * 'Login failed, please check your credentials.' (and the problem is logged).
+ */
+export function hasAccessToken(answer: unknown): answer is TokenPair {
+  return !!answer && typeof answer === 'object' && typeof (answer as { access_token?: unknown }).access_token === 'string';
+}

@@ -1,0 +1,223 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, browserApi } from '../../api/http';
+import { ScreenLink } from '../../components/screen-link';
+import { useT } from '../../hooks/use-locale';
+import { hasAccessToken, login, requestMagicLink } from './account-api';
+import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { isScreenPath, redirectTarget, safeRedirectPath } from './redirect-target';
+import { sessionConfig } from './session';
+import { AccountPage, GoogleSignInLink, ResendActivationButton, ResendActivationForm, useAfterSignIn } from './shared';
+import { validateEmailOnly, validateLogin } from './validation';
+import type { LoginSearch } from './search-params';
+import styles from './account.module.css';
+
+const LOGIN_FIELDS = ['email', 'password'] as const;
+
+export function LoginScreen({ search }: { search: LoginSearch }) {
+  const { t, locale } = useT();
+  const target = redirectTarget(search.redirect, locale, { fallback: sessionConfig.afterLogin, exclude: sessionConfig.guestOnlyScreens });
+  const guestScreen = isScreenPath(target, ['checkout']) ? 'checkout' : 'cart';
+  const activation = String(search.activation ?? '');
+
+  return (
+    <AccountPage screen="login">
+      <LoginMessages search={search} />
+      {activation === 'invalid' || activation === 'used' ? <ResendActivationForm /> : null}
+      <div className={styles.columns}>
+        <div className={styles.stack}>
+          <PasswordLogin target={target} />
+          <FastLogin target={target} />
+        </div>
+        <div className={styles.stack}>
+          <section className={styles.panel} aria-labelledby="login-guest-heading" data-testid="guest-continue">
+            <h2 id="login-guest-heading">{t('account.login.guestHeading')}</h2>
+            <p>{t('account.login.guestText')}</p>
+            <ScreenLink screen={guestScreen} className={styles.secondaryButton}>
+              {t('account.login.guestLink')}
+            </ScreenLink>
+          </section>
+          <section className={styles.panel} aria-labelledby="login-register-heading">
+            <h2 id="login-register-heading">{t('account.login.registerHeading')}</h2>
+            <p>{t('account.login.registerText')}</p>
+            <ScreenLink screen="register" className={styles.secondaryButton}>
+              {t('account.login.registerLink')}
+            </ScreenLink>
+          </section>
+        </div>
+      </div>
+    </AccountPage>
+  );
+}
+
+/** The messages the login page is opened with (activation, expired links, sign-out, sign-in required). */
+function LoginMessages({ search }: { search: LoginSearch }) {
+  const { t } = useT();
+  const notes: Array<{ kind: 'success' | 'error' | 'info'; text: string; testId: string }> = [];
+  const activation = String(search.activation ?? '');
+  if (String(search.activated ?? '') === '1') notes.push({ kind: 'success', text: t('account.activation.activated'), testId: 'activated' });
+  if (activation === 'invalid') notes.push({ kind: 'error', text: t('account.activation.invalid'), testId: 'activation-invalid' });
+  if (activation === 'used') notes.push({ kind: 'error', text: t('account.activation.used'), testId: 'activation-used' });
+  if (String(search.magic ?? '') === 'invalid')
+    notes.push({ kind: 'error', text: t('account.login.magicInvalid'), testId: 'magic-invalid' });
+  if (search.google !== undefined && search.google !== '')
+    notes.push({ kind: 'error', text: t('account.login.googleFailed'), testId: 'google-failed' });
+  if (String(search.signed_out ?? '') === '1') notes.push({ kind: 'success', text: t('account.login.signedOut'), testId: 'signed-out' });
+  if (notes.length === 0 && safeRedirectPath(search.redirect))
+    notes.push({ kind: 'info', text: t('account.login.signInToContinue'), testId: 'sign-in-required' });
+  if (notes.length === 0) return null;
+  return (
+    <div className={styles.messages}>
+      {notes.map((n) => (
+        <Notice key={n.testId} kind={n.kind} testId={n.testId}>
+          <p>{n.text}</p>
+        </Notice>
+      ))}
+    </div>
+  );
+}
+
+/** E-mail and password; 'not activated yet' offers the activation mail again; then Google. */
+function PasswordLogin({ target }: { target: string }) {
+  const { t, locale } = useT();
+  const form = useAccountForm<(typeof LOGIN_FIELDS)[number]>();
+  const afterSignIn = useAfterSignIn();
+  const headingId = useId();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [notActivated, setNotActivated] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    setNotActivated(null);
+    if (!form.check(validateLogin({ email, password }), LOGIN_FIELDS)) return;
+    form.setBusy(true);
+    try {
+      const answer = await login(browserApi(locale), email.trim(), password);
+      if (!hasAccessToken(answer)) {
+        // Spec section 5: no access token in the answer means no sign-in.
+        console.error('[login] the API answer carries no access token');
+        form.failWith([t('account.login.failed')]);
+        return;
+      }
+      await afterSignIn(target);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'AUTH_NOT_ACTIVATED') setNotActivated(email.trim());
+      form.fail(error, LOGIN_FIELDS);
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('account.login.passwordHeading')}</h2>
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
+        <FormErrors form={form} />
+        {notActivated ? <ResendActivationButton email={notActivated} /> : null}
+        <TextField
+          id={form.idOf('email')}
+          name="email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          label={t('account.common.email')}
+          value={email}
+          error={form.errors.fields.email}
+          onChange={(v) => {
+            setEmail(v);
+            form.clearField('email');
+          }}
+        />
+        <TextField
+          id={form.idOf('password')}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          label={t('account.common.password')}
+          value={password}
+          error={form.errors.fields.password}
+          onChange={(v) => {
+            setPassword(v);
+            form.clearField('password');
+          }}
+        />
+        <div className={styles.actions}>
+          <SubmitButton busy={form.busy} busyLabel={t('account.login.submitting')}>
+            {t('account.login.submit')}
+          </SubmitButton>
+          <ScreenLink screen="forgot_password" className={styles.inlineLink}>
+            {t('account.login.forgotPassword')}
+          </ScreenLink>
+        </div>
+      </form>
+      <p className={styles.divider}>{t('account.common.or')}</p>
+      <GoogleSignInLink redirect={target} />
+    </section>
+  );
+}
+
+/** Fast login: a one-time sign-in link by e-mail (valid 15 minutes); the same answer for every address. */
+function FastLogin({ target }: { target: string }) {
+  const { t, locale } = useT();
+  const form = useAccountForm<'email'>();
+  const headingId = useId();
+  const sentId = useId();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    setSent(null);
+    if (!form.check(validateEmailOnly(email), ['email'])) return;
+    form.setBusy(true);
+    try {
+      await requestMagicLink(browserApi(locale), email.trim(), locale, target);
+      setSent(email.trim());
+      form.focus(sentId);
+    } catch (error) {
+      form.fail(error, ['email']);
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  return (
+    <section className={styles.panel} aria-labelledby={headingId}>
+      <h2 id={headingId}>{t('account.login.fastHeading')}</h2>
+      <p>{t('account.login.fastText')}</p>
+      <form className={styles.form} onSubmit={submit} noValidate data-testid="magic-link-form">
+        <FormErrors form={form} />
+        <TextField
+          id={form.idOf('email')}
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          spellCheck={false}
+          autoCapitalize="none"
+          label={t('account.login.fastEmail')}
+          value={email}
+          error={form.errors.fields.email}
+          onChange={(v) => {
+            setEmail(v);
+            form.clearField('email');
+          }}
+        />
+        <div className={styles.actions}>
+          <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')} secondary>
+            {t('account.login.fastSubmit')}
+          </SubmitButton>
+        </div>
+        {sent ? (
+          <Notice kind="success" id={sentId} testId="magic-link-sent">
+            <p>{t('account.login.fastSent', { email: sent })}</p>
+          </Notice>
+        ) : null}
+      </form>
+    </section>
+  );
+}

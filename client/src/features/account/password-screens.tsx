@@ -1,0 +1,319 @@
+import { useRouter } from '@tanstack/react-router';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, browserApi } from '../../api/http';
+import { ScreenLink } from '../../components/screen-link';
+import { useT } from '../../hooks/use-locale';
+import { changePassword, requestPasswordReset, resetPassword } from './account-api';
+import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { AccountPage } from './shared';
+import { useSessionStore } from './use-session';
+import { MAX_PASSWORD_LENGTH, validateEmailOnly, validateNewPassword, validatePasswordChange } from './validation';
+import styles from './account.module.css';
+
+// ---------------------------------------------------------------------------------------------------
+// Forgot password
+
+/**
+ * E-mail -> POST /api/auth/password/request. Success is ALWAYS the same sentence ('A password reset link has
+ * been sent to your email.'): the API does not say whether the address has an account, nor do we.
+ */
+export function ForgotPasswordScreen() {
+  const { t, locale } = useT();
+  const form = useAccountForm<'email'>();
+  const sentId = useId();
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    setSent(false);
+    if (!form.check(validateEmailOnly(email), ['email'])) return;
+    form.setBusy(true);
+    try {
+      await requestPasswordReset(browserApi(locale), email.trim(), locale);
+      setSent(true);
+      form.focus(sentId);
+    } catch (error) {
+      form.fail(error, ['email']);
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  return (
+    <AccountPage screen="forgot_password">
+      <section className={`${styles.panel} ${styles.narrow}`} aria-labelledby="forgot-heading">
+        <h2 id="forgot-heading">{t('account.forgot.heading')}</h2>
+        <form className={styles.form} onSubmit={submit} noValidate data-testid="forgot-password-form">
+          <FormErrors form={form} />
+          <TextField
+            id={form.idOf('email')}
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            autoCapitalize="none"
+            label={t('account.common.email')}
+            value={email}
+            error={form.errors.fields.email}
+            onChange={(v) => {
+              setEmail(v);
+              form.clearField('email');
+            }}
+          />
+          <div className={styles.actions}>
+            <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')}>
+              {t('account.forgot.submit')}
+            </SubmitButton>
+            <ScreenLink screen="login" className={styles.inlineLink}>
+              {t('account.common.backToLogin')}
+            </ScreenLink>
+          </div>
+          {sent ? (
+            <Notice kind="success" id={sentId} testId="reset-link-sent">
+              <p>{t('account.forgot.success')}</p>
+            </Notice>
+          ) : null}
+        </form>
+      </section>
+    </AccountPage>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reset password from the e-mailed link
+
+const NEW_PASSWORD_FIELDS = ['password', 'password_confirmation'] as const;
+
+/** The token arrives still percent-encoded (route params pass through byte for byte). */
+function decodeToken(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+export function ResetPasswordScreen({ token }: { token: string }) {
+  const { t, locale } = useT();
+  const form = useAccountForm<(typeof NEW_PASSWORD_FIELDS)[number]>();
+  const resultId = useId();
+  const [values, setValues] = useState({ password: '', password_confirmation: '' });
+  const [state, setState] = useState<'form' | 'done' | 'invalid'>('form');
+  const [invalidMessage, setInvalidMessage] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    if (!form.check(validateNewPassword(values), NEW_PASSWORD_FIELDS)) return;
+    form.setBusy(true);
+    try {
+      await resetPassword(browserApi(locale), decodeToken(token), values.password, values.password_confirmation);
+      setState('done');
+      form.focus(resultId);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'AUTH_RESET_LINK_INVALID') {
+        setInvalidMessage(error.message || t('account.reset.invalid'));
+        setState('invalid');
+        form.focus(resultId);
+      } else {
+        form.fail(error, NEW_PASSWORD_FIELDS);
+      }
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  return (
+    <AccountPage screen="reset_password">
+      <div className={styles.narrow}>
+        {state === 'done' ? (
+          <Notice kind="success" id={resultId} testId="password-reset-done">
+            <p>{t('account.reset.success')}</p>
+            <p>
+              <ScreenLink screen="login">{t('account.reset.toLogin')}</ScreenLink>
+            </p>
+          </Notice>
+        ) : state === 'invalid' ? (
+          <Notice kind="error" id={resultId} testId="reset-link-invalid">
+            <p>{invalidMessage}</p>
+            <p>
+              <ScreenLink screen="forgot_password">{t('account.reset.requestNew')}</ScreenLink>
+            </p>
+          </Notice>
+        ) : (
+          <section className={styles.panel} aria-labelledby="reset-heading">
+            <h2 id="reset-heading">{t('account.reset.heading')}</h2>
+            <form className={styles.form} onSubmit={submit} noValidate data-testid="reset-password-form">
+              <FormErrors form={form} />
+              <NewPasswordFields
+                ids={{ password: form.idOf('password'), password_confirmation: form.idOf('password_confirmation') }}
+                values={values}
+                errors={form.errors.fields}
+                onChange={(field, value) => {
+                  setValues((v) => ({ ...v, [field]: value }));
+                  form.clearField(field);
+                }}
+              />
+              <div className={styles.actions}>
+                <SubmitButton busy={form.busy} busyLabel={t('account.common.saving')}>
+                  {t('account.reset.submit')}
+                </SubmitButton>
+                <ScreenLink screen="login" className={styles.inlineLink}>
+                  {t('account.common.backToLogin')}
+                </ScreenLink>
+              </div>
+            </form>
+          </section>
+        )}
+      </div>
+    </AccountPage>
+  );
+}
+
+function NewPasswordFields({
+  ids,
+  values,
+  errors,
+  onChange,
+}: {
+  ids: Record<'password' | 'password_confirmation', string>;
+  values: { password: string; password_confirmation: string };
+  errors: Partial<Record<string, string>>;
+  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <TextField
+        id={ids.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        label={t('account.password.new')}
+        hint={t('account.common.passwordHint')}
+        value={values.password}
+        error={errors.password}
+        onChange={(v) => onChange('password', v)}
+      />
+      <TextField
+        id={ids.password_confirmation}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        label={t('account.password.confirm')}
+        value={values.password_confirmation}
+        error={errors.password_confirmation}
+        onChange={(v) => onChange('password_confirmation', v)}
+      />
+    </>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Change password (signed in)
+
+const CHANGE_FIELDS = ['current_password', 'password', 'password_confirmation'] as const;
+
+/**
+ * POST /api/users/me/password. Every other session ends; this one continues with the new cookies the answer
+ * sets, so the session is re-read. An account without a password (Google only) sets its first one.
+ */
+export function ChangePasswordScreen({ email, hasPassword }: { email: string; hasPassword: boolean }) {
+  const { t, locale } = useT();
+  const store = useSessionStore();
+  const router = useRouter();
+  const form = useAccountForm<(typeof CHANGE_FIELDS)[number]>();
+  const doneId = useId();
+  const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
+  const [done, setDone] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (form.busy) return;
+    setDone(false);
+    if (!form.check(validatePasswordChange(values, hasPassword), CHANGE_FIELDS)) return;
+    form.setBusy(true);
+    try {
+      await store.authorized(() =>
+        changePassword(browserApi(locale), {
+          ...(hasPassword ? { current_password: values.current_password } : {}),
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        }),
+      );
+      await store.signedIn();
+      router.clearCache();
+      setValues({ current_password: '', password: '', password_confirmation: '' });
+      setDone(true);
+      form.focus(doneId);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        await router.invalidate();
+        return;
+      }
+      form.fail(error, CHANGE_FIELDS);
+    } finally {
+      form.setBusy(false);
+    }
+  };
+
+  return (
+    <AccountPage screen="profile_reset_password">
+      <div className={styles.narrow}>
+        {done ? (
+          <div className={styles.messages}>
+            <Notice kind="success" id={doneId} testId="password-changed">
+              <p>{t('account.password.success')}</p>
+            </Notice>
+          </div>
+        ) : null}
+        <section className={styles.panel} aria-labelledby="change-password-heading">
+          <h2 id="change-password-heading">{hasPassword ? t('account.password.heading') : t('account.password.setHeading')}</h2>
+          {hasPassword ? null : <p>{t('account.password.setText')}</p>}
+          <form className={styles.form} onSubmit={submit} noValidate data-testid="change-password-form">
+            {/* For password managers: whose password this is. */}
+            <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+            <FormErrors form={form} />
+            {hasPassword ? (
+              <TextField
+                id={form.idOf('current_password')}
+                name="current_password"
+                type="password"
+                autoComplete="current-password"
+                label={t('account.password.current')}
+                value={values.current_password}
+                error={form.errors.fields.current_password}
+                onChange={(v) => {
+                  setValues((s) => ({ ...s, current_password: v }));
+                  form.clearField('current_password');
+                }}
+              />
+            ) : null}
+            <NewPasswordFields
+              ids={{ password: form.idOf('password'), password_confirmation: form.idOf('password_confirmation') }}
+              values={values}
+              errors={form.errors.fields}
+              onChange={(field, value) => {
+                setValues((s) => ({ ...s, [field]: value }));
+                form.clearField(field);
+              }}
+            />
+            <div className={styles.actions}>
+              <SubmitButton busy={form.busy} busyLabel={t('account.common.saving')}>
+                {t('account.password.submit')}
+              </SubmitButton>
+              <ScreenLink screen="profile" className={styles.inlineLink}>
+                {t('account.common.backToProfile')}
+              </ScreenLink>
+            </div>
+          </form>
+        </section>
+      </div>
+    </AccountPage>
+  );
+}

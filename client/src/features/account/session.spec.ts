@@ -1,0 +1,504 @@
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { ApiError } from '../../api/http';
+import type { SessionView, TokenPair, UserView } from './account-types';
+import {
+  createSessionStore,
+  isAccessTokenExpired,
+  parseSnapshot,
+  sessionConfig,
+  startSessionSync,
+  stateFromView,
+  type RefreshLock,
+  type SessionStore,
+  type SessionTransport,
+  type SyncEnvironment,
+} from './session';
+
+const NOW = 1_800_000_000_000;
+const MINUTE = 60_000;
+
+const user = (over: Partial<UserView> = {}): UserView => ({
+  id: 'u-1',
+  email: 'ana@example.com',
+  username: null,
+  first_name: 'Ana',
+  last_name: 'Horvat',
+  phone: '+385 91 000 0000',
+  address: 'Ilica 1',
+  city: 'Zagreb',
+  zip_code: '10000',
+  country: 'HR',
+  birth_date: '1990-05-01',
+  company_name: null,
+  vat_number: null,
+  company_address: null,
+  billing_same_as_delivery: true,
+  billing_address: null,
+  billing_city: null,
+  billing_zip_code: null,
+  billing_country: null,
+  role: 'customer',
+  locale: 'hr',
+  newsletter: false,
+  has_password: true,
+  google_linked: false,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+
+const signedIn = (expiresAt: number | null = NOW + 10 * MINUTE): SessionView => ({ user: user(), expires_at: expiresAt });
+const signedOut: SessionView = { user: null, expires_at: null };
+const tokens: TokenPair = { access_token: 'a', refresh_token: 'r', expires: 15 * MINUTE };
+
+/** A transport whose answers the test scripts; counts the calls. */
+function fakeTransport(script: { session?: Array<SessionView | Error>; refresh?: Array<TokenPair | Error> } = {}) {
+  const sessions = [...(script.session ?? [])];
+  const refreshes = [...(script.refresh ?? [])];
+  const calls = { session: 0, refresh: 0, logout: 0 };
+  const next = <T>(queue: Array<T | Error>, fallback: T | Error): Promise<T> => {
+    const item = queue.length > 1 ? queue.shift()! : (queue[0] ?? fallback);
+    return item instanceof Error ? Promise.reject(item) : Promise.resolve(item);
+  };
+  const transport: SessionTransport = {
+    getSession: () => {
+      calls.session++;
+      return next(sessions, signedOut);
+    },
+    refresh: () => {
+      calls.refresh++;
+      return next(refreshes, new ApiError(401, [{ code: 'AUTH_REFRESH_INVALID', message: 'expired' }]));
+    },
+    logout: async () => {
+      calls.logout++;
+    },
+  };
+  return { transport, calls };
+}
+
+const refused = () => new ApiError(401, [{ code: 'AUTH_REFRESH_INVALID', message: 'Your session has expired.' }]);
+
+function browserStore(transport: SessionTransport, opts: { lock?: RefreshLock; now?: () => number } = {}): SessionStore {
+  return createSessionStore({
+    transport,
+    environment: 'browser',
+    now: opts.now ?? (() => NOW),
+    lock: opts.lock,
+    config: { autoRefresh: true, refreshLeewayMs: 0 },
+  });
+}
+
+describe('access token expiry (spec section 4)', () => {
+  it('counts a missing expiry as expired', () => {
+    expect(isAccessTokenExpired(null, NOW)).toBe(true);
+    expect(isAccessTokenExpired(undefined, NOW)).toBe(true);
+    expect(isAccessTokenExpired(Number.NaN, NOW)).toBe(true);
+  });
+
+  it('counts no remaining time as expired', () => {
+    expect(isAccessTokenExpired(NOW - 1, NOW)).toBe(true);
+    expect(isAccessTokenExpired(NOW, NOW)).toBe(true);
+    expect(isAccessTokenExpired(NOW + 1, NOW)).toBe(false);
+  });
+
+  it('takes the leeway off the remaining time', () => {
+    expect(isAccessTokenExpired(NOW + 5_000, NOW, 10_000)).toBe(true);
+    expect(isAccessTokenExpired(NOW + 15_000, NOW, 10_000)).toBe(false);
+  });
+});
+
+describe('session state', () => {
+  it('keeps only id, e-mail, names and role of the user', () => {
+    const state = stateFromView(signedIn(NOW + MINUTE));
+    expect(state).toEqual({
+      status: 'authenticated',
+      user: { id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer' },
+      expiresAt: NOW + MINUTE,
+    });
+    expect(JSON.stringify(state)).not.toContain('Ilica');
+    expect(stateFromView(signedOut)).toEqual({ status: 'unauthenticated', user: null, expiresAt: null });
+  });
+
+  it('accepts only well-formed dehydrated snapshots', () => {
+    expect(parseSnapshot(undefined).status).toBe('loading');
+    expect(parseSnapshot({ status: 'authenticated' }).status).toBe('loading');
+    expect(parseSnapshot({ status: 'unauthenticated', user: { id: 'x' } })).toEqual({
+      status: 'unauthenticated',
+      user: null,
+      expiresAt: null,
+    });
+    const snap = parseSnapshot({ status: 'authenticated', user: { ...user(), address: 'secret' }, expiresAt: NOW });
+    expect(snap.user).toEqual({ id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer' });
+  });
+
+  it('hydrates the browser store from the server snapshot and notifies subscribers', () => {
+    const server = createSessionStore({ transport: fakeTransport().transport, environment: 'server', initial: stateFromView(signedIn()) });
+    const browser = browserStore(fakeTransport().transport);
+    const seen: string[] = [];
+    browser.subscribe(() => seen.push(browser.getState().status));
+    browser.hydrate(JSON.parse(JSON.stringify(server.snapshot())));
+    expect(browser.getState()).toEqual(server.snapshot());
+    expect(seen).toEqual(['authenticated']);
+  });
+});
+
+describe('session lookup', () => {
+  it('reads the session once for concurrent callers', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    const [a, b, c] = await Promise.all([store.ensureLoaded(), store.ensureLoaded(), store.fetch()]);
+    expect(calls.session).toBe(1);
+    expect(a.status).toBe('authenticated');
+    expect(b).toBe(a);
+    expect(c).toBe(a);
+    await store.ensureLoaded();
+    expect(calls.session).toBe(1);
+  });
+
+  it('leaves the visitor unauthenticated when the lookup fails', async () => {
+    const { transport } = fakeTransport({ session: [new ApiError(0, [{ code: 'NETWORK_ERROR', message: 'down' }])] });
+    const store = browserStore(transport);
+    await expect(store.ensureLoaded()).resolves.toEqual({ status: 'unauthenticated', user: null, expiresAt: null });
+  });
+
+  it('never refreshes on the server, even with an expired token', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn(NOW - MINUTE)], refresh: [tokens] });
+    const store = createSessionStore({ transport, environment: 'server', now: () => NOW });
+    const state = await store.ensureValid();
+    expect(state.status).toBe('authenticated');
+    expect(calls.refresh).toBe(0);
+    await expect(store.refresh()).resolves.toBe(true);
+    expect(calls.refresh).toBe(0);
+  });
+});
+
+describe('refresh', () => {
+  it('is single-flight: concurrent callers share one POST /api/auth/refresh', async () => {
+    // Lookup inside the lock: expired; after the refresh: valid.
+    const { transport, calls } = fakeTransport({
+      session: [signedIn(NOW - 1), signedIn(NOW + 15 * MINUTE), signedIn(NOW - 1), signedIn(NOW + 15 * MINUTE)],
+      refresh: [tokens],
+    });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    const results = await Promise.all([store.refresh(), store.refresh(), store.ensureValid(), store.refresh()]);
+    expect(calls.refresh).toBe(1);
+    expect(calls.session).toBe(2);
+    expect(results[0]).toBe(true);
+    expect(results[1]).toBe(true);
+    expect(store.getState().expiresAt).toBe(NOW + 15 * MINUTE);
+    // A later expiry starts a new refresh.
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    await store.refresh();
+    expect(calls.refresh).toBe(2);
+  });
+
+  it('does not spend the refresh token when another tab already refreshed (session valid inside the lock)', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn(NOW + 10 * MINUTE)] });
+    const order: string[] = [];
+    const lock: RefreshLock = async (task) => {
+      order.push('lock');
+      const result = await task();
+      order.push('unlock');
+      return result;
+    };
+    const store = browserStore(transport, { lock });
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    await expect(store.refresh()).resolves.toBe(true);
+    expect(calls.refresh).toBe(0);
+    expect(order).toEqual(['lock', 'unlock']);
+    expect(store.needsRefresh()).toBe(false);
+  });
+
+  it('clears the session and runs the failure callback once when the refresh fails', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedOut], refresh: [refused()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    const failed = jest.fn();
+    store.onRefreshFailed(failed);
+    const results = await Promise.all([store.refresh(), store.refresh()]);
+    expect(results).toEqual([false, false]);
+    expect(calls.refresh).toBe(1);
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(store.getState()).toEqual({ status: 'unauthenticated', user: null, expiresAt: null });
+  });
+
+  it('counts an answer without an access token as a failure', async () => {
+    const { transport } = fakeTransport({ session: [signedOut], refresh: [{ refresh_token: 'r', expires: 1 } as unknown as TokenPair] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    await expect(store.refresh()).resolves.toBe(false);
+    expect(store.getState().status).toBe('unauthenticated');
+  });
+
+  it('a silent refresh (guards, loaders) does not run the failure callback', async () => {
+    const { transport } = fakeTransport({ session: [signedOut], refresh: [refused()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(null)));
+    const failed = jest.fn();
+    store.onRefreshFailed(failed);
+    const state = await store.ensureValid();
+    expect(state.status).toBe('unauthenticated');
+    expect(failed).not.toHaveBeenCalled();
+  });
+
+  it('guards refresh an expired token first and keep a valid one as it is', async () => {
+    const expired = fakeTransport({ session: [signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
+    const store = browserStore(expired.transport);
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    await expect(store.ensureValid()).resolves.toMatchObject({ status: 'authenticated', expiresAt: NOW + 15 * MINUTE });
+    expect(expired.calls.refresh).toBe(1);
+
+    const valid = fakeTransport();
+    const fresh = browserStore(valid.transport);
+    fresh.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    await fresh.ensureValid();
+    expect(valid.calls).toEqual({ session: 0, refresh: 0, logout: 0 });
+  });
+
+  it('refreshes when a re-read finds the session gone (the access cookie expired with its token)', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedOut, signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    await store.fetch();
+    expect(calls.refresh).toBe(1);
+    expect(store.getState().status).toBe('authenticated');
+  });
+
+  it('does not refresh for a visitor who was never signed in', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedOut] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedOut));
+    await store.fetch();
+    expect(calls.refresh).toBe(0);
+  });
+});
+
+describe('authorized calls', () => {
+  it('refreshes once on 401 and retries', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    let attempt = 0;
+    const answer = await store.authorized(async () => {
+      attempt++;
+      if (attempt === 1) throw new ApiError(401, [{ code: 'AUTH_REQUIRED', message: 'Please sign in to continue.' }]);
+      return 'me';
+    });
+    expect(answer).toBe('me');
+    expect(attempt).toBe(2);
+    expect(calls.refresh).toBe(1);
+  });
+
+  it('signs out locally when the 401 stays', async () => {
+    const { transport } = fakeTransport({ session: [signedOut], refresh: [refused()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    const call = async () => {
+      throw new ApiError(401, [{ code: 'AUTH_REQUIRED', message: 'x' }]);
+    };
+    await expect(store.authorized(call)).rejects.toMatchObject({ status: 401 });
+    expect(store.getState().status).toBe('unauthenticated');
+  });
+
+  it('passes other errors through untouched', async () => {
+    const { transport, calls } = fakeTransport();
+    const store = browserStore(transport);
+    const error = new ApiError(422, [{ code: 'USER_EMAIL_TAKEN', message: 'taken', field: 'email' }]);
+    await expect(
+      store.authorized(async () => {
+        throw error;
+      }),
+    ).rejects.toBe(error);
+    expect(calls.refresh).toBe(0);
+  });
+});
+
+describe('sign-in and sign-out', () => {
+  it('sign-out calls logout and clears the session, also when logout fails', async () => {
+    const { transport, calls } = fakeTransport();
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn()));
+    await store.signOut();
+    expect(calls.logout).toBe(1);
+    expect(store.getState().status).toBe('unauthenticated');
+
+    const failing = browserStore({ ...transport, logout: () => Promise.reject(new Error('offline')) });
+    failing.hydrate(stateFromView(signedIn()));
+    await failing.signOut();
+    expect(failing.getState().status).toBe('unauthenticated');
+  });
+
+  it('a lookup that was in flight during sign-out does not sign the user back in', async () => {
+    let answer: (v: SessionView) => void = () => undefined;
+    const transport: SessionTransport = {
+      getSession: () => new Promise<SessionView>((resolve) => (answer = resolve)),
+      refresh: () => Promise.reject(refused()),
+      logout: async () => undefined,
+    };
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn()));
+    const pending = store.fetch();
+    await store.signOut();
+    answer(signedIn());
+    await pending;
+    expect(store.getState().status).toBe('unauthenticated');
+  });
+
+  it('after sign-in a fresh lookup is made even while an older one is running', async () => {
+    const answers: Array<(v: SessionView) => void> = [];
+    const transport: SessionTransport = {
+      getSession: () => new Promise<SessionView>((resolve) => answers.push(resolve)),
+      refresh: () => Promise.reject(refused()),
+      logout: async () => undefined,
+    };
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedOut));
+    const old = store.fetch();
+    const fresh = store.signedIn();
+    expect(answers).toHaveLength(2);
+    answers[1](signedIn());
+    answers[0](signedOut);
+    await Promise.all([old, fresh]);
+    expect(store.getState().status).toBe('authenticated');
+  });
+});
+
+describe('browser upkeep (visibility, interval, start-up)', () => {
+  class FakeDocument extends EventTarget {
+    visibilityState: DocumentVisibilityState = 'visible';
+  }
+
+  let doc: FakeDocument;
+  let env: SyncEnvironment;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    doc = new FakeDocument();
+    env = {
+      document: doc as unknown as SyncEnvironment['document'],
+      every: (ms, task) => {
+        const id = setInterval(task, ms);
+        return () => clearInterval(id);
+      },
+    };
+  });
+
+  afterEach(() => {
+    jest.useRealTimers();
+  });
+
+  const flush = async () => {
+    for (let i = 0; i < 10; i++) await Promise.resolve();
+  };
+
+  it('does not read the session at start-up when the server provided it', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn()));
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE }, env);
+    await flush();
+    expect(calls.session).toBe(0);
+    stop();
+  });
+
+  it('reads it at start-up when the server did not', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 }, env);
+    await flush();
+    expect(calls.session).toBe(1);
+    expect(store.getState().status).toBe('authenticated');
+    stop();
+  });
+
+  it('re-reads when the window becomes visible again (not when it is hidden)', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn()));
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 }, env);
+    doc.visibilityState = 'hidden';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(calls.session).toBe(0);
+    doc.visibilityState = 'visible';
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(calls.session).toBe(1);
+    stop();
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(calls.session).toBe(1);
+  });
+
+  it('does not listen to visibility when refetchOnWindowFocus is off', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn()));
+    const stop = startSessionSync(store, { refetchOnWindowFocus: false, refetchIntervalMs: 0 }, env);
+    doc.dispatchEvent(new Event('visibilitychange'));
+    await flush();
+    expect(calls.session).toBe(0);
+    stop();
+  });
+
+  it('re-reads on the configured interval while visible', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedIn(NOW + 60 * MINUTE)] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW + 60 * MINUTE)));
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE }, env);
+    jest.advanceTimersByTime(5 * MINUTE - 1);
+    await flush();
+    expect(calls.session).toBe(0);
+    jest.advanceTimersByTime(1);
+    await flush();
+    expect(calls.session).toBe(1);
+    doc.visibilityState = 'hidden';
+    jest.advanceTimersByTime(5 * MINUTE);
+    await flush();
+    expect(calls.session).toBe(1);
+    doc.visibilityState = 'visible';
+    jest.advanceTimersByTime(5 * MINUTE);
+    await flush();
+    expect(calls.session).toBe(2);
+    stop();
+    jest.advanceTimersByTime(20 * MINUTE);
+    await flush();
+    expect(calls.session).toBe(2);
+  });
+
+  it('refreshes an already expired token at start-up, and a failure runs the callback', async () => {
+    const { transport, calls } = fakeTransport({ session: [signedOut], refresh: [refused()] });
+    const store = browserStore(transport);
+    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    const failed = jest.fn();
+    store.onRefreshFailed(failed);
+    const stop = startSessionSync(store, sessionConfig, env);
+    await flush();
+    expect(calls.refresh).toBe(1);
+    expect(failed).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
+describe('sessionConfig', () => {
+  it('has the documented defaults', () => {
+    expect(sessionConfig).toMatchObject({
+      refetchOnWindowFocus: true,
+      refetchIntervalMs: 5 * 60_000,
+      autoRefresh: true,
+      loginScreen: 'login',
+      guestRedirect: 'home',
+      afterLogin: 'profile',
+      guestOnlyScreens: ['login', 'register', 'forgot_password'],
+      protectedScreens: ['profile', 'profile_edit', 'profile_orders', 'profile_reset_password'],
+    });
+  });
+
+  it('default failure callback: a protected page goes to the login page of its language, other pages stay', () => {
+    const navigate = jest.fn();
+    sessionConfig.onRefreshFailed({ locale: 'de', currentPath: '/de/profile/orders', protectedPage: true, navigate });
+    expect(navigate).toHaveBeenCalledWith('/de/login?redirect=%2Fde%2Fprofile%2Forders');
+    sessionConfig.onRefreshFailed({ locale: 'hr', currentPath: '/kosarica', protectedPage: false, navigate });
+    expect(navigate).toHaveBeenCalledTimes(1);
+  });
+});
