@@ -49,7 +49,9 @@ export function sameSitePath(value: unknown): string | null {
   try {
     const url = new URL(value, 'http://same.site');
     if (url.host !== 'same.site') return null;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // normalization can turn '/.//evil.example' into '//evil.example': a protocol-relative URL
+    return path.startsWith('//') ? null : path;
   } catch {
     return null;
   }
