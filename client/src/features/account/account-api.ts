@@ -3,7 +3,7 @@
  * language in Accept-Language, CSRF header on mutations, `{ data }` answers, ApiError with the API's
  * localized messages). Shapes: the server's contract types (account-types.ts).
  */
-import { query, type Api } from '../../api/http';
+import { ApiError, query, type Api } from '../../api/http';
 import type { Locale } from '../../i18n/locales';
 import type {
   AcceptedView,
@@ -43,8 +43,14 @@ export function acceptInvitation(api: Api, body: InvitationAcceptance): Promise<
   return api.send<TokenPair>('POST', '/api/users/invite/accept', body);
 }
 
-export function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>): Promise<UserView> {
-  return api.get<UserView>(`/api/users/me${query({ fields: fields?.join(',') })}`);
+/** The signed-in user. A failure other than 'not signed in' is logged as the spec says ('Couldn't fetch user'). */
+export async function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>): Promise<UserView> {
+  try {
+    return await api.get<UserView>(`/api/users/me${query({ fields: fields?.join(',') })}`);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) console.error("Couldn't fetch user", error);
+    throw error;
+  }
 }
 
 export function updateMe(api: Api, body: ProfileUpdate): Promise<UserView> {
