@@ -261,17 +261,19 @@ describe('redirects, language choice and crawler files', () => {
 });
 
 describe('account guards during SSR', () => {
-  // A stand-in for the API: signed in when the request carries `session=ok`.
+  // A stand-in for the API: signed in when the request carries `access_token=ok`.
   let api: Server;
+  let sessionLookups = 0;
   let apiOrigin = '';
   const user = { id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer', locale: 'hr' };
   beforeAll(async () => {
     api = createServer((req, res) => {
-      const signedIn = /(?:^|;\s*)session=ok/.test(req.headers.cookie ?? '');
+      const signedIn = /(?:^|;\s*)access_token=ok/.test(req.headers.cookie ?? '');
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json' });
         res.end(JSON.stringify(body));
       };
+      if (req.url === '/api/auth/session') sessionLookups++;
       if (req.url === '/api/auth/session')
         return send(200, { data: signedIn ? { user, expires_at: Date.now() + 600_000 } : { user: null, expires_at: null } });
       if (req.url === '/api/users/me')
@@ -297,6 +299,14 @@ describe('account guards during SSR', () => {
     expect(res.headers.get('vary')).toContain('Cookie');
   });
 
+  it('asks the API for the session only when the visitor has an access cookie', async () => {
+    sessionLookups = 0;
+    expect((await render('/kontakt', { apiOrigin })).status).toBe(200);
+    expect(sessionLookups).toBe(0);
+    expect((await render('/kontakt', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } })).status).toBe(200);
+    expect(sessionLookups).toBe(1);
+  });
+
   it('treats a failed session lookup as signed out', async () => {
     const res = await render('/profil');
     expect(res.status).toBe(307);
@@ -304,7 +314,7 @@ describe('account guards during SSR', () => {
   });
 
   it('renders the profile for a signed-in user, with the session in the page and "My account" in the header', async () => {
-    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; session=ok' } });
+    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     expect(res.body).toContain('Dobro došli, Ana!');
@@ -313,7 +323,7 @@ describe('account guards during SSR', () => {
   });
 
   it('sends a signed-in user away from guest-only pages, to a valid ?redirect= or home', async () => {
-    const headers = { cookie: 'locale=hr; session=ok' };
+    const headers = { cookie: 'locale=hr; access_token=ok' };
     const login = await render('/en/login', { apiOrigin, headers });
     expect([login.status, login.headers.get('location')]).toEqual([307, '/en']);
     const back = await render('/prijava?redirect=%2Fprofil%2Fnarudzbe', { apiOrigin, headers });

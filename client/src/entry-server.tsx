@@ -13,7 +13,7 @@ import clientManifest from 'virtual:client-manifest';
 import { createI18n, forRequest } from './i18n/instance';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from './i18n/locales';
 import { matchPublicPath, publicPath, splitPublicPath } from './i18n/paths';
-import { createSessionStore, sessionTransport } from './features/account/session';
+import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/account/session';
 import { createAppRouter } from './router';
 import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
 import type { SsrEntry, SsrRequestContext } from './ssr-contract';
@@ -116,7 +116,13 @@ async function render(
           i18n: forRequest(baseI18n, opts.locale),
           api,
           // This visitor's session, read through the API with their cookies (never refreshed on the server).
-          session: createSessionStore({ transport: sessionTransport(api(opts.locale)), environment: 'server' }),
+          // Without an access cookie there is no session to read: signed out, without the API round trip
+          // (SessionRenewal has already turned a lone refresh cookie into a fresh access cookie).
+          session: createSessionStore({
+            transport: sessionTransport(api(opts.locale)),
+            environment: 'server',
+            ...(parseCookies(request.headers.get('cookie')).access_token ? {} : { initial: SIGNED_OUT }),
+          }),
           csrfToken: ctx.csrfToken,
           publicUrl: ctx.publicUrl,
           consent: opts.consent,

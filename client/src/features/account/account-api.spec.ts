@@ -5,7 +5,9 @@ import { fetchMe } from './account-api';
 const failing = (error: Error): Api => ({ get: () => Promise.reject(error), send: () => Promise.reject(error) });
 
 describe('fetchMe', () => {
-  afterEach(() => jest.restoreAllMocks());
+  afterEach(() => {
+    jest.restoreAllMocks();
+  });
 
   it("logs a failed user lookup as 'Couldn't fetch user' (spec section 8) and rethrows", async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
