@@ -1,11 +1,12 @@
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
 /**
  * argon2id with the OWASP minimum (19 MiB, t=2, p=1). @node-rs/argon2 (Rust, N-API, prebuilt per
  * platform, no install script): the `argon2` package's prebuilt Linux binary crashed (SIGSEGV) on
  * our CI machines and building it from source needs an approved install script and a compiler.
  */
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+/** `Algorithm.Argon2id` is 2 (a const enum, which isolated modules cannot read). */
+export const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
