@@ -136,6 +136,13 @@ const CODES = {
     de: 'Dieser Gutschein ist bereits vollständig eingelöst.',
     sl: 'Ta kupon je že v celoti porabljen.',
   },
+  COUPON_PERSONAL: {
+    kind: 'invalid',
+    hr: 'Ovo je osobni kupon drugog korisničkog računa. Prijavite se računom kojem je poslan.',
+    en: 'This is a personal coupon of another account. Sign in with the account it was sent to.',
+    de: 'Dies ist ein persönlicher Gutschein eines anderen Kontos. Melden Sie sich mit dem Konto an, an das er gesendet wurde.',
+    sl: 'To je osebni kupon drugega računa. Prijavite se z računom, ki mu je bil poslan.',
+  },
   COUPON_ALREADY_USED: {
     kind: 'invalid',
     hr: 'Ovaj kupon ste već iskoristili.',

@@ -45,6 +45,14 @@ describe('coupon rules', () => {
     expect(evaluateCoupon(base, { ...ctx, subtotal: 2000 }).ok).toBe(true);
   });
 
+  it('keeps a personal coupon to its customer (a guest or another account is refused)', () => {
+    const personal = { ...base, customerKey: 'user:a' };
+    expect(evaluateCoupon(personal, { ...ctx, customerKey: 'user:a' }).ok).toBe(true);
+    expect(evaluateCoupon(personal, { ...ctx, customerKey: 'user:b' })).toEqual({ ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } });
+    expect(evaluateCoupon(personal, { ...ctx, customerKey: null })).toEqual({ ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } });
+    expect(evaluateCoupon(base, { ...ctx, customerKey: null }).ok).toBe(true);
+  });
+
   it('refuses when used up in total or by this customer', () => {
     expect(evaluateCoupon(base, { ...ctx, totalRedemptions: 100 })).toEqual({ ok: false, refusal: { code: 'COUPON_USED_UP', params: {} } });
     expect(evaluateCoupon(base, { ...ctx, totalRedemptions: 99 }).ok).toBe(true);

@@ -15,6 +15,8 @@ export interface CouponTerms {
   usageLimit: number | null;
   /** Redemptions allowed per customer; null = unlimited. */
   perCustomerLimit: number | null;
+  /** A personal coupon (a birthday present): only this customer (`user:<id>`) may use it; null = anyone. */
+  customerKey?: string | null;
 }
 
 export type CouponRefusal =
@@ -22,7 +24,8 @@ export type CouponRefusal =
   | { code: 'COUPON_EXPIRED'; params: { until: Date } }
   | { code: 'COUPON_BELOW_MINIMUM'; params: { minimum: number } }
   | { code: 'COUPON_USED_UP'; params: Record<string, never> }
-  | { code: 'COUPON_ALREADY_USED'; params: Record<string, never> };
+  | { code: 'COUPON_ALREADY_USED'; params: Record<string, never> }
+  | { code: 'COUPON_PERSONAL'; params: Record<string, never> };
 
 export type CouponVerdict = { ok: true; discount: number } | { ok: false; refusal: CouponRefusal };
 
@@ -44,8 +47,9 @@ export function couponDiscount(terms: Pick<CouponTerms, 'kind' | 'percent' | 'am
  */
 export function evaluateCoupon(
   terms: CouponTerms,
-  ctx: { now: Date; subtotal: number; totalRedemptions: number; customerRedemptions: number | null },
+  ctx: { now: Date; subtotal: number; totalRedemptions: number; customerRedemptions: number | null; customerKey?: string | null },
 ): CouponVerdict {
+  if (terms.customerKey && ctx.customerKey !== terms.customerKey) return { ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } };
   if (terms.validFrom && ctx.now < terms.validFrom)
     return { ok: false, refusal: { code: 'COUPON_NOT_YET_VALID', params: { from: terms.validFrom } } };
   if (terms.validUntil && ctx.now >= terms.validUntil)

@@ -37,6 +37,10 @@ export class Coupon {
   @Column('integer', { nullable: true })
   perCustomerLimit: number | null;
 
+  /** Personal coupon: only this customer key (`user:<id>`) may use it; null = anyone. */
+  @Column('text', { nullable: true })
+  customerKey: string | null;
+
   @Column('timestamptz')
   createdAt: Date;
 }

@@ -18,6 +18,8 @@ export interface NewCoupon {
   minimumOrder?: number;
   usageLimit?: number | null;
   perCustomerLimit?: number | null;
+  /** Personal coupon: only this customer (`user:<id>`) may use it. */
+  customerKey?: string | null;
 }
 
 export interface CouponCheck {
@@ -42,6 +44,7 @@ export class CouponService {
       minimumOrder: input.minimumOrder ?? 0,
       usageLimit: input.usageLimit ?? null,
       perCustomerLimit: input.perCustomerLimit ?? null,
+      customerKey: input.customerKey ?? null,
       createdAt: new Date(),
     });
     return manager.save(coupon);
@@ -70,6 +73,7 @@ export class CouponService {
       subtotal: ctx.subtotal,
       totalRedemptions: total,
       customerRedemptions: ctx.customerKey === null ? null : mine,
+      customerKey: ctx.customerKey,
     });
     return { coupon, verdict };
   }
@@ -114,6 +118,7 @@ export function terms(c: Coupon): CouponTerms {
     minimumOrder: c.minimumOrder,
     usageLimit: c.usageLimit,
     perCustomerLimit: c.perCustomerLimit,
+    customerKey: c.customerKey,
   };
 }
 

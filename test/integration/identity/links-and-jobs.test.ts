@@ -205,6 +205,15 @@ describe('identity links and jobs (real PostgreSQL, Redis, SMTP)', () => {
       const applied = await s.call('put', '/api/cart/coupon', { code: code.toLowerCase() }).expect(200);
       expect(applied.body.data.coupon).toMatchObject({ code, kind: 'percent', percent: 10, valid: true, discount: 200 });
       expect(applied.body.data).toMatchObject({ subtotal: 2000, discount: 200 });
+      // it is personal: another account and a guest are refused
+      const other = await signIn(shop.url, notToday.email, notToday.password, 'en');
+      await other.call('post', '/api/cart/items', { product_code: product.code, quantity: 2 }).expect(200);
+      const refused = await other.call('put', '/api/cart/coupon', { code }).expect(422);
+      expect(refused.body.errors[0]).toMatchObject({ code: 'COUPON_PERSONAL', field: 'code' });
+      expect(refused.body.errors[0].message).toMatch(/personal coupon/);
+      const guest = await shopper(shop.url, 'hr');
+      await guest.call('post', '/api/cart/items', { product_code: product.code, quantity: 2 }).expect(200);
+      expect((await guest.call('put', '/api/cart/coupon', { code }).expect(422)).body.errors[0].code).toBe('COUPON_PERSONAL');
 
       // next year's birthday: granted again, a new code, a new mail
       const nextYear = new Date(`${Number(year) + 1}-${mmdd === '02-29' ? '02-28' : mmdd}T10:00:00Z`);

@@ -66,7 +66,7 @@ export class BirthdayBenefitsJob implements OnModuleInit {
       if (!claimed.length) return false; // another run got there first
       const validUntil = new Date(now.getTime() + BIRTHDAY_COUPON.validDays * 86_400_000);
       await this.coupons.create(
-        { code, kind: 'percent', percent: BIRTHDAY_COUPON.percent, validFrom: now, validUntil, usageLimit: 1, perCustomerLimit: 1 },
+        { code, kind: 'percent', percent: BIRTHDAY_COUPON.percent, validFrom: now, validUntil, usageLimit: 1, perCustomerLimit: 1, customerKey: `user:${userId}` },
         m,
       );
       await this.events.publish(
