@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { OrderStatus } from '../../server/modules/order/index.js';
 
@@ -19,17 +19,21 @@ export interface OrderInput {
   lines: OrderLineInput[];
 }
 
-let seq = 0;
+/**
+ * Jest gives each test file its own module instance in one process (runInBand), so a per-module
+ * counter alone repeats across files sharing the run's database: a random start keeps them apart.
+ */
+let seq = randomInt(0, 9_000_000);
 
 /**
  * Inserts an order and its lines (positions in the given order; total = the sum of the lines)
  * straight into `shop_order` / `shop_order_line`, until the checkout places real ones. Returns the
- * order number, unique per call (`ZZ-<year of placedAt>-<pid><sequence>`).
+ * order number, unique per call (`ZZ-<year of placedAt>-<8-digit sequence>`).
  */
 export async function createOrder(dataSource: DataSource, input: OrderInput): Promise<string> {
   seq += 1;
   const placedAt = input.placedAt ?? new Date();
-  const number = `ZZ-${placedAt.getUTCFullYear()}-${String(process.pid % 100_000).padStart(5, '0')}${String(seq).padStart(4, '0')}`;
+  const number = `ZZ-${placedAt.getUTCFullYear()}-${String(seq).padStart(8, '0')}`;
   const total = input.lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0);
   const id = randomUUID();
   await dataSource.transaction(async (m) => {

@@ -206,9 +206,9 @@ describe('identity links and jobs (real PostgreSQL, Redis, SMTP)', () => {
       expect(applied.body.data.coupon).toMatchObject({ code, kind: 'percent', percent: 10, valid: true, discount: 200 });
       expect(applied.body.data).toMatchObject({ subtotal: 2000, discount: 200 });
       // it is personal: another account and a guest are refused
-      const other = await signIn(shop.url, notToday.email, notToday.password, 'en');
-      await other.call('post', '/api/cart/items', { product_code: product.code, quantity: 2 }).expect(200);
-      const refused = await other.call('put', '/api/cart/coupon', { code }).expect(422);
+      const stranger = await signIn(shop.url, notToday.email, notToday.password, 'en');
+      await stranger.call('post', '/api/cart/items', { product_code: product.code, quantity: 2 }).expect(200);
+      const refused = await stranger.call('put', '/api/cart/coupon', { code }).expect(422);
       expect(refused.body.errors[0]).toMatchObject({ code: 'COUPON_PERSONAL', field: 'code' });
       expect(refused.body.errors[0].message).toMatch(/personal coupon/);
       const guest = await shopper(shop.url, 'hr');
