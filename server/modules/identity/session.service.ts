@@ -116,12 +116,13 @@ export class SessionService {
       return null;
     }
     if (!claims?.sub || !claims.sid) return null;
-    const alive = await this.db.manager.query(
-      `SELECT 1 FROM refresh_token t JOIN app_user u ON u.id = t.user_id
+    // The role comes from the user row, not the token: a changed role applies at once.
+    const [alive] = (await this.db.manager.query(
+      `SELECT u.role FROM refresh_token t JOIN app_user u ON u.id = t.user_id
         WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
       [claims.sid, claims.sub],
-    );
-    return alive.length ? claims : null;
+    )) as Array<{ role: UserRole }>;
+    return alive ? { ...claims, role: alive.role } : null;
   }
 
   private async issue(user: Pick<User, 'id' | 'role'>, familyId: string, m: EntityManager): Promise<IssuedSession> {

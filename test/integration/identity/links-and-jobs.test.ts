@@ -280,6 +280,11 @@ describe('identity links and jobs (real PostgreSQL, Redis, SMTP)', () => {
       expect(forbidden.body.errors[0].code).toBe('AUTH_FORBIDDEN');
       const visitor = await (await shopper(shop.url)).call('post', '/api/users/invite', invitation(invited)).expect(401);
       expect(visitor.body.errors[0].code).toBe('AUTH_REQUIRED');
+      // roles are read from the account, not the token: a demoted operator loses the right at once
+      const demoted = await createUser(db, { role: 'admin' });
+      const demotedSession = await signIn(shop.url, demoted.email, demoted.password);
+      await db.query(`UPDATE app_user SET role = 'customer' WHERE id = $1`, [demoted.id]);
+      expect((await demotedSession.call('post', '/api/users/invite', invitation(invited)).expect(403)).body.errors[0].code).toBe('AUTH_FORBIDDEN');
 
       const res = await adminSession.call('post', '/api/users/invite', invitation(invited)).expect(202);
       expect(res.body).toEqual({ data: { accepted: true } });
