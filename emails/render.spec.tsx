@@ -52,6 +52,7 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'account-activation': 'activationUrl',
   'account-exists': 'loginUrl',
   'magic-link': 'signInUrl',
+  'email-change': 'confirmUrl',
   'password-reset': 'resetUrl',
   'password-changed': 'resetUrl',
   'birthday-coupon': 'shopUrl',

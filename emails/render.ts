@@ -11,6 +11,7 @@ import { accountExists } from './templates/account-exists.email.js';
 import { birthdayCoupon } from './templates/birthday-coupon.email.js';
 import { businessInvitation } from './templates/business-invitation.email.js';
 import { magicLink } from './templates/magic-link.email.js';
+import { emailChange } from './templates/email-change.email.js';
 import { passwordChanged } from './templates/password-changed.email.js';
 import { passwordReset } from './templates/password-reset.email.js';
 
@@ -19,6 +20,7 @@ export const templates = {
   'account-activation': accountActivation,
   'account-exists': accountExists,
   'magic-link': magicLink,
+  'email-change': emailChange,
   'password-reset': passwordReset,
   'password-changed': passwordChanged,
   'birthday-coupon': birthdayCoupon,

@@ -6,9 +6,10 @@ import { CartAndCoupons1795700000000 } from './1795700000000-cart-and-coupons.js
 import { Orders1795800000000 } from './1795800000000-orders.js';
 import { Identity1795900000000 } from './1795900000000-identity.js';
 import { PersonalCoupons1796000000000 } from './1796000000000-personal-coupons.js';
+import { EmailChange1796100000000 } from './1796100000000-email-change.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
  * name ends with the same timestamp (TypeORM sorts by it). Never edit an applied migration.
  */
-export const migrations: Array<new () => MigrationInterface> = [SeedRun1795300000000, Outbox1795400000000, Catalog1795510000000, CartAndCoupons1795700000000, Orders1795800000000, Identity1795900000000, PersonalCoupons1796000000000];
+export const migrations: Array<new () => MigrationInterface> = [SeedRun1795300000000, Outbox1795400000000, Catalog1795510000000, CartAndCoupons1795700000000, Orders1795800000000, Identity1795900000000, PersonalCoupons1796000000000, EmailChange1796100000000];

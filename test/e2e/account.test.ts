@@ -128,6 +128,18 @@ describe('account in Chromium', () => {
     const me = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: Record<string, unknown> }).data);
     expect(me).toMatchObject({ phone: '+385 91 234 5678', city: 'Varaždin', vat_number: '69435151530' });
 
+    // a new e-mail address applies only after the link mailed to it is opened
+    const newEmail = unique(`new-${locale}`);
+    await edit.locator('input[name="email"]').fill(newEmail);
+    await edit.locator('button[type="submit"]').click();
+    await expect(page.getByTestId('email-pending').innerText()).resolves.toContain(newEmail);
+    const confirm = await inbox.waitFor(newEmail);
+    expect(confirm.language).toBe(locale);
+    await goto(page, pathOf(confirm.links[0]));
+    expect(new URL(page.url()).pathname).toBe(publicPath('profile', locale));
+    await expect(page.getByTestId('email-changed').innerText()).resolves.toContain(newEmail);
+    await expect(page.getByTestId('profile-details').innerText()).resolves.toContain(newEmail);
+
     // log out: the server ends the session, the header says so
     await goto(page, publicPath('profile', locale));
     await page.getByTestId('logout').click();

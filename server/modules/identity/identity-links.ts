@@ -24,6 +24,10 @@ export class IdentityLinks {
     return `${this.publicUrl}/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`;
   }
 
+  emailChange(token: string): string {
+    return `${this.publicUrl}/api/users/email/confirm?token=${encodeURIComponent(token)}`;
+  }
+
   passwordReset(token: string, locale: string): string {
     return this.page('reset_password', locale, { token });
   }

@@ -70,6 +70,13 @@ const CODES = {
     de: 'Der Anmeldelink ist ungültig, abgelaufen oder wurde bereits verwendet. Fordern Sie einen neuen an.',
     sl: 'Povezava za hitro prijavo ni veljavna, je potekla ali je že bila uporabljena. Zahtevajte novo.',
   },
+  AUTH_EMAIL_CHANGE_INVALID: {
+    kind: 'invalid',
+    hr: 'Poveznica za potvrdu nove e-adrese nije ispravna, istekla je ili je već iskorištena.',
+    en: 'The link to confirm the new e-mail address is invalid, has expired or has already been used.',
+    de: 'Der Link zur Bestätigung der neuen E-Mail-Adresse ist ungültig, abgelaufen oder wurde bereits verwendet.',
+    sl: 'Povezava za potrditev novega e-poštnega naslova ni veljavna, je potekla ali je že bila uporabljena.',
+  },
   AUTH_INVITE_INVALID: {
     kind: 'invalid',
     hr: 'Pozivnica nije ispravna, istekla je ili je već iskorištena.',

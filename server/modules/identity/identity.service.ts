@@ -213,6 +213,22 @@ export class IdentityService {
     });
   }
 
+  /** Applies a new e-mail address by the link mailed to it (single use, 24 hours, still unique). */
+  async confirmEmailChange(token: unknown): Promise<{ locale: string }> {
+    return this.db.transaction(async (m) => {
+      const outcome = await this.tokens.consume(m, 'email_change', token);
+      if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_EMAIL_CHANGE_INVALID');
+      const email = outcome.token.data.email;
+      const user = await m.findOne(User, { where: { id: outcome.token.userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user || typeof email !== 'string') throw new IdentityError('AUTH_EMAIL_CHANGE_INVALID');
+      const taken = await m.findOne(User, { where: { email } });
+      if (taken && taken.id !== user.id) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
+      await m.update(User, { id: user.id }, { email, updatedAt: new Date() });
+      await this.tokens.voidAll(m, user.id, 'email_change');
+      return { locale: user.locale };
+    });
+  }
+
   async invite(invitedBy: string, input: Invitation): Promise<void> {
     await this.db.transaction(async (m) => {
       const existing = await m.findOne(User, { where: { email: input.email } });

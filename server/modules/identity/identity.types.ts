@@ -66,6 +66,12 @@ export type ProfileUpdate = Partial<
   >
 >;
 
+/** `PATCH /api/users/me` answers the profile and, when a new e-mail was entered, the address waiting for confirmation. */
+export type ProfileUpdateResult = UserView & {
+  /** The new address a confirmation link was mailed to; `email` changes once it is opened. */
+  pending_email: string | null;
+};
+
 /** `POST /api/users` */
 export interface RegistrationRequest {
   first_name: string;

@@ -17,6 +17,7 @@ export {
   PasswordChanged,
   BusinessBuyerInvited,
   BirthdayCouponGranted,
+  EmailChangeRequested,
 } from './events/identity.events.js';
 export { IdentityError, type IdentityErrorCode } from './identity.errors.js';
 export { isValidOib, validateVatNumber } from './tax-id.js';

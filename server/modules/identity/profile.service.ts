@@ -3,14 +3,19 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { parseProfileUpdate } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
-import type { UserView } from './identity.types.js';
+import { EventPublisher } from '../../platform/events/index.js';
+import { EmailChangeRequested } from './events/identity.events.js';
+import type { ProfileUpdateResult, UserView } from './identity.types.js';
 import { NEWSLETTER_CONSENT_VERSION } from './identity.service.js';
 import { User } from './user.entity.js';
 
 /** The signed-in user's own profile: read and edit. Nothing here takes a user id from the request body. */
 @Injectable()
 export class ProfileService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
   async get(userId: string): Promise<UserView> {
     const user = await this.db.manager.findOne(User, { where: { id: userId } });
@@ -18,7 +23,11 @@ export class ProfileService {
     return toUserView(user);
   }
 
-  async update(userId: string, body: unknown): Promise<UserView> {
+  /**
+   * Edits the own profile. A new e-mail address is not applied here: a confirmation link goes to
+   * the new address (a typo must not lock the owner out), and `pending_email` says so.
+   */
+  async update(userId: string, body: unknown): Promise<ProfileUpdateResult> {
     return this.db.transaction(async (m) => {
       const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new IdentityError('AUTH_REQUIRED');
@@ -29,9 +38,12 @@ export class ProfileService {
         patch.newsletterConsentAt = newsletter ? new Date() : null;
         patch.newsletterConsentVersion = newsletter ? NEWSLETTER_CONSENT_VERSION : null;
       }
-      if (patch.email && patch.email !== user.email && (await m.findOne(User, { where: { email: patch.email } }))) {
-        throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
+      let pendingEmail: string | null = null;
+      if (patch.email && patch.email !== user.email) {
+        if (await m.findOne(User, { where: { email: patch.email } })) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
+        pendingEmail = patch.email;
       }
+      delete patch.email;
       if (patch.username && patch.username.toLowerCase() !== user.username?.toLowerCase()) {
         const [taken] = await m.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1) AND id <> $2`, [patch.username, user.id]);
         if (taken) throw new IdentityError('USER_USERNAME_TAKEN', {}, 'username');
@@ -40,7 +52,8 @@ export class ProfileService {
       const same = patch.billingSameAsDelivery ?? user.billingSameAsDelivery;
       if (same) Object.assign(patch, { billingAddress: null, billingCity: null, billingZipCode: null, billingCountry: null });
       if (Object.keys(patch).length) await m.update(User, { id: user.id }, { ...patch, updatedAt: new Date() });
-      return toUserView({ ...user, ...patch } as User);
+      if (pendingEmail) await this.events.publish(m, new EmailChangeRequested({ userId: user.id, newEmail: pendingEmail }));
+      return { ...toUserView({ ...user, ...patch } as User), pending_email: pendingEmail };
     });
   }
 }

@@ -10,6 +10,7 @@ export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
   magic_link: 15 * 60 * 1000,
   password_reset: 60 * 60 * 1000,
   invitation: 7 * 24 * 60 * 60 * 1000,
+  email_change: 24 * 60 * 60 * 1000,
 };
 
 export type ConsumeOutcome = { ok: true; token: UserToken } | { ok: false; reason: 'unknown' | 'expired' | 'used'; token?: UserToken };

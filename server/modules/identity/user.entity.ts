@@ -43,7 +43,7 @@ export class User {
   @Column('timestamptz') updatedAt: Date;
 }
 
-export type TokenPurpose = 'activation' | 'magic_link' | 'password_reset' | 'invitation';
+export type TokenPurpose = 'activation' | 'magic_link' | 'password_reset' | 'invitation' | 'email_change';
 
 /**
  * A single-use link token (activation, magic link, password reset, business invitation). Only the

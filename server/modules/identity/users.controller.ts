@@ -10,7 +10,7 @@ import { parseEmailRequest, parseInvitation, parseInvitationAcceptance, parsePas
 import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
-import type { AcceptedView, TokenPair, UserView } from './identity.types.js';
+import type { AcceptedView, ProfileUpdateResult, TokenPair, UserView } from './identity.types.js';
 import { pickFields, ProfileService } from './profile.service.js';
 import { clientIp, requestLocale, wantsPage } from './request-context.js';
 
@@ -81,9 +81,26 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "Edits the own profile (only the fields sent). OIB and EU VAT numbers are checked." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async update(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: UserView }> {
+  async update(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: ProfileUpdateResult }> {
     res.setHeader('Cache-Control', 'no-store');
     return { data: await this.profiles.update(currentUserId(req), body) };
+  }
+
+  @Get('email/confirm')
+  @ApiOperation({ summary: 'Applies a new e-mail address by the link mailed to it. A browser is redirected (303) to its profile page with ?email=changed or ?email=invalid.' })
+  @ApiQuery({ name: 'token', required: true })
+  async confirmEmail(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: { changed: true } } | void> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    try {
+      await this.identity.limit('email-confirm', clientIp(req));
+      const { locale } = await this.identity.confirmEmailChange(token);
+      if (!wantsPage(req)) return { data: { changed: true } };
+      res.redirect(303, `${this.links.path('profile', locale)}?email=changed`);
+    } catch (err) {
+      if (!wantsPage(req) || !(err instanceof IdentityError)) throw err;
+      res.redirect(303, `${this.links.path('profile', requestLocale(req))}?email=invalid`);
+    }
   }
 
   @Post('me/password')

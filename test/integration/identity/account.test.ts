@@ -75,7 +75,8 @@ describe('account (API, real PostgreSQL + Redis)', () => {
       const expected = {
         ...patch,
         id: user.id,
-        email: newEmail,
+        // the new address applies only once the link mailed to it is opened
+        email: user.email,
         country: 'HR',
         billing_country: 'SI',
         role: 'customer',
@@ -83,11 +84,25 @@ describe('account (API, real PostgreSQL + Redis)', () => {
       };
 
       const res = await patchMe(s, patch).expect(200);
-      expect(res.body.data).toMatchObject(expected);
+      expect(res.body.data).toMatchObject({ ...expected, pending_email: newEmail });
       expect(res.headers['cache-control']).toBe('no-store');
-      const stored = await me(s);
+      const { pending_email: _pending, ...answered } = res.body.data as Record<string, unknown>;
+      let stored = await me(s);
       expect(stored).toMatchObject(expected);
-      expect(stored).toEqual(res.body.data);
+      expect(stored).toEqual(answered);
+
+      // the confirmation goes to the NEW address, in the user's (new) language
+      const mail = await mailbox.next(newEmail);
+      expect(mail.headers['content-language']).toBe('de');
+      expect(mail.text).toContain(newEmail);
+      const link = mail.links[0];
+      expect(link).toMatch(/\/api\/users\/email\/confirm\?token=[A-Za-z0-9_-]{43}$/);
+      const path = link.replace(/^https?:\/\/[^/]+/, '');
+      const page = await request(shop.url).get(path).set('Accept', 'text/html').expect(303);
+      expect(page.headers.location).toBe('/de/profile?email=changed');
+      expect((await request(shop.url).get(path).set('Accept', 'application/json').expect(422)).body.errors[0].code).toBe('AUTH_EMAIL_CHANGE_INVALID');
+      stored = await me(s);
+      expect(stored.email).toBe(newEmail);
 
       // the e-mail is the sign-in name: the new one works, the old one no longer does
       await (await shopper(shop.url)).call('post', '/api/auth/login', { email: user.email, password: user.password }).expect(401);
@@ -95,7 +110,7 @@ describe('account (API, real PostgreSQL + Redis)', () => {
 
       // only the fields sent change; null clears an optional one
       const partial = await patchMe(s, { city: 'Split', phone: null }).expect(200);
-      expect(partial.body.data).toEqual({ ...stored, city: 'Split', phone: null });
+      expect(partial.body.data).toEqual({ ...stored, city: 'Split', phone: null, pending_email: null });
       expect(await me(s)).toEqual({ ...stored, city: 'Split', phone: null });
     });
 

@@ -10,6 +10,7 @@ import type {
   InvitationAcceptance,
   OrderSummaryView,
   ProfileUpdate,
+  ProfileUpdateResult,
   RegistrationRequest,
   TokenPair,
   UserView,
@@ -53,8 +54,9 @@ export async function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>):
   }
 }
 
-export function updateMe(api: Api, body: ProfileUpdate): Promise<UserView> {
-  return api.send<UserView>('PATCH', '/api/users/me', body);
+/** Saves the profile; a new e-mail comes back as `pending_email` (it applies after the mailed link). */
+export function updateMe(api: Api, body: ProfileUpdate): Promise<ProfileUpdateResult> {
+  return api.send<ProfileUpdateResult>('PATCH', '/api/users/me', body);
 }
 
 export function changePassword(

@@ -6,6 +6,7 @@ export type {
   AcceptedView,
   InvitationAcceptance,
   ProfileUpdate,
+  ProfileUpdateResult,
   RegistrationRequest,
   SessionView,
   TokenPair,

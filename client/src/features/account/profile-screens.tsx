@@ -40,12 +40,21 @@ function useCountryOptions() {
 // ---------------------------------------------------------------------------------------------------
 // Profile overview
 
-export function ProfileScreen({ data }: { data: ProfileData }) {
+export function ProfileScreen({ data, emailChange }: { data: ProfileData; emailChange?: 'changed' | 'invalid' }) {
   const { t } = useT();
   const { user, orders } = data;
   const last = orders?.[0] ?? null;
   return (
     <AccountPage screen="profile" intro={false}>
+      {emailChange === 'changed' ? (
+        <Notice kind="success" id="email-changed" testId="email-changed">
+          <p>{t('account.profile.emailChanged', { email: user.email })}</p>
+        </Notice>
+      ) : emailChange === 'invalid' ? (
+        <Notice kind="error" id="email-change-invalid" testId="email-change-invalid">
+          <p>{t('account.profile.emailChangeInvalid')}</p>
+        </Notice>
+      ) : null}
       <p className={styles.lead} data-testid="profile-greeting">
         {t('account.profile.greeting', { name: user.first_name })}
       </p>
@@ -314,6 +323,7 @@ export function ProfileEditScreen({ user }: { user: UserView }) {
   const countries = useCountryOptions();
   const [values, setValues] = useState<ProfileValues>(() => valuesOf(user));
   const [saved, setSaved] = useState(false);
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
 
   const change = <K extends ProfileField>(field: K, value: ProfileValues[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -330,6 +340,7 @@ export function ProfileEditScreen({ user }: { user: UserView }) {
     try {
       const updated = await store.authorized(() => updateMe(browserApi(locale), profileUpdateOf(values)));
       setValues(valuesOf(updated));
+      setPendingEmail(updated.pending_email);
       setSaved(true);
       form.focus(savedId);
       router.clearCache();
@@ -366,6 +377,7 @@ export function ProfileEditScreen({ user }: { user: UserView }) {
         {saved ? (
           <Notice kind="success" id={savedId} testId="profile-saved">
             <p>{t('account.edit.success')}</p>
+            {pendingEmail ? <p data-testid="email-pending">{t('account.edit.emailPending', { email: pendingEmail })}</p> : null}
           </Notice>
         ) : null}
         <FormErrors form={form} />

@@ -32,6 +32,16 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
   return out;
 }
 
+/** `?email=changed|invalid`: where the link confirming a new e-mail address sends the browser. Kept as parsed. */
+export interface ProfileSearch {
+  email?: string | number;
+}
+
+export function validateProfileSearch(search: Record<string, unknown>): ProfileSearch {
+  const email = search.email;
+  return typeof email === 'string' || typeof email === 'number' ? { email } : {};
+}
+
 /** `?invite=TOKEN` (the business invitation mail links here). Kept as parsed, see LoginSearch. */
 export interface RegisterSearch {
   invite?: string | number;

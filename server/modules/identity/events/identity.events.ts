@@ -34,6 +34,11 @@ export class PasswordChanged extends DomainEvent<{ userId: string; changedAt: st
   static readonly eventName = 'identity.password-changed';
 }
 
+/** The user entered a new e-mail address; it applies once the link mailed to that address is opened. */
+export class EmailChangeRequested extends DomainEvent<{ userId: string; newEmail: string }> {
+  static readonly eventName = 'identity.email-change-requested';
+}
+
 /** An operator invited a business buyer; the invitation mail carries the acceptance link. */
 export class BusinessBuyerInvited extends DomainEvent<{
   email: string;

@@ -6,6 +6,7 @@ import {
   ActivationMailRequested,
   BirthdayCouponGranted,
   BusinessBuyerInvited,
+  EmailChangeRequested,
   MagicLinkRequested,
   PasswordChanged,
   PasswordResetRequested,
@@ -86,6 +87,20 @@ export class IdentityMailsListener {
       changedAt: event.payload.changedAt,
       resetUrl: this.links.page('forgot_password', user.locale),
     });
+  }
+
+  @OnEvent(EmailChangeRequested, 'send-email-change-mail')
+  async onEmailChange(event: EmailChangeRequested, ctx: EventContext): Promise<void> {
+    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    if (!user) return;
+    const { newEmail } = event.payload;
+    const token = await this.issue(ctx, 'email_change', user.id, { email: newEmail });
+    await this.mails.enqueue(
+      'email-change',
+      { firstName: user.firstName, newEmail, confirmUrl: this.links.emailChange(token), expiresInHours: Math.round(TOKEN_TTL_MS.email_change / 3_600_000) },
+      { to: newEmail, locale: mailLocale(user.locale) },
+      `${ctx.eventId}__mail`,
+    );
   }
 
   @OnEvent(BusinessBuyerInvited, 'send-business-invitation-mail')

@@ -1,0 +1,74 @@
+import { Heading, Link, Section, Text } from '@react-email/components';
+import { MailButton } from '../components/mail-button.js';
+import { useMail } from '../components/mail-context.js';
+import { MailLayout } from '../components/mail-layout.js';
+import { colors, fonts, text } from '../components/mail-theme.js';
+import { defineTemplate } from '../mail-template.js';
+
+export interface EmailChangeProps {
+  firstName: string;
+  /** The new address (this mail goes to it). */
+  newEmail: string;
+  /** Absolute link that confirms the change (the identity module builds it with the token). */
+  confirmUrl: string;
+  /** How long the link works (24 today). */
+  expiresInHours: number;
+}
+
+/** Sent to the NEW address when a user changes the e-mail of the account: the change applies after the click. */
+export function EmailChangeEmail({ firstName, newEmail, confirmUrl, expiresInHours }: EmailChangeProps) {
+  const { t, publicUrl } = useMail();
+  return (
+    <MailLayout preview={t('emailChange.preview')} reason={t('emailChange.reason', { site: new URL(publicUrl).host })}>
+      <Heading as="h1" style={text.heading}>
+        {t('emailChange.heading')}
+      </Heading>
+      <Text style={text.body}>{t('emailChange.greeting', { firstName })}</Text>
+      <Text style={text.body}>{t('emailChange.intro', { email: newEmail })}</Text>
+      <MailButton href={confirmUrl}>{t('emailChange.button')}</MailButton>
+      <Text style={text.small} data-skip-in-text="true">
+        {t('emailChange.linkHint')}
+      </Text>
+      <Text style={plainLink} data-skip-in-text="true">
+        <Link href={confirmUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
+          {confirmUrl}
+        </Link>
+      </Text>
+      <Text style={{ ...text.body, fontWeight: 600 }}>{t('emailChange.validity', { count: expiresInHours })}</Text>
+      <Section style={notice}>
+        <Text style={{ ...text.small, margin: '0' }}>{t('emailChange.notYou')}</Text>
+      </Section>
+      <Text style={{ ...text.body, margin: '24px 0 0' }}>
+        {t('emailChange.signoff')}
+        <br />
+        {t('emailChange.signature')}
+      </Text>
+    </MailLayout>
+  );
+}
+
+const plainLink = {
+  fontFamily: fonts.mono,
+  fontSize: '13px',
+  lineHeight: '20px',
+  margin: '0 0 20px',
+  wordBreak: 'break-all' as const,
+};
+
+const notice = {
+  backgroundColor: colors.goldSoft,
+  borderRadius: '6px',
+  padding: '14px 16px',
+  margin: '8px 0 0',
+};
+
+export const emailChange = defineTemplate<EmailChangeProps>({
+  Component: EmailChangeEmail,
+  subject: (t) => t('emailChange.subject'),
+  previewProps: ({ publicUrl }) => ({
+    firstName: 'Ana',
+    newEmail: 'ana.nova@example.com',
+    confirmUrl: `${publicUrl}/api/users/email/confirm?token=preview-6d1e0b9c4a7f2e58`,
+    expiresInHours: 24,
+  }),
+});
