@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Text } from '@react-email/components';
+import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { defineTemplate } from '../mail-template.js';
 
 export interface AccountActivationProps {
@@ -24,43 +24,15 @@ export function AccountActivationEmail({ firstName, activationUrl, expiresInHour
       </Heading>
       <Text style={text.body}>{t('accountActivation.greeting', { firstName })}</Text>
       <Text style={text.body}>{t('accountActivation.intro')}</Text>
-      <MailButton href={activationUrl}>{t('accountActivation.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('accountActivation.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={activationUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {activationUrl}
-        </Link>
-      </Text>
+      <LinkAction href={activationUrl} label={t('accountActivation.button')} hint={t('accountActivation.linkHint')} />
       <Text style={{ ...text.body, fontWeight: 600 }}>{t('accountActivation.validity', { count: expiresInHours })}</Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('accountActivation.notYou')}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('accountActivation.signoff')}
-        <br />
-        {t('accountActivation.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('accountActivation.signoff')} signature={t('accountActivation.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const accountActivation = defineTemplate<AccountActivationProps>({
   Component: AccountActivationEmail,

@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Link, Text } from '@react-email/components';
+import { inlineLink, LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { richText } from '../components/rich-text.js';
 import { defineTemplate } from '../mail-template.js';
 
@@ -28,51 +28,23 @@ export function AccountExistsEmail({ firstName, loginUrl, resetUrl }: AccountExi
       </Heading>
       <Text style={text.body}>{t('accountExists.greeting', { firstName })}</Text>
       <Text style={text.body}>{t('accountExists.intro')}</Text>
-      <MailButton href={loginUrl}>{t('accountExists.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('accountExists.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={loginUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {loginUrl}
-        </Link>
-      </Text>
+      <LinkAction href={loginUrl} label={t('accountExists.button')} hint={t('accountExists.linkHint')} />
       <Text style={text.body}>
         {richText(t('accountExists.forgot'), {
           link: (content) => (
-            <Link href={resetUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
+            <Link href={resetUrl} style={inlineLink}>
               {content}
             </Link>
           ),
         })}
       </Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('accountExists.notYou')}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('accountExists.signoff')}
-        <br />
-        {t('accountExists.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('accountExists.signoff')} signature={t('accountExists.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const accountExists = defineTemplate<AccountExistsProps>({
   Component: AccountExistsEmail,

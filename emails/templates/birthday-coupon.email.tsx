@@ -1,6 +1,6 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Section, Text } from '@react-email/components';
 import { formatDate, formatPercent } from '../components/format.js';
-import { MailButton } from '../components/mail-button.js';
+import { LinkAction, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { colors, fonts, text } from '../components/mail-theme.js';
@@ -39,32 +39,11 @@ export function BirthdayCouponEmail({ firstName, couponCode, percent, validUntil
         <Text style={couponTerms}>{t('birthdayCoupon.terms', { percent: discount, validUntil: formatDate(validUntil, locale) })}</Text>
       </Section>
       <Text style={text.body}>{t('birthdayCoupon.howTo')}</Text>
-      <MailButton href={shopUrl}>{t('birthdayCoupon.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('birthdayCoupon.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={shopUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {shopUrl}
-        </Link>
-      </Text>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('birthdayCoupon.signoff')}
-        <br />
-        {t('birthdayCoupon.signature')}
-      </Text>
+      <LinkAction href={shopUrl} label={t('birthdayCoupon.button')} hint={t('birthdayCoupon.linkHint')} />
+      <MailSignoff signoff={t('birthdayCoupon.signoff')} signature={t('birthdayCoupon.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
 
 const couponBox = {
   backgroundColor: colors.goldSoft,

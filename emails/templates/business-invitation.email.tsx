@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Text } from '@react-email/components';
+import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { defineTemplate } from '../mail-template.js';
 
 export interface BusinessInvitationProps {
@@ -33,43 +33,15 @@ export function BusinessInvitationEmail({ companyName, firstName, acceptUrl, exp
       <Text style={text.body}>{t('businessInvitation.intro', { companyName })}</Text>
       <Text style={text.body}>{t('businessInvitation.benefits')}</Text>
       <Text style={text.body}>{t('businessInvitation.howTo')}</Text>
-      <MailButton href={acceptUrl}>{t('businessInvitation.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('businessInvitation.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={acceptUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {acceptUrl}
-        </Link>
-      </Text>
+      <LinkAction href={acceptUrl} label={t('businessInvitation.button')} hint={t('businessInvitation.linkHint')} />
       <Text style={{ ...text.body, fontWeight: 600 }}>{t('businessInvitation.validity', { count: expiresInDays })}</Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('businessInvitation.notYou', { companyName })}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('businessInvitation.signoff')}
-        <br />
-        {t('businessInvitation.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('businessInvitation.signoff')} signature={t('businessInvitation.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const businessInvitation = defineTemplate<BusinessInvitationProps>({
   Component: BusinessInvitationEmail,

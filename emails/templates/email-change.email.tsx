@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Text } from '@react-email/components';
+import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { defineTemplate } from '../mail-template.js';
 
 export interface EmailChangeProps {
@@ -25,42 +25,15 @@ export function EmailChangeEmail({ firstName, newEmail, confirmUrl, expiresInHou
       </Heading>
       <Text style={text.body}>{t('emailChange.greeting', { firstName })}</Text>
       <Text style={text.body}>{t('emailChange.intro', { email: newEmail })}</Text>
-      <MailButton href={confirmUrl}>{t('emailChange.button')}</MailButton>
-      <Text style={text.small} data-skip-in-text="true">
-        {t('emailChange.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={confirmUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {confirmUrl}
-        </Link>
-      </Text>
+      <LinkAction href={confirmUrl} label={t('emailChange.button')} hint={t('emailChange.linkHint')} />
       <Text style={{ ...text.body, fontWeight: 600 }}>{t('emailChange.validity', { count: expiresInHours })}</Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('emailChange.notYou')}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('emailChange.signoff')}
-        <br />
-        {t('emailChange.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('emailChange.signoff')} signature={t('emailChange.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const emailChange = defineTemplate<EmailChangeProps>({
   Component: EmailChangeEmail,

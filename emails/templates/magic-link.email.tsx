@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Text } from '@react-email/components';
+import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { defineTemplate } from '../mail-template.js';
 
 export interface MagicLinkProps {
@@ -24,43 +24,15 @@ export function MagicLinkEmail({ firstName, signInUrl, expiresInMinutes }: Magic
       </Heading>
       <Text style={text.body}>{t('magicLink.greeting', { firstName })}</Text>
       <Text style={text.body}>{t('magicLink.intro')}</Text>
-      <MailButton href={signInUrl}>{t('magicLink.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('magicLink.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={signInUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {signInUrl}
-        </Link>
-      </Text>
+      <LinkAction href={signInUrl} label={t('magicLink.button')} hint={t('magicLink.linkHint')} />
       <Text style={{ ...text.body, fontWeight: 600 }}>{t('magicLink.validity', { count: expiresInMinutes })}</Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('magicLink.notYou')}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('magicLink.signoff')}
-        <br />
-        {t('magicLink.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('magicLink.signoff')} signature={t('magicLink.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const magicLink = defineTemplate<MagicLinkProps>({
   Component: MagicLinkEmail,

@@ -1,10 +1,10 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
+import { Heading, Link, Text } from '@react-email/components';
 import { company } from '../../client/src/brand/company.js';
 import { formatDateTime } from '../components/format.js';
-import { MailButton } from '../components/mail-button.js';
+import { inlineLink, LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { richText } from '../components/rich-text.js';
 import { defineTemplate } from '../mail-template.js';
 
@@ -21,7 +21,7 @@ export interface PasswordChangedProps {
 export function PasswordChangedEmail({ firstName, changedAt, resetUrl }: PasswordChangedProps) {
   const { t, locale, publicUrl } = useMail();
   const contactLink = (href: string) => (content: string) => (
-    <Link href={href} style={{ color: colors.action, textDecoration: 'underline' }}>
+    <Link href={href} style={inlineLink}>
       {content}
     </Link>
   );
@@ -34,48 +34,20 @@ export function PasswordChangedEmail({ firstName, changedAt, resetUrl }: Passwor
       <Text style={text.body}>{t('passwordChanged.intro', { changedAt: formatDateTime(changedAt, locale) })}</Text>
       <Text style={text.body}>{t('passwordChanged.sessions')}</Text>
       <Text style={text.body}>{t('passwordChanged.wasYou')}</Text>
-      <Section style={notice}>
+      <MailNotice spaced>
         <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>{t('passwordChanged.notYou')}</Text>
-      </Section>
-      <MailButton href={resetUrl}>{t('passwordChanged.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('passwordChanged.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={resetUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {resetUrl}
-        </Link>
-      </Text>
+      </MailNotice>
+      <LinkAction href={resetUrl} label={t('passwordChanged.button')} hint={t('passwordChanged.linkHint')} />
       <Text style={text.body}>
         {richText(t('passwordChanged.contact', { email: company.email, phone: company.phone }), {
           mail: contactLink(`mailto:${company.email}`),
           phone: contactLink(`tel:${company.phone.replace(/[^\d+]/g, '')}`),
         })}
       </Text>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('passwordChanged.signoff')}
-        <br />
-        {t('passwordChanged.signature')}
-      </Text>
+      <MailSignoff signoff={t('passwordChanged.signoff')} signature={t('passwordChanged.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 20px',
-};
 
 export const passwordChanged = defineTemplate<PasswordChangedProps>({
   Component: PasswordChangedEmail,

@@ -1,8 +1,8 @@
-import { Heading, Link, Section, Text } from '@react-email/components';
-import { MailButton } from '../components/mail-button.js';
+import { Heading, Text } from '@react-email/components';
+import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
-import { colors, fonts, text } from '../components/mail-theme.js';
+import { text } from '../components/mail-theme.js';
 import { defineTemplate } from '../mail-template.js';
 
 export interface PasswordResetProps {
@@ -24,44 +24,16 @@ export function PasswordResetEmail({ firstName, resetUrl, expiresInMinutes }: Pa
       </Heading>
       <Text style={text.body}>{t('passwordReset.greeting', { firstName })}</Text>
       <Text style={text.body}>{t('passwordReset.intro')}</Text>
-      <MailButton href={resetUrl}>{t('passwordReset.button')}</MailButton>
-      {/* In the text part the button line already shows the bare link. */}
-      <Text style={text.small} data-skip-in-text="true">
-        {t('passwordReset.linkHint')}
-      </Text>
-      <Text style={plainLink} data-skip-in-text="true">
-        <Link href={resetUrl} style={{ color: colors.action, textDecoration: 'underline' }}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <LinkAction href={resetUrl} label={t('passwordReset.button')} hint={t('passwordReset.linkHint')} />
       <Text style={{ ...text.body, fontWeight: 600 }}>{t('passwordReset.validity', { count: expiresInMinutes })}</Text>
       <Text style={text.body}>{t('passwordReset.sessions')}</Text>
-      <Section style={notice}>
+      <MailNotice>
         <Text style={{ ...text.small, margin: '0' }}>{t('passwordReset.notYou')}</Text>
-      </Section>
-      <Text style={{ ...text.body, margin: '24px 0 0' }}>
-        {t('passwordReset.signoff')}
-        <br />
-        {t('passwordReset.signature')}
-      </Text>
+      </MailNotice>
+      <MailSignoff signoff={t('passwordReset.signoff')} signature={t('passwordReset.signature')} />
     </MailLayout>
   );
 }
-
-const plainLink = {
-  fontFamily: fonts.mono,
-  fontSize: '13px',
-  lineHeight: '20px',
-  margin: '0 0 20px',
-  wordBreak: 'break-all' as const,
-};
-
-const notice = {
-  backgroundColor: colors.goldSoft,
-  borderRadius: '6px',
-  padding: '14px 16px',
-  margin: '8px 0 0',
-};
 
 export const passwordReset = defineTemplate<PasswordResetProps>({
   Component: PasswordResetEmail,
