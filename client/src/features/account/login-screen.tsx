@@ -6,8 +6,8 @@ import { hasAccessToken, login, requestMagicLink } from './account-api';
 import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { isScreenPath, redirectTarget, safeRedirectPath } from './redirect-target';
 import { sessionConfig } from './session';
-import { AccountPage, GoogleSignInLink, ResendActivationButton, ResendActivationForm, useAfterSignIn } from './shared';
-import { validateEmailOnly, validateLogin } from './validation';
+import { AccountPage, EmailRequestForm, GoogleSignInLink, ResendActivationButton, ResendActivationForm, useAfterSignIn } from './shared';
+import { validateLogin } from './validation';
 import type { LoginSearch } from './search-params';
 import styles from './account.module.css';
 
@@ -161,63 +161,21 @@ function PasswordLogin({ target }: { target: string }) {
 
 /** Fast login: a one-time sign-in link by e-mail (valid 15 minutes); the same answer for every address. */
 function FastLogin({ target }: { target: string }) {
-  const { t, locale } = useT();
-  const form = useAccountForm<'email'>();
+  const { t } = useT();
   const headingId = useId();
-  const sentId = useId();
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (form.busy) return;
-    setSent(null);
-    if (!form.check(validateEmailOnly(email), ['email'])) return;
-    form.setBusy(true);
-    try {
-      await requestMagicLink(browserApi(locale), email.trim(), locale, target);
-      setSent(email.trim());
-      form.focus(sentId);
-    } catch (error) {
-      form.fail(error, ['email']);
-    } finally {
-      form.setBusy(false);
-    }
-  };
-
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('account.login.fastHeading')}</h2>
       <p>{t('account.login.fastText')}</p>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="magic-link-form">
-        <FormErrors form={form} />
-        <TextField
-          id={form.idOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          label={t('account.login.fastEmail')}
-          value={email}
-          error={form.errors.fields.email}
-          onChange={(v) => {
-            setEmail(v);
-            form.clearField('email');
-          }}
-        />
-        <div className={styles.actions}>
-          <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')} secondary>
-            {t('account.login.fastSubmit')}
-          </SubmitButton>
-        </div>
-        {sent ? (
-          <Notice kind="success" id={sentId} testId="magic-link-sent">
-            <p>{t('account.login.fastSent', { email: sent })}</p>
-          </Notice>
-        ) : null}
-      </form>
+      <EmailRequestForm
+        label={t('account.login.fastEmail')}
+        submitLabel={t('account.login.fastSubmit')}
+        request={(api, email, locale) => requestMagicLink(api, email, locale, target)}
+        sentMessage={(email) => t('account.login.fastSent', { email })}
+        testId="magic-link-form"
+        sentTestId="magic-link-sent"
+        secondary
+      />
     </section>
   );
 }

@@ -5,9 +5,9 @@ import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { changePassword, requestPasswordReset, resetPassword } from './account-api';
 import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
-import { AccountPage } from './shared';
+import { AccountPage, EmailRequestForm } from './shared';
 import { useSessionStore } from './use-session';
-import { MAX_PASSWORD_LENGTH, validateEmailOnly, validateNewPassword, validatePasswordChange } from './validation';
+import { MAX_PASSWORD_LENGTH, validateNewPassword, validatePasswordChange } from './validation';
 import styles from './account.module.css';
 
 // ---------------------------------------------------------------------------------------------------
@@ -18,65 +18,24 @@ import styles from './account.module.css';
  * been sent to your email.'): the API does not say whether the address has an account, nor do we.
  */
 export function ForgotPasswordScreen() {
-  const { t, locale } = useT();
-  const form = useAccountForm<'email'>();
-  const sentId = useId();
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (form.busy) return;
-    setSent(false);
-    if (!form.check(validateEmailOnly(email), ['email'])) return;
-    form.setBusy(true);
-    try {
-      await requestPasswordReset(browserApi(locale), email.trim(), locale);
-      setSent(true);
-      form.focus(sentId);
-    } catch (error) {
-      form.fail(error, ['email']);
-    } finally {
-      form.setBusy(false);
-    }
-  };
-
+  const { t } = useT();
   return (
     <AccountPage screen="forgot_password">
       <section className={`${styles.panel} ${styles.narrow}`} aria-labelledby="forgot-heading">
         <h2 id="forgot-heading">{t('account.forgot.heading')}</h2>
-        <form className={styles.form} onSubmit={submit} noValidate data-testid="forgot-password-form">
-          <FormErrors form={form} />
-          <TextField
-            id={form.idOf('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            label={t('account.common.email')}
-            value={email}
-            error={form.errors.fields.email}
-            onChange={(v) => {
-              setEmail(v);
-              form.clearField('email');
-            }}
-          />
-          <div className={styles.actions}>
-            <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')}>
-              {t('account.forgot.submit')}
-            </SubmitButton>
+        <EmailRequestForm
+          label={t('account.common.email')}
+          submitLabel={t('account.forgot.submit')}
+          request={requestPasswordReset}
+          sentMessage={() => t('account.forgot.success')}
+          testId="forgot-password-form"
+          sentTestId="reset-link-sent"
+          actions={
             <ScreenLink screen="login" className={styles.inlineLink}>
               {t('account.common.backToLogin')}
             </ScreenLink>
-          </div>
-          {sent ? (
-            <Notice kind="success" id={sentId} testId="reset-link-sent">
-              <p>{t('account.forgot.success')}</p>
-            </Notice>
-          ) : null}
-        </form>
+          }
+        />
       </section>
     </AccountPage>
   );

@@ -1,9 +1,10 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { reloadCartCount } from '../../api/cart-store';
-import { browserApi } from '../../api/http';
+import { browserApi, type Api } from '../../api/http';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
+import type { Locale } from '../../i18n/locales';
 import type { ScreenId } from '../../i18n/paths';
 import { googleSignInHref, resendActivation } from './account-api';
 import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
@@ -109,24 +110,45 @@ export function ResendActivationButton({ email }: { email: string }) {
   );
 }
 
-/** The same with an address field: the login page opened from an invalid or used activation link. */
-export function ResendActivationForm() {
+/**
+ * A form asking for one e-mail address and sending a request about it (a sign-in link, a reset link, the
+ * activation mail). The API answers the same for every address, so success always shows `sentMessage`.
+ */
+export function EmailRequestForm({
+  label,
+  submitLabel,
+  request,
+  sentMessage,
+  testId,
+  sentTestId,
+  secondary = false,
+  actions,
+}: {
+  label: string;
+  submitLabel: string;
+  request: (api: Api, email: string, locale: Locale) => Promise<unknown>;
+  sentMessage: (email: string) => string;
+  testId?: string;
+  sentTestId?: string;
+  secondary?: boolean;
+  /** Further links beside the submit button (back to login). */
+  actions?: ReactNode;
+}) {
   const { t, locale } = useT();
   const form = useAccountForm<'email'>();
-  const headingId = useId();
   const sentId = useId();
-  const [value, setValue] = useState('');
+  const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (form.busy) return;
     setSent(null);
-    const address = value.trim();
+    const address = email.trim();
     if (!form.check(validateEmailOnly(address), ['email'])) return;
     form.setBusy(true);
     try {
-      await resendActivation(browserApi(locale), address, locale);
+      await request(browserApi(locale), address, locale);
       setSent(address);
       form.focus(sentId);
     } catch (error) {
@@ -137,37 +159,53 @@ export function ResendActivationForm() {
   };
 
   return (
+    <form className={styles.form} onSubmit={submit} noValidate data-testid={testId}>
+      <FormErrors form={form} />
+      <TextField
+        id={form.idOf('email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        spellCheck={false}
+        autoCapitalize="none"
+        label={label}
+        value={email}
+        error={form.errors.fields.email}
+        onChange={(v) => {
+          setEmail(v);
+          form.clearField('email');
+        }}
+      />
+      <div className={styles.actions}>
+        <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')} secondary={secondary}>
+          {submitLabel}
+        </SubmitButton>
+        {actions}
+      </div>
+      {sent ? (
+        <Notice kind="success" id={sentId} testId={sentTestId}>
+          <p>{sentMessage(sent)}</p>
+        </Notice>
+      ) : null}
+    </form>
+  );
+}
+
+/** The login page opened from an invalid or used activation link: ask for the activation mail again. */
+export function ResendActivationForm() {
+  const { t } = useT();
+  const headingId = useId();
+  return (
     <section aria-labelledby={headingId} className={styles.panel} data-testid="resend-activation-form">
       <h2 id={headingId}>{t('account.activation.resendHeading')}</h2>
-      <form className={styles.form} onSubmit={submit} noValidate>
-        <FormErrors form={form} />
-        <TextField
-          id={form.idOf('email')}
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          label={t('account.activation.email')}
-          value={value}
-          error={form.errors.fields.email}
-          onChange={(v) => {
-            setValue(v);
-            form.clearField('email');
-          }}
-        />
-        <div className={styles.actions}>
-          <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')} secondary>
-            {t('account.activation.resendSubmit')}
-          </SubmitButton>
-        </div>
-        {sent ? (
-          <Notice kind="success" id={sentId}>
-            <p>{t('account.activation.resent', { email: sent })}</p>
-          </Notice>
-        ) : null}
-      </form>
+      <EmailRequestForm
+        label={t('account.activation.email')}
+        submitLabel={t('account.activation.resendSubmit')}
+        request={resendActivation}
+        sentMessage={(email) => t('account.activation.resent', { email })}
+        secondary
+      />
     </section>
   );
 }
