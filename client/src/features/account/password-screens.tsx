@@ -5,9 +5,9 @@ import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { changePassword, requestPasswordReset, resetPassword } from './account-api';
 import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
-import { AccountPage, EmailRequestForm } from './shared';
+import { AccountPage, EmailRequestForm, NewPasswordFields } from './shared';
 import { useSessionStore } from './use-session';
-import { MAX_PASSWORD_LENGTH, validateNewPassword, validatePasswordChange } from './validation';
+import { validateNewPassword, validatePasswordChange } from './validation';
 import styles from './account.module.css';
 
 // ---------------------------------------------------------------------------------------------------
@@ -132,46 +132,6 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   );
 }
 
-function NewPasswordFields({
-  ids,
-  values,
-  errors,
-  onChange,
-}: {
-  ids: Record<'password' | 'password_confirmation', string>;
-  values: { password: string; password_confirmation: string };
-  errors: Partial<Record<string, string>>;
-  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
-}) {
-  const { t } = useT();
-  return (
-    <>
-      <TextField
-        id={ids.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-        label={t('account.password.new')}
-        hint={t('account.common.passwordHint')}
-        value={values.password}
-        error={errors.password}
-        onChange={(v) => onChange('password', v)}
-      />
-      <TextField
-        id={ids.password_confirmation}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-        label={t('account.password.confirm')}
-        value={values.password_confirmation}
-        error={errors.password_confirmation}
-        onChange={(v) => onChange('password_confirmation', v)}
-      />
-    </>
-  );
-}
 
 // ---------------------------------------------------------------------------------------------------
 // Change password (signed in)

@@ -6,9 +6,8 @@ import { publicPath } from '../../i18n/paths';
 import { acceptInvitation, hasAccessToken, register } from './account-api';
 import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { sessionConfig } from './session';
-import { AccountPage, GoogleSignInLink, ResendActivationButton, useAfterSignIn } from './shared';
+import { AccountPage, GoogleSignInLink, NewPasswordFields, ResendActivationButton, useAfterSignIn } from './shared';
 import {
-  MAX_PASSWORD_LENGTH,
   todayIso,
   validateInvitation,
   validateRegistration,
@@ -161,28 +160,12 @@ function Registration() {
             onChange={(v) => change('email', v)}
           />
           <div className={styles.fieldGrid}>
-            <TextField
-              id={id('password')}
-              name="password"
-              type="password"
-              autoComplete="new-password"
-              maxLength={MAX_PASSWORD_LENGTH}
-              label={t('account.common.password')}
-              hint={t('account.common.passwordHint')}
-              value={values.password}
-              error={err.password}
-              onChange={(v) => change('password', v)}
-            />
-            <TextField
-              id={id('password_confirmation')}
-              name="password_confirmation"
-              type="password"
-              autoComplete="new-password"
-              maxLength={MAX_PASSWORD_LENGTH}
-              label={t('account.common.passwordConfirmation')}
-              value={values.password_confirmation}
-              error={err.password_confirmation}
-              onChange={(v) => change('password_confirmation', v)}
+            <NewPasswordFields
+              ids={{ password: id('password'), password_confirmation: id('password_confirmation') }}
+              values={values}
+              errors={err}
+              onChange={change}
+              labels={{ password: t('account.common.password'), confirmation: t('account.common.passwordConfirmation') }}
             />
           </div>
           <TermsCheckbox
@@ -323,28 +306,12 @@ function InvitationForm({ token }: { token: string }) {
           maxLength={100}
           onChange={(v) => change('last_name', v)}
         />
-        <TextField
-          id={id('password')}
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-          label={t('account.common.password')}
-          hint={t('account.common.passwordHint')}
-          value={values.password}
-          error={err.password}
-          onChange={(v) => change('password', v)}
-        />
-        <TextField
-          id={id('password_confirmation')}
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          maxLength={MAX_PASSWORD_LENGTH}
-          label={t('account.common.passwordConfirmation')}
-          value={values.password_confirmation}
-          error={err.password_confirmation}
-          onChange={(v) => change('password_confirmation', v)}
+        <NewPasswordFields
+          ids={{ password: id('password'), password_confirmation: id('password_confirmation') }}
+          values={values}
+          errors={err}
+          onChange={change}
+          labels={{ password: t('account.common.password'), confirmation: t('account.common.passwordConfirmation') }}
         />
         <TermsCheckbox
           id={id('terms_accepted')}

@@ -9,7 +9,7 @@ import type { ScreenId } from '../../i18n/paths';
 import { googleSignInHref, resendActivation } from './account-api';
 import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { useSessionStore } from './use-session';
-import { validateEmailOnly } from './validation';
+import { MAX_PASSWORD_LENGTH, validateEmailOnly } from './validation';
 import styles from './account.module.css';
 
 /** The frame of an account screen: breadcrumb, the one h1 (the screen's heading), the intro line. */
@@ -207,5 +207,50 @@ export function ResendActivationForm() {
         secondary
       />
     </section>
+  );
+}
+
+/** A new password and its confirmation (registration, invitation, reset, change). */
+export function NewPasswordFields({
+  ids,
+  values,
+  errors,
+  onChange,
+  labels,
+}: {
+  ids: Record<'password' | 'password_confirmation', string>;
+  values: { password: string; password_confirmation: string };
+  errors: Partial<Record<string, string>>;
+  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
+  /** Default: 'New password' / 'Confirm new password'. */
+  labels?: { password: string; confirmation: string };
+}) {
+  const { t } = useT();
+  return (
+    <>
+      <TextField
+        id={ids.password}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        label={labels?.password ?? t('account.password.new')}
+        hint={t('account.common.passwordHint')}
+        value={values.password}
+        error={errors.password}
+        onChange={(v) => onChange('password', v)}
+      />
+      <TextField
+        id={ids.password_confirmation}
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        maxLength={MAX_PASSWORD_LENGTH}
+        label={labels?.confirmation ?? t('account.password.confirm')}
+        value={values.password_confirmation}
+        error={errors.password_confirmation}
+        onChange={(v) => onChange('password_confirmation', v)}
+      />
+    </>
   );
 }
