@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { LOCALE_COOKIE } from '../../../client/src/i18n/locales.js';
 import { isLocale, negotiateLocale, type Locale } from '../../platform/i18n/index.js';
 
 /** The caller's IP for rate limits (Express resolves X-Forwarded-For only when TRUST_PROXY is on). */
@@ -8,7 +9,7 @@ export function clientIp(req: Request): string {
 
 /** The page language of the caller: the language cookie, then Accept-Language. */
 export function requestLocale(req: Request): Locale {
-  const cookie = (req.cookies as Record<string, unknown> | undefined)?.locale;
+  const cookie = (req.cookies as Record<string, unknown> | undefined)?.[LOCALE_COOKIE];
   return isLocale(cookie) ? cookie : negotiateLocale(req.headers['accept-language']);
 }
 

@@ -29,7 +29,9 @@ export class SessionRenewal {
     const cookies = (req.cookies ?? {}) as Record<string, string>;
     const refresh = cookies[REFRESH_COOKIE];
     if (!refresh) return;
-    if (accessTokenOf(req) && (await this.sessions.verifyAccess(accessTokenOf(req)))) return;
+    // A current access token needs no renewal. Whether its session still lives is the API's question
+    // (it answers signed out; a revoked family's refresh token would be refused here anyway).
+    if (await this.sessions.readAccess(accessTokenOf(req))) return;
     try {
       const session = await this.sessions.refresh(refresh);
       setSessionCookies(res, session, this.config);

@@ -108,14 +108,8 @@ export class SessionService {
    * at once rather than when the JWT expires.
    */
   async verifyAccess(token: unknown): Promise<AccessClaims | null> {
-    if (typeof token !== 'string' || token.length > 2000) return null;
-    let claims: AccessClaims;
-    try {
-      claims = await this.jwt.verifyAsync<AccessClaims>(token);
-    } catch {
-      return null;
-    }
-    if (!claims?.sub || !claims.sid) return null;
+    const claims = await this.readAccess(token);
+    if (!claims) return null;
     // The role comes from the user row, not the token: a changed role applies at once.
     const [alive] = (await this.db.manager.query(
       `SELECT u.role FROM refresh_token t JOIN app_user u ON u.id = t.user_id
@@ -123,6 +117,17 @@ export class SessionService {
       [claims.sid, claims.sub],
     )) as Array<{ role: UserRole }>;
     return alive ? { ...claims, role: alive.role } : null;
+  }
+
+  /** The claims of a well-signed, unexpired access token, without asking the database whether its session lives. */
+  async readAccess(token: unknown): Promise<AccessClaims | null> {
+    if (typeof token !== 'string' || token.length > 2000) return null;
+    try {
+      const claims = await this.jwt.verifyAsync<AccessClaims>(token);
+      return claims?.sub && claims.sid ? claims : null;
+    } catch {
+      return null;
+    }
   }
 
   private async issue(user: Pick<User, 'id' | 'role'>, familyId: string, m: EntityManager): Promise<IssuedSession> {

@@ -47,8 +47,11 @@ export class RateLimitService implements OnModuleDestroy {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @InjectDataSource() private readonly db: DataSource,
   ) {
-    if (config.redis.url) {
-      this.redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
+    // Only processes that answer requests count attempts; a worker opens no connection for it. The
+    // connection opens now, not at the first attempt: without an offline queue that one would fail
+    // over to the per-process limiter.
+    if (config.redis.url && config.role !== 'worker') {
+      this.redis = new Redis(config.redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
       this.redis.on('error', () => undefined); // reported by the queue's health check; the insurance limiter covers us
     }
   }

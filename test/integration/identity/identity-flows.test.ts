@@ -248,6 +248,34 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(notice.links[0]).toBe(`${PUBLIC_URL}/zaboravljena-lozinka`);
   });
 
+  it('renews the tokens before a page render when only the refresh cookie is left', async () => {
+    const address = email('renew');
+    await registerAndActivate(address);
+    const s = await shopper(shop.url);
+    const login = await s.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(200);
+    const { refresh_token: refresh } = login.body.data as { refresh_token: string };
+    const cookiesOf = (res: request.Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
+    const page = (cookie: string) => request(shop.url).get('/profil').set('Accept', 'text/html').set('Cookie', cookie);
+
+    // the access cookie expired with its token: the page request rotates both
+    const renewed = cookiesOf(await page(`refresh_token=${refresh}`));
+    const newAccess = renewed.find((c) => c.startsWith('access_token='))?.slice('access_token='.length);
+    const newRefresh = renewed.find((c) => c.startsWith('refresh_token='))?.slice('refresh_token='.length);
+    expect(newAccess).toBeTruthy();
+    expect(newRefresh).toBeTruthy();
+    expect(newRefresh).not.toBe(refresh);
+    await request(shop.url).get('/api/users/me').set('Authorization', `Bearer ${newAccess}`).expect(200);
+
+    // a current access token needs nothing; API calls are never renewed here
+    expect(cookiesOf(await page(`access_token=${newAccess}; refresh_token=${newRefresh}`))).toEqual([]);
+    expect(cookiesOf(await request(shop.url).get('/api/cart').set('Cookie', `refresh_token=${newRefresh}`))).not.toContainEqual(expect.stringMatching(/^access_token=/));
+
+    // the old refresh token again is reuse: the session ends and the page clears the cookies
+    const cleared = cookiesOf(await page(`refresh_token=${refresh}`));
+    expect(cleared).toEqual(expect.arrayContaining(['access_token=', 'refresh_token=', 'token_expires=']));
+    await request(shop.url).get('/api/users/me').set('Authorization', `Bearer ${newAccess}`).expect(401);
+  });
+
   it('needs the CSRF header on mutating calls', async () => {
     const res = await request(shop.url).post('/api/auth/login').send({ email: 'a@example.com', password: 'xxxxxx' });
     expect(res.status).toBe(403);
