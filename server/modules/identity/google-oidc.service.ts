@@ -1,8 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import * as oidc from 'openid-client';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/index.js';
+import { signValue, unsignValue } from '../../platform/http/signed-value.js';
 import { IdentityError } from './identity.errors.js';
 import { sameSitePath } from './identity-links.js';
 
@@ -100,13 +100,8 @@ export class GoogleOidcService {
    * null otherwise. The callback uses it for the language of a failure page too.
    */
   openTransaction(cookieValue: unknown): OidcTransaction | null {
-    if (typeof cookieValue !== 'string' || cookieValue.length > 4000) return null;
-    const dot = cookieValue.lastIndexOf('.');
-    if (dot <= 0) return null;
-    const payload = cookieValue.slice(0, dot);
-    const given = Buffer.from(cookieValue.slice(dot + 1));
-    const expected = Buffer.from(this.mac(payload));
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const payload = unsignValue(this.config.secretKey, OIDC_TX_COOKIE, cookieValue);
+    if (!payload) return null;
     try {
       const tx = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Partial<OidcTransaction>;
       const age = Date.now() - Number(tx.created);
@@ -204,12 +199,7 @@ export class GoogleOidcService {
   }
 
   private seal(tx: OidcTransaction): string {
-    const payload = Buffer.from(JSON.stringify(tx), 'utf8').toString('base64url');
-    return `${payload}.${this.mac(payload)}`;
-  }
-
-  private mac(payload: string): string {
-    return createHmac('sha256', this.config.secretKey).update(`${OIDC_TX_COOKIE}:${payload}`).digest('base64url');
+    return signValue(this.config.secretKey, OIDC_TX_COOKIE, Buffer.from(JSON.stringify(tx), 'utf8').toString('base64url'));
   }
 }
 
