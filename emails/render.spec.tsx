@@ -53,6 +53,7 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'account-exists': 'loginUrl',
   'magic-link': 'signInUrl',
   'email-change': 'confirmUrl',
+  'email-in-use': 'loginUrl',
   'password-reset': 'resetUrl',
   'password-changed': 'resetUrl',
   'birthday-coupon': 'shopUrl',
@@ -126,15 +127,15 @@ describe('every template in every language', () => {
 });
 
 describe('account activation', () => {
-  const props = { firstName: 'Ana', activationUrl: `${PUBLIC_URL}/api/auth/activate?token=t0k3n&lang=hr`, expiresInHours: 24 };
+  const props = { firstName: 'Ana', activationUrl: `${PUBLIC_URL}/api/users/activate?token=t0k3n&lang=hr`, expiresInHours: 24 };
 
   it('greets by first name, links the button and the plain link, and says what to do if it was not you', async () => {
     const mail = await renderMail('account-activation', props, 'hr', { publicUrl: PUBLIC_URL });
     expect(mail.subject).toBe('Aktivirajte svoj korisnički račun u webshopu Zlatno zrno');
     expect(mail.html).toContain('Pozdrav, Ana!');
     // Once as the button, once as the link to copy; the & is escaped in HTML and plain in text.
-    expect(mail.html.split(`href="${PUBLIC_URL}/api/auth/activate?token=t0k3n&amp;lang=hr"`)).toHaveLength(3);
-    expect(mail.text).toContain(`${PUBLIC_URL}/api/auth/activate?token=t0k3n&lang=hr`);
+    expect(mail.html.split(`href="${PUBLIC_URL}/api/users/activate?token=t0k3n&amp;lang=hr"`)).toHaveLength(3);
+    expect(mail.text).toContain(`${PUBLIC_URL}/api/users/activate?token=t0k3n&lang=hr`);
     expect(mail.text).toContain('Poveznica vrijedi 24 sata');
     expect(mail.text).toContain('Niste se vi registrirali? Samo zanemarite ovu poruku.');
     expect(mail.text).toContain('shop.example.hr');

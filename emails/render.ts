@@ -12,6 +12,7 @@ import { birthdayCoupon } from './templates/birthday-coupon.email.js';
 import { businessInvitation } from './templates/business-invitation.email.js';
 import { magicLink } from './templates/magic-link.email.js';
 import { emailChange } from './templates/email-change.email.js';
+import { emailInUse } from './templates/email-in-use.email.js';
 import { passwordChanged } from './templates/password-changed.email.js';
 import { passwordReset } from './templates/password-reset.email.js';
 
@@ -21,6 +22,7 @@ export const templates = {
   'account-exists': accountExists,
   'magic-link': magicLink,
   'email-change': emailChange,
+  'email-in-use': emailInUse,
   'password-reset': passwordReset,
   'password-changed': passwordChanged,
   'birthday-coupon': birthdayCoupon,

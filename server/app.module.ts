@@ -5,6 +5,7 @@ import { DatabaseModule } from './platform/database/index.js';
 import { EventsModule } from './platform/events/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
+import { InputCheckModule } from './platform/http/input-check.js';
 import { MailModule } from './platform/mail/index.js';
 import { QueueHealthCheck, QueueModule } from './platform/queue/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
@@ -27,7 +28,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule],
+      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

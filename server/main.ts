@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
+import express from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -11,10 +12,15 @@ import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
 import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
+import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { refuseControlCharacters } from './platform/http/input-check.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
+import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
+import { HttpDrain } from './platform/http/graceful-shutdown.js';
+import { ShutdownState } from './platform/health/index.js';
 
 export interface RunningShop {
   config: AppConfig;
@@ -38,6 +44,7 @@ export async function bootstrap(
       dataDir: config.dataDir,
       port: config.database.embeddedPort,
       log: (m) => log.info(m),
+      warn: (m) => log.warn(m),
     });
     databaseUrl = embedded.url;
     log.info(`Embedded PostgreSQL running (data in ${config.dataDir}/postgres)`);
@@ -46,6 +53,7 @@ export async function bootstrap(
   // Whatever was created is closed again if the start fails half-way (pools and queue
   // connections first, then the embedded PostgreSQL they talk to).
   let created: INestApplicationContext | undefined;
+  let drain: HttpDrain | undefined;
   try {
     await runMigrations(databaseUrl, (m) => log.info(m));
     const module = AppModule.register({ config, databaseUrl });
@@ -57,27 +65,35 @@ export async function bootstrap(
     if (config.role === 'worker') {
       app = created = await NestFactory.createApplicationContext(module, { logger: nestLogger });
     } else {
-      const web = await NestFactory.create<NestExpressApplication>(module, { logger: nestLogger, bodyParser: true });
+      // Routing is case-sensitive and strict (`/API/x` and `/api/x/` are not `/api/x`): set on the
+      // instance before Nest's adapter creates its router, which reads them only then.
+      const server = express().set('case sensitive routing', true).set('strict routing', true);
+      // No body parsers of Nest's (they would read forms too): JSON only, after the CSRF check.
+      const web = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(server), { logger: nestLogger, bodyParser: false });
       created = web;
+      drain = new HttpDrain(web.getHttpServer());
       const secure = config.http.publicUrl.startsWith('https://');
-      const csrf = createCsrf({ secret: config.secretKey, secure });
+      const csrf = createCsrf({ secret: config.secretKey, secure, publicUrl: config.http.publicUrl });
       web.disable('x-powered-by');
       if (config.http.trustProxy) web.set('trust proxy', 1);
       web.use(httpLogger(log));
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure }));
       web.use(cookieParser());
-      web.use(csrf.protect);
+      web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser());
+      web.use(refuseControlCharacters()); // path, query and JSON body; InputCheckModule checks again after any parser
       web.getHttpAdapter().getInstance().get(CSRF_TOKEN_PATH, csrfTokenHandler(csrf));
       // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).
       mountQueueDashboard(web.getHttpAdapter().getInstance(), {
         queues: web.get(QueueService).all(),
-        user: config.queue.dashboardUser,
-        password: config.queue.dashboardPassword,
+        ...config.queue,
+        limits: web.get(RateLimitService),
       });
       // Pages render signed in when only the refresh token is left (identity module).
       web.use(web.get(SessionRenewal).middleware);
       if (options.serveClient !== false) {
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure });
+        // Page loaders call the API on an internal loopback listener that stays open while the public one drains.
+        const apiOrigin = await drain.listenInternal(web.getHttpAdapter().getInstance());
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, apiOrigin: () => apiOrigin });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()
@@ -110,12 +126,12 @@ export async function bootstrap(
     const stop = () =>
       (stopping ??= (async () => {
         log.info('Shutting down: no new requests, finishing in-flight work');
-        const http = 'getHttpServer' in app ? (app as NestExpressApplication).getHttpServer() : undefined;
-        // Stop accepting connections now, so in-flight requests finish while queue workers finish
-        // their in-flight jobs (app.close(): relay and workers stop first, then the HTTP server is
-        // awaited, then queues and pools close).
-        if (http?.listening) http.close();
-        http?.closeIdleConnections?.();
+        // Readiness answers 503 at once. The HTTP server drains first (every answer says
+        // Connection: close, idle connections close, in-flight requests finish; bounded), and only
+        // then does app.close() stop the relay and workers (they finish their jobs) and close
+        // queues and pools, so no handler loses its database mid-request.
+        app.get(ShutdownState, { strict: false }).begin();
+        await drain?.drain(Math.round(config.shutdownTimeoutMs * 0.6));
         await app.close();
         await ssr?.close();
         await embedded?.stop();
@@ -123,6 +139,7 @@ export async function bootstrap(
       })());
     return { config, url, app, stop };
   } catch (err) {
+    drain?.destroy();
     await created?.close().catch((closeErr: unknown) => log.warn({ err: closeErr }, 'closing after a failed start'));
     await embedded?.stop();
     throw err;

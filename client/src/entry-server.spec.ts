@@ -166,7 +166,7 @@ describe('SSR of pages', () => {
     ['/de/rezepte', 'de', 'Rezepte | Zlatno zrno', 'de_DE'],
     ['/en/about-us', 'en', 'About us | Zlatno zrno', 'en_GB'],
     ['/sl/kosarica', 'sl', 'Košarica | Zlatno zrno', 'sl_SI'],
-    ['/kamut-metoda', 'hr', 'Kamut – metoda proizvodnje | Zlatno zrno', 'hr_HR'],
+    ['/de/blog', 'de', 'Blog | Zlatno zrno', 'de_DE'],
     ['/en/recipes', 'en', 'Recipes | Zlatno zrno', 'en_GB'],
   ])('renders %s in its language', async (path, lang, title, ogLocale) => {
     const { res, body } = await get(path);
@@ -215,6 +215,74 @@ describe('SSR of pages', () => {
   });
 });
 
+describe('content pages without content (issue 9): the 404 page, not a 200 titled from the URL', () => {
+  // Every recipe, blog post, Superfoodie page and production-method page, in each language's path.
+  it.each([
+    ['/recepti/sarma', 'hr'],
+    ['/en/recipes/kamut-spaghetti', 'en'],
+    ['/de/rezepte/kamut-spaghetti', 'de'],
+    ['/sl/recepti/sarma', 'sl'],
+    ['/blog/nova-tjestenina', 'hr'],
+    ['/en/blog/new-pasta', 'en'],
+    ['/de/blog/neue-nudeln', 'de'],
+    ['/sl/blog/nove-testenine', 'sl'],
+    ['/superfoodie/kamut', 'hr'],
+    ['/en/superfoodie/kamut', 'en'],
+    ['/de/superfoodie/kamut', 'de'],
+    ['/sl/superfoodie/kamut', 'sl'],
+    ['/kamut-metoda', 'hr'],
+    ['/bilo-sto-metoda', 'hr'],
+    ['/en/kamut-method', 'en'],
+    ['/de/anything-method', 'de'],
+    ['/sl/kamut-metoda', 'sl'],
+  ])('%s', async (path, lang) => {
+    const { res, body } = await get(path, { cookie: `locale=${lang}` });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-language')).toBe(lang);
+    expect(attr(body, /<html lang="([^"]+)"/)).toBe(lang);
+    expect(body).toMatch(/<h1[^>]*>(Greška|Error|Fehler|Napaka)<\/h1>/);
+    expect(attr(body, /<title>([^<]+)<\/title>/)).toMatch(/^Error 404/);
+    expect(body).toMatch(/<main[^>]*data-layout="error"/);
+    expect(body).toMatch(/<meta name="robots" content="noindex"/);
+    expect(body).not.toMatch(/rel="canonical"/);
+  });
+
+  it('keeps the list pages', async () => {
+    for (const path of ['/recepti', '/en/recipes', '/de/rezepte', '/sl/recepti', '/blog', '/en/blog', '/superfoodie', '/sl/superfoodie']) {
+      expect([path, (await get(path)).res.status]).toEqual([path, 200]);
+    }
+  });
+});
+
+describe('unusable URLs (issue 8, F2): the 404 page, never a 500', () => {
+  // A control character (U+0000-U+001F, U+007F-U+009F) anywhere in the path or query, or a percent
+  // sequence that is no UTF-8, is no page: the 404 page in the error layout, without asking the API.
+  it.each([
+    ['/proizvod/%00', 'hr', 'Stranica nije pronađena: /proizvod/\uFFFD'],
+    ['/en/product/%00', 'en', 'Page Not Found: /en/product/\uFFFD'],
+    ['/en/product/a%C2%85b', 'en', 'Page Not Found: /en/product/a\uFFFDb'],
+    ['/kosarica?x=%00', 'hr', 'Stranica nije pronađena: /kosarica?x=\uFFFD'],
+    ['/en/cart?x=%1F', 'en', 'Page Not Found: /en/cart?x=\uFFFD'],
+    ['/%00', 'hr', 'Stranica nije pronađena: /\uFFFD'],
+    ['/de/rezepte/%7F', 'de', null],
+    ['/ponisti-lozinku/ab%0Acd', 'hr', null],
+    ['/en/reset-password/ab%09cd', 'en', null],
+    ['/proizvod/%E0%A4%A', 'hr', null],
+    ['/en/product/%E0%A4%A?x=%ZZ', 'en', null],
+    ['/eng%00', 'hr', null],
+    ['/blog/recepti/sarma%00', 'hr', null],
+  ])('%s', async (path, lang, text) => {
+    const { res, body } = await get(path, { cookie: '', 'accept-language': 'en' });
+    expect(res.status).toBe(404);
+    expect(attr(body, /<html lang="([^"]+)"/)).toBe(lang);
+    expect(body).toMatch(/<h1[^>]*>(Greška|Error|Fehler)<\/h1>/);
+    expect(body).toMatch(/<meta name="robots" content="noindex"/);
+    // eslint-disable-next-line no-control-regex -- no control character reaches the page
+    expect(body).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/);
+    if (text) expect(body).toContain(text);
+  });
+});
+
 describe('redirects, language choice and crawler files', () => {
   it('redirects legacy paths permanently, keeping the query', async () => {
     const { res } = await get('/blog/recepti/sarma?utm_source=x');
@@ -243,14 +311,28 @@ describe('redirects, language choice and crawler files', () => {
     expect(bot.res.headers.get('set-cookie')).toBeNull();
   });
 
-  it('serves robots.txt and sitemap.xml', async () => {
+  it('serves robots.txt and the sitemap index naming the four language sitemaps', async () => {
     const robots = await get('/robots.txt');
     expect(robots.res.headers.get('content-type')).toMatch(/^text\/plain/);
     expect(robots.body).toContain('Sitemap: https://shop.example/sitemap.xml');
     expect(robots.body).toContain('Disallow: /kosarica');
     const sitemap = await get('/sitemap.xml');
+    expect(sitemap.res.status).toBe(200);
     expect(sitemap.res.headers.get('content-type')).toMatch(/^application\/xml/);
-    expect(sitemap.body).toContain('<loc>https://shop.example/de/produkten</loc>');
+    expect([...sitemap.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1])).toEqual([
+      'https://shop.example/sitemap-hr.xml',
+      'https://shop.example/en/sitemap.xml',
+      'https://shop.example/de/sitemap.xml',
+      'https://shop.example/sl/sitemap.xml',
+    ]);
+  });
+
+  it('answers a language sitemap 503 (never a partial list, never the 404 page) when the catalogue cannot be read', async () => {
+    // ctx.apiOrigin is a closed port here; the whole sitemap against the built shop: test/e2e/screens.test.ts.
+    for (const path of ['/en/sitemap.xml', '/sitemap-hr.xml']) {
+      const res = await render(path);
+      expect([path, res.status, res.headers.get('retry-after')]).toEqual([path, 503, '60']);
+    }
   });
 
   it('answers other methods with 405', async () => {
@@ -340,5 +422,43 @@ describe('account guards during SSR', () => {
     expect(res.body).toContain('Vaš je korisnički račun aktiviran. Sada se možete prijaviti.');
     expect(res.body).toMatch(/data-testid="header-account" data-session="unauthenticated" href="\/prijava"/);
     expect(res.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
+  });
+});
+
+describe('while the API is briefly unavailable (its database is away)', () => {
+  // A stand-in for the API that answers every call as the shop does while PostgreSQL is away.
+  let api: Server;
+  let apiOrigin = '';
+  beforeAll(async () => {
+    api = createServer((_req, res) => {
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
+      res.end(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The shop is briefly unavailable. Please try again shortly.' }] }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+
+  it('renders the error page with "try again shortly" as 503 with Retry-After, in the page language', async () => {
+    const page = await render('/en/products', { apiOrigin, headers: { cookie: 'locale=en' } });
+    expect(page.status).toBe(503);
+    expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(page.body).toContain('<html lang="en"');
+    expect(page.body).toContain('The shop is briefly unavailable. Please try again shortly.');
+    expect(page.body).not.toContain('Something went wrong, please try again');
+    // The browser learns it too (it hydrates the same page), and nothing else of the error.
+    expect(page.body).toContain('$_TSR.t.get("zz-redacted-error")("unavailable")');
+    expect(page.body).not.toContain('SERVICE_UNAVAILABLE');
+
+    const hr = await render('/proizvodi', { apiOrigin });
+    expect(hr.status).toBe(503);
+    expect(hr.body).toContain('Trgovina je trenutačno nedostupna. Pokušajte ponovno za nekoliko trenutaka.');
+  });
+
+  it('answers crawlers a plain 503 with Retry-After (a temporary outage, not a page to drop)', async () => {
+    const bot = await render('/en/products', { apiOrigin, headers: { cookie: 'locale=en', 'user-agent': GOOGLEBOT } });
+    expect(bot.status).toBe(503);
+    expect(Number(bot.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(bot.body).toBe('Service Unavailable\n');
   });
 });

@@ -3,9 +3,10 @@
  * non-/api GET/HEAD request; in production it imports the SSR build (dist/client/server/entry-server.js),
  * in development Vite's `ssrLoadModule('/client/src/entry-server.tsx')`.
  *
- * Pipeline: robots.txt and sitemap.xml -> legacy 301s -> first-visit language (302 once) -> streaming SSR
- * with status 200 / 404 / 500, or the redirect a route threw (TanStack `redirect()` in beforeLoad/loader,
- * e.g. the account guards: 307 with the public Location, `Cache-Control: private, no-store`).
+ * Pipeline: robots.txt, the sitemap index /sitemap.xml and the language sitemaps it names -> legacy 301s
+ * -> first-visit language (302 once) -> streaming SSR with status 200 / 404 / 500, or the redirect a route
+ * threw (TanStack `redirect()` in beforeLoad/loader, e.g. the account guards: 307 with the public Location,
+ * `Cache-Control: private, no-store`).
  */
 import { serverApiFactory } from './api/http';
 import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
@@ -17,11 +18,13 @@ import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/acc
 import { createAppRouter } from './router';
 import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
 import type { SsrEntry, SsrRequestContext } from './ssr-contract';
+import { isUnavailable } from './components/error-screen';
 import { errorPageHtml } from './ssr/error-page';
 import { resolveLegacyRedirect } from './ssr/legacy-redirects';
 import { decideLanguage, isCrawler, parseCookies, wantsHtml } from './ssr/negotiation';
 import { buildRouterManifest, criticalFonts, devRouterManifest } from './ssr/router-manifest';
-import { buildRobots, buildSitemap } from './ssr/sitemap';
+import { buildRobots, buildSitemap, buildSitemapIndex, catalogEntries, sitemapLocaleOf } from './ssr/sitemap';
+import { isUnusableUrl } from './navigation/unusable-url';
 
 const baseI18n = createI18n(DEFAULT_LOCALE);
 
@@ -43,13 +46,34 @@ export const entry: SsrEntry = {
       });
     }
 
-    if (url.pathname === '/robots.txt') return textResponse(buildRobots(ctx.publicUrl), 'text/plain; charset=utf-8');
-    if (url.pathname === '/sitemap.xml') return textResponse(buildSitemap(ctx.publicUrl), 'application/xml; charset=utf-8');
+    // A control character or an undecodable path (issue 8, F2): straight to the router, whose `$locale`
+    // route answers the 404 page; no redirect, no language choice, no API call carries it on.
+    const unusable = isUnusableUrl(url.pathname, url.search);
 
-    const legacyTarget = resolveLegacyRedirect(url.pathname);
+    if (!unusable && url.pathname === '/robots.txt') return textResponse(buildRobots(ctx.publicUrl), 'text/plain; charset=utf-8');
+    if (!unusable && url.pathname === '/sitemap.xml')
+      return textResponse(buildSitemapIndex(ctx.publicUrl), 'application/xml; charset=utf-8');
+    const sitemapLocale = unusable ? null : sitemapLocaleOf(url.pathname);
+    if (sitemapLocale) {
+      // Categories and products come from the catalogue API (no visitor cookies: the same for everyone).
+      // Without them the sitemap would be incomplete: 503, so a crawler comes back instead of dropping them.
+      try {
+        const api = serverApiFactory(ctx.apiOrigin, new Request(url.origin), '');
+        const extra = await catalogEntries(api);
+        return textResponse(buildSitemap(ctx.publicUrl, sitemapLocale, extra), 'application/xml; charset=utf-8');
+      } catch (error) {
+        console.error(`[ssr] ${url.pathname}: the catalogue could not be read`, error);
+        return new Response('Service Unavailable\n', {
+          status: 503,
+          headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' },
+        });
+      }
+    }
+
+    const legacyTarget = unusable ? null : resolveLegacyRedirect(url.pathname);
     if (legacyTarget) return redirect(legacyTarget + url.search, 301, { 'Cache-Control': 'public, max-age=86400' });
 
-    const screen = matchPublicPath(url.pathname);
+    const screen = unusable ? null : matchPublicPath(url.pathname);
     const pageLocale = screen?.locale ?? splitPublicPath(url.pathname).locale;
     const cookies = parseCookies(request.headers.get('cookie'));
     const crawler = isCrawler(request.headers.get('user-agent'));
@@ -79,7 +103,8 @@ export const entry: SsrEntry = {
     const consent: CookieConsent | null = isCookieConsent(consentValue) ? consentValue : null;
 
     try {
-      const response = await render(request, ctx, { locale: pageLocale, consent, crawler });
+      const outcome = { unavailable: false };
+      const response = await render(request, ctx, { locale: pageLocale, consent, crawler, outcome });
       const headers = new Headers(response.headers);
       if (setLocaleCookie) headers.append('Set-Cookie', localeCookie(setLocaleCookie, secure));
       if (response.status < 300 || response.status >= 400) headers.set('Content-Language', pageLocale);
@@ -89,6 +114,8 @@ export const entry: SsrEntry = {
         headers.set('Cache-Control', 'private, no-store');
         headers.append('Vary', 'Cookie');
       }
+      // The API said it is briefly unavailable (database away): the error page, as 503.
+      if (outcome.unavailable) return new Response(response.body, { status: 503, headers });
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     } catch (error) {
       console.error(`[ssr] ${request.method} ${url.pathname}: rendering failed`, error);
@@ -104,7 +131,7 @@ export const entry: SsrEntry = {
 async function render(
   request: Request,
   ctx: SsrRequestContext,
-  opts: { locale: Locale; consent: CookieConsent | null; crawler: boolean },
+  opts: { locale: Locale; consent: CookieConsent | null; crawler: boolean; outcome: { unavailable: boolean } },
 ): Promise<Response> {
   const api = serverApiFactory(ctx.apiOrigin, request, ctx.csrfToken);
   const handler = createRequestHandler({
@@ -134,10 +161,16 @@ async function render(
 
   return handler(({ request: req, responseHeaders, router }) => {
     const failed = router.stores.matches.get().find((m) => m.status === 'error');
-    if (failed) {
-      console.error(`[ssr] application error on ${new URL(req.url).pathname} (route ${failed.routeId}):`, failed.error);
-      // Search, Lighthouse and social crawlers: log only, no error page (spec section 8).
-      if (opts.crawler) return textResponse('Internal Server Error\n', 'text/plain; charset=utf-8', 500);
+    // The API is briefly unavailable (its database is away): 503 and Retry-After, not 500.
+    const unavailable = !!failed && isUnavailable(failed.error);
+    if (unavailable) console.warn(`[ssr] ${new URL(req.url).pathname}: the API is briefly unavailable (503); error page with Retry-After`);
+    else if (failed) console.error(`[ssr] application error on ${new URL(req.url).pathname} (route ${failed.routeId}):`, failed.error);
+    // Search, Lighthouse and social crawlers: log only, no error page (spec section 8).
+    if (unavailable && opts.crawler) return unavailableResponse(textResponse('Service Unavailable\n', 'text/plain; charset=utf-8', 503));
+    if (failed && opts.crawler) return textResponse('Internal Server Error\n', 'text/plain; charset=utf-8', 500);
+    if (unavailable) {
+      opts.outcome.unavailable = true;
+      responseHeaders.set('Retry-After', RETRY_AFTER_SECONDS);
     }
     return renderRouterToStream({
       request: req,
@@ -146,6 +179,15 @@ async function render(
       children: <RouterServer router={router} />,
     });
   });
+}
+
+/** Seconds a visitor (or crawler) is asked to wait while the API is briefly unavailable (as the API's). */
+const RETRY_AFTER_SECONDS = '5';
+
+/** A crawler's 503 with Retry-After: a temporary outage, not a page to drop from the index. */
+function unavailableResponse(response: Response): Response {
+  response.headers.set('Retry-After', RETRY_AFTER_SECONDS);
+  return response;
 }
 
 function textResponse(body: string, contentType: string, status = 200): Response {

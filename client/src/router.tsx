@@ -1,5 +1,5 @@
 import { createRouter, createSerializationAdapter } from '@tanstack/react-router';
-import { ErrorScreen } from './components/error-screen';
+import { ErrorScreen, isUnavailable } from './components/error-screen';
 import { localeRewrite } from './i18n/rewrite';
 import { createScrollFilter } from './navigation/scroll';
 import type { DehydratedData, RouterContext } from './router-context';
@@ -18,13 +18,14 @@ import { routeTree } from './routeTree.gen';
 /**
  * Errors thrown by routes travel to the browser with the dehydrated state (the browser shows the same error
  * page). Their messages may hold internals (SQL, hosts, ids): only a generic error crosses the wire; the
- * server log keeps the real one.
+ * server log keeps the real one. An API that was briefly unavailable (503) stays recognizable, so the
+ * browser hydrates the same 'try again shortly' page the server rendered.
  */
 const redactErrors = createSerializationAdapter({
   key: 'zz-redacted-error',
   test: (value: unknown): value is Error => value instanceof Error,
-  toSerializable: () => 'redacted',
-  fromSerializable: () => new Error('Application error'),
+  toSerializable: (error: Error) => (isUnavailable(error) ? 'unavailable' : 'redacted'),
+  fromSerializable: (value: string) => (value === 'unavailable' ? Object.assign(new Error('Service unavailable'), { status: 503 }) : new Error('Application error')),
 });
 
 export function createAppRouter(context: RouterContext, options: { nonce?: string } = {}) {

@@ -18,6 +18,9 @@ export interface SsrRequestContext {
 }
 
 export interface SsrEntry {
-  /** Handles every non-/api GET/HEAD request: legacy 301s, /sitemap.xml, /robots.txt, first-visit language redirect, and SSR of pages (200/404/500). */
+  /**
+   * Handles every non-/api GET/HEAD request: legacy 301s, /sitemap.xml and the language sitemaps it names,
+   * /robots.txt, first-visit language redirect, and SSR of pages (200/404/500).
+   */
   handle(request: Request, ctx: SsrRequestContext): Promise<Response>;
 }

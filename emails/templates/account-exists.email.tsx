@@ -19,18 +19,28 @@ export interface AccountExistsProps {
  * Sent instead of an activation mail when someone registers with an address that already has an
  * account: the form answers the same either way, so it does not reveal who is a customer.
  */
-export function AccountExistsEmail({ firstName, loginUrl, resetUrl }: AccountExistsProps) {
+export function AccountExistsEmail(props: AccountExistsProps) {
+  return <KnownAddressNotice section="accountExists" {...props} />;
+}
+
+/**
+ * The body of the mails that tell the owner of an address that someone used it (a registration,
+ * an e-mail change) and that nothing changed: sign in, or reset the password. `section` names the
+ * mail's texts in emails/locales/*.json, which share one set of keys.
+ */
+export function KnownAddressNotice({ section, firstName, loginUrl, resetUrl }: AccountExistsProps & { section: 'accountExists' | 'emailInUse' }) {
   const { t, publicUrl } = useMail();
+  const k = (key: string) => `${section}.${key}`;
   return (
-    <MailLayout preview={t('accountExists.preview')} reason={t('accountExists.reason', { site: new URL(publicUrl).host })}>
+    <MailLayout preview={t(k('preview'))} reason={t(k('reason'), { site: new URL(publicUrl).host })}>
       <Heading as="h1" style={text.heading}>
-        {t('accountExists.heading')}
+        {t(k('heading'))}
       </Heading>
-      <Text style={text.body}>{t('accountExists.greeting', { firstName })}</Text>
-      <Text style={text.body}>{t('accountExists.intro')}</Text>
-      <LinkAction href={loginUrl} label={t('accountExists.button')} hint={t('accountExists.linkHint')} />
+      <Text style={text.body}>{t(k('greeting'), { firstName })}</Text>
+      <Text style={text.body}>{t(k('intro'))}</Text>
+      <LinkAction href={loginUrl} label={t(k('button'))} hint={t(k('linkHint'))} />
       <Text style={text.body}>
-        {richText(t('accountExists.forgot'), {
+        {richText(t(k('forgot')), {
           link: (content) => (
             <Link href={resetUrl} style={inlineLink}>
               {content}
@@ -39,9 +49,9 @@ export function AccountExistsEmail({ firstName, loginUrl, resetUrl }: AccountExi
         })}
       </Text>
       <MailNotice>
-        <Text style={{ ...text.small, margin: '0' }}>{t('accountExists.notYou')}</Text>
+        <Text style={{ ...text.small, margin: '0' }}>{t(k('notYou'))}</Text>
       </MailNotice>
-      <MailSignoff signoff={t('accountExists.signoff')} signature={t('accountExists.signature')} />
+      <MailSignoff signoff={t(k('signoff'))} signature={t(k('signature'))} />
     </MailLayout>
   );
 }

@@ -45,6 +45,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  OUTBOX_REDELIVER_AFTER_MS: z.coerce.number().int().min(200).max(86_400_000).default(60_000),
+  OUTBOX_REDELIVER_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(6 * 86_400_000).default(86_400_000),
   QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   QUEUE_PREFIX: z
     .string()
@@ -56,6 +58,11 @@ const envSchema = z.object({
   ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
+  AUTH_LOGIN_LIMIT_PER_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  AUTH_LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  COUPON_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
+  COUPON_GUESS_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   GOOGLE_ISSUER_URL: url(['http', 'https']).default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
@@ -80,15 +87,34 @@ export interface AppConfig {
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
-  outbox: { pollMs: number };
+  /**
+   * redeliverAfterMs: a published event without the inbox row of one of its subscribers after this
+   * long has its job added again (same job id); redeliverMaxAgeMs: older events are given up (logged).
+   */
+  outbox: { pollMs: number; redeliverAfterMs: number; redeliverMaxAgeMs: number };
   /** retryDelayMs: first delay of the exponential backoff of failed jobs (then doubled per attempt). */
-  queue: { prefix: string; retryDelayMs: number; dashboardUser: string; dashboardPassword: string };
+  queue: {
+    prefix: string;
+    retryDelayMs: number;
+    dashboardUser: string;
+    dashboardPassword: string;
+    /** False when QUEUE_DASHBOARD_PASSWORD is unset (outside production): the dev default then serves loopback clients only. */
+    dashboardPasswordConfigured: boolean;
+    /** Failed basic-auth attempts per 15 minutes from one client address before 429. */
+    dashboardFailedAuthLimit: number;
+  };
+  /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
+  coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
     /** Attempts per 15 minutes from one IP address on each rate-limited identity call. */
     rateLimitPerIp: number;
+    /** Login attempts per 15 minutes for one (e-mail, client address) pair. */
+    loginLimitPerEmailIp: number;
+    /** Login attempts per hour for one e-mail from all addresses together (slows a distributed attack). */
+    loginLimitPerEmail: number;
     /** Google sign-in (OpenID Connect); null when no client id/secret is configured. */
     google: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   };
@@ -136,18 +162,23 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    outbox: { pollMs: e.OUTBOX_POLL_MS },
+    outbox: { pollMs: e.OUTBOX_POLL_MS, redeliverAfterMs: e.OUTBOX_REDELIVER_AFTER_MS, redeliverMaxAgeMs: e.OUTBOX_REDELIVER_MAX_AGE_MS },
     queue: {
       prefix: e.QUEUE_PREFIX,
       retryDelayMs: e.QUEUE_RETRY_DELAY_MS,
       dashboardUser: e.QUEUE_DASHBOARD_USER,
       dashboardPassword: e.QUEUE_DASHBOARD_PASSWORD ?? 'operator-dev',
+      dashboardPasswordConfigured: e.QUEUE_DASHBOARD_PASSWORD !== undefined,
+      dashboardFailedAuthLimit: e.QUEUE_DASHBOARD_FAILED_AUTH_LIMIT,
     },
+    coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,
       rateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
+      loginLimitPerEmailIp: e.AUTH_LOGIN_LIMIT_PER_EMAIL_IP,
+      loginLimitPerEmail: e.AUTH_LOGIN_LIMIT_PER_EMAIL,
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuerUrl: e.GOOGLE_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
     },
   };

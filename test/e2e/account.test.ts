@@ -224,6 +224,9 @@ describe('account in Chromium', () => {
     });
     try {
       const { page, watch } = await open(locale);
+      // Google is configured for this shop (GET /api/auth/providers), so register and login offer it.
+      await goto(page, publicPath('register', locale));
+      expect(await page.getByTestId('google-sign-in').count()).toBe(1);
       await goto(page, `${publicPath('login', locale)}?redirect=${encodeURIComponent(publicPath('profile_orders', locale))}`);
       await page.getByTestId('google-sign-in').click();
       await page.waitForURL((u) => u.pathname === publicPath('profile_orders', locale));

@@ -76,25 +76,46 @@ describe('catalogue in the browser', () => {
     }
   });
 
-  it('shows offers with the lowest price of the last 30 days, and "soon available again" instead of the add button', async () => {
-    const locale: Locale = 'en';
+  it.each(['hr', 'en'] as const)('%s: an offer strikes through the 30-day lowest price its discount is computed from, names it, and the page names the product line', async (locale) => {
     const t = tFor(locale);
     const { items } = await allProducts(locale);
-    const offer = items.find((p) => p.price.offer && p.price.offer.lowest_30d !== null && p.price.amount < p.price.regular_amount)!;
+    // The demo's penne: regular 2,49, lowest of the 30 days before the offer 2,19, offer 1,99 (−9 %).
+    const offer = items.find((p) => p.price.offer && p.price.offer.lowest_30d !== null && p.price.offer.lowest_30d !== p.price.regular_amount && p.price.amount < p.price.regular_amount)!;
     const soon = items.find((p) => p.availability === 'soon_available_again')!;
     expect(offer).toBeDefined();
     expect(soon).toBeDefined();
+    const lowest = offer.price.offer!.lowest_30d!;
+    const percent = offer.price.offer!.discount_percent!;
+    // The badge is computed from the struck-through price.
+    expect(percent).toBe(Math.floor(((lowest - offer.price.amount) * 100) / lowest + 0.5));
+    const detail = await product(locale, offer.slug);
     const context = await shopContext(browser, locale);
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
+      const main = page.locator('main');
+
+      // Product card in the list.
+      await page.goto(publicPath('products', locale));
+      await hydrated(page);
+      const card = main.locator('li', { has: page.getByRole('link', { name: offer.name, exact: true }) }).first();
+      expect(await card.locator('s').innerText()).toBe(formatEuro(lowest, locale));
+      expect(await card.innerText()).toContain(t('catalog.discount', { percent }));
+      expect(await card.innerText()).toContain(t('catalog.lowest30d', { price: formatEuro(lowest, locale) }));
+
+      // Product page.
       await page.goto(publicPath('product', locale, { slug: offer.slug }));
       await hydrated(page);
-      const main = page.locator('main');
       const text = await main.innerText();
-      expect(text).toContain(t('catalog.lowest30d', { price: formatEuro(offer.price.offer!.lowest_30d!, locale) }));
-      expect(text).toContain(formatEuro(offer.price.regular_amount, locale));
-      expect(await main.locator('s').first().innerText()).toBe(formatEuro(offer.price.regular_amount, locale));
+      expect(await main.locator('s').first().innerText()).toBe(formatEuro(lowest, locale));
+      expect(await main.locator('s').first().innerText()).not.toBe(formatEuro(offer.price.regular_amount, locale));
+      expect(text).toContain(t('catalog.lowest30d', { price: formatEuro(lowest, locale) }));
+      expect(text).toContain(t('catalog.discount', { percent }));
+      // The product line by its name in the page's language, never the internal code.
+      const line = main.locator('dt', { hasText: t('catalog.line') }).locator('xpath=following-sibling::dd[1]');
+      expect(await line.innerText()).toBe(t(`catalog.lines.${detail.line}`));
+      expect(await line.innerText()).not.toBe(detail.line);
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offer-${locale}.png`, fullPage: true });
 
       await page.goto(publicPath('product', locale, { slug: soon.slug }));
       await hydrated(page);

@@ -16,6 +16,7 @@ import {
   hydrated,
   localeCookie,
   mapLimit,
+  NO_CONTENT_SCREENS,
   markDocument,
   readPage,
   routerNavigate,
@@ -105,7 +106,9 @@ describe('legacy redirects over HTTP', () => {
     expect(res.headers.get('location')).toBe(to);
     expect(res.headers.get('cache-control')).toBe('public, max-age=86400');
     const target = await getHtml(to, { cookie: localeCookie('hr') });
-    expect(target.status).toBe(200);
+    // A recipe or production-method page has no content yet: the redirect still lands there, on its 404 page.
+    const screen = matchPublicPath(to.replace(/\?.*/, ''))?.screen;
+    expect([to, target.status]).toEqual([to, screen && NO_CONTENT_SCREENS.has(screen) ? 404 : 200]);
   });
 
   // docs/legacy-redirects.md, step 1. The request must reach the entry with the path as sent: a URL built
@@ -143,7 +146,9 @@ describe('legacy redirects over HTTP', () => {
     const targets = [...new Map(cases.map((c) => [c.to, c.screen])).entries()];
     const statuses = await mapLimit(targets, 4, async ([to]) => (await getHtml(to, { cookie: localeCookie('hr') })).status);
     // sample slugs are not in the catalogue (404); account screens send a visitor to the login page
-    const expected = (screen: ScreenId) => (screen in SCREEN_SAMPLE_PARAMS ? 404 : PROTECTED_SCREENS.has(screen) ? 307 : 200);
+    // (recipes, blog posts and the other content screens without content yet are 404 pages too, issue 9).
+    const expected = (screen: ScreenId) =>
+      screen in SCREEN_SAMPLE_PARAMS || NO_CONTENT_SCREENS.has(screen) ? 404 : PROTECTED_SCREENS.has(screen) ? 307 : 200;
     expect(targets.filter(([, screen], i) => statuses[i] !== expected(screen))).toEqual([]);
   });
 });
@@ -253,6 +258,92 @@ describe('page not found and legacy redirects in Chromium', () => {
       expect(watch.problems()).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe('invalid list query values (issue 9): the first page or the 404 page, never a 500', () => {
+  // A page value that is no whole number from 1 means the first page: the router sends the visitor (and a
+  // crawler) on to the list's canonical URL without it, in the same language, which answers the first page.
+  it.each([
+    ['/proizvodi?page=abc', 'hr', '/proizvodi'],
+    ['/en/products?page=abc', 'en', '/en/products'],
+    ['/de/produkten?page=-1', 'de', '/de/produkten'],
+    ['/sl/izdelki?page=1.5', 'sl', '/sl/izdelki'],
+    ['/webshop?page=-1', 'hr', '/webshop'],
+    ['/webshop?page=1.5', 'hr', '/webshop'],
+    ['/en/webshop?page=0', 'en', '/en/webshop'],
+    ['/de/webshop?page=%20', 'de', '/de/webshop'],
+    ['/sl/webshop?page=abc', 'sl', '/sl/webshop'],
+    ['/en/products?page=abc&page=2', 'en', '/en/products'],
+    ['/en/products?q=kamut&page=x', 'en', '/en/products?q=kamut'],
+    ['/de/produkten/grosspackungen?page=abc', 'de', '/de/produkten/grosspackungen'],
+    ['/de/webshop/grosspackungen?page=0', 'de', '/de/webshop/grosspackungen'],
+  ])('%s goes on to the first page', async (path, locale, target) => {
+    const res = await getHtml(path, { cookie: localeCookie(locale as Locale) });
+    expect([path, res.status, res.headers.get('location')]).toEqual([path, 307, target]);
+    const first = await getHtml(target, { cookie: localeCookie(locale as Locale) });
+    expect([target, first.status]).toEqual([target, 200]);
+    const page = await readPage(first);
+    expect(page.lang).toBe(locale);
+    expect(page.links('canonical').map((l) => l.href)).toEqual([absolute(target.replace(/\?.*/, ''))]);
+    expect(HtmlPage.elements(page.body, 'main')[0].attrs['data-layout']).not.toBe('error');
+  });
+
+  // A page past the last one, past the API's highest page, or a control character: the 404 page.
+  it.each([
+    ['/proizvodi?page=9999', 'hr'],
+    ['/en/webshop?page=100000000000', 'en'],
+    ['/de/produkten?page=100001', 'de'],
+    ['/en/products?q=%00', 'en'],
+    ['/sl/izdelki?q=a%00b', 'sl'],
+    ['/webshop?page=%00', 'hr'],
+    ['/de/webshop?page=-1&q=%1F', 'de'],
+  ])('%s is the 404 page', async (path, locale) => {
+    const res = await getHtml(path, { cookie: localeCookie(locale as Locale) });
+    expect([path, res.status]).toEqual([path, 404]);
+    const page = await readPage(res);
+    expect(page.lang).toBe(locale);
+    expect(page.h1s).toEqual([HEADING[locale as Locale]]);
+    expect(page.meta('robots')).toEqual(['noindex']);
+  });
+});
+
+describe('content screens without content yet (issue 9): the 404 page, not a 200 titled from the URL', () => {
+  const cases = [...NO_CONTENT_SCREENS].flatMap((screen) =>
+    LOCALES.flatMap((locale) =>
+      ['kamut-spaghetti', 'bilo-sto'].map((value) => ({ screen, locale, path: publicPath(screen, locale, { slug: value, product: value }) })),
+    ),
+  );
+
+  it('covers recipes, blog posts, Superfoodie pages and production-method pages in four languages', () => {
+    expect(cases.map((c) => c.path)).toEqual(
+      expect.arrayContaining(['/recepti/bilo-sto', '/de/rezepte/kamut-spaghetti', '/en/blog/bilo-sto', '/sl/superfoodie/kamut-spaghetti', '/kamut-spaghetti-metoda', '/en/bilo-sto-method', '/de/kamut-spaghetti-method', '/sl/bilo-sto-metoda']),
+    );
+    expect(cases).toHaveLength(4 * 4 * 2);
+  });
+
+  it.each(cases.map((c) => [c.path, c] as const))('%s', async (path, c) => {
+    const res = await getHtml(path, { cookie: localeCookie(c.locale) });
+    expect(res.status).toBe(404);
+    expect(res.headers.get('content-language')).toBe(c.locale);
+    const page = await readPage(res);
+    expect(page.lang).toBe(c.locale);
+    expect(page.title).toBe(tFor(c.locale)('site.titleTemplate', { title: tFor(c.locale)('error.title404') }));
+    expect(page.h1s).toEqual([HEADING[c.locale]]);
+    const main = HtmlPage.elements(page.body, 'main')[0];
+    expect(main.attrs).toMatchObject({ 'data-layout': 'error', 'data-route': 'error' });
+    expect(main.text).toContain(`${NOT_FOUND_PREFIX[c.locale]}${path}`);
+    expect(page.meta('robots')).toEqual(['noindex']);
+    expect(page.links('canonical')).toEqual([]);
+  });
+
+  it('the list pages stay', async () => {
+    for (const screen of ['recipes', 'blog', 'superfoodie'] as const) {
+      for (const locale of LOCALES) {
+        const path = publicPath(screen, locale);
+        expect([path, (await getHtml(path, { cookie: localeCookie(locale) })).status]).toEqual([path, 200]);
+      }
     }
   });
 });

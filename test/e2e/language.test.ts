@@ -135,7 +135,7 @@ describe('language in Chromium', () => {
       await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: BASE_URL }]);
       const page = await context.newPage();
       const watch = watchPage(page);
-      await page.goto('/en/recipes/kamut-spaghetti?sort=price');
+      await page.goto('/en/products/superfoodie?sort=price');
       await hydrated(page);
       await markDocument(page);
 
@@ -152,22 +152,22 @@ describe('language in Chromium', () => {
           ]),
         );
       expect(links).toEqual([
-        ['hr', 'hr', '/recepti/kamut-spaghetti?sort=price', null, 'HRHrvatski'],
-        ['en', 'en', '/en/recipes/kamut-spaghetti?sort=price', 'page', 'ENEnglish'],
-        ['de', 'de', '/de/rezepte/kamut-spaghetti?sort=price', null, 'DEDeutsch'],
-        ['sl', 'sl', '/sl/recepti/kamut-spaghetti?sort=price', null, 'SLSlovenščina'],
+        ['hr', 'hr', '/proizvodi/superfoodie?sort=price', null, 'HRHrvatski'],
+        ['en', 'en', '/en/products/superfoodie?sort=price', 'page', 'ENEnglish'],
+        ['de', 'de', '/de/produkten/superfoodie?sort=price', null, 'DEDeutsch'],
+        ['sl', 'sl', '/sl/izdelki/superfoodie?sort=price', null, 'SLSlovenščina'],
       ]);
 
       await switcher.getByRole('link', { name: 'Deutsch', exact: true }).click();
-      await page.waitForSelector('main[data-route="recipe_de"]');
-      expect(page.url()).toBe(absolute('/de/rezepte/kamut-spaghetti?sort=price'));
+      await page.waitForSelector('main[data-route="products_slug_de"]');
+      expect(page.url()).toBe(absolute('/de/produkten/superfoodie?sort=price'));
       expect(await sameDocument(page)).toBe(true);
       const de = tFor('de');
       expect(await page.getAttribute('html', 'lang')).toBe('de');
       await expect(page.title()).resolves.toBe(
-        de('site.titleTemplate', { title: de('screens.recipe.title', { name: 'Kamut spaghetti' }) }),
+        de('site.titleTemplate', { title: de('screens.products_slug.title', { name: 'Superfoodie' }) }),
       );
-      expect(await page.locator('h1').allInnerTexts()).toEqual([de('screens.recipe.heading', { name: 'Kamut spaghetti' })]);
+      expect(await page.locator('h1').allInnerTexts()).toEqual([de('screens.products_slug.heading', { name: 'Superfoodie' })]);
       // The head follows the page: one canonical, five alternates, the new og:locale; nothing duplicated.
       const head = await page.evaluate(() => ({
         canonical: [...document.querySelectorAll<HTMLLinkElement>('link[rel=canonical]')].map((l) => l.href),
@@ -177,16 +177,16 @@ describe('language in Chromium', () => {
         csrf: document.querySelectorAll('meta[name=csrf-token]').length,
       }));
       expect(head).toEqual({
-        canonical: [absolute('/de/rezepte/kamut-spaghetti')],
+        canonical: [absolute('/de/produkten/superfoodie')],
         alternates: [
-          `hr ${absolute('/recepti/kamut-spaghetti')}`,
-          `en ${absolute('/en/recipes/kamut-spaghetti')}`,
-          `de ${absolute('/de/rezepte/kamut-spaghetti')}`,
-          `sl ${absolute('/sl/recepti/kamut-spaghetti')}`,
-          `x-default ${absolute('/recepti/kamut-spaghetti')}`,
+          `hr ${absolute('/proizvodi/superfoodie')}`,
+          `en ${absolute('/en/products/superfoodie')}`,
+          `de ${absolute('/de/produkten/superfoodie')}`,
+          `sl ${absolute('/sl/izdelki/superfoodie')}`,
+          `x-default ${absolute('/proizvodi/superfoodie')}`,
         ],
         ogLocale: ['de_DE'],
-        ogUrl: [absolute('/de/rezepte/kamut-spaghetti')],
+        ogUrl: [absolute('/de/produkten/superfoodie')],
         csrf: 1,
       });
       const germanSwitcher = page.getByRole('navigation', { name: 'Sprache wählen', exact: true });

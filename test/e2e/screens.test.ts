@@ -1,12 +1,13 @@
 // Every screen of the paths table in every language, as the built shop serves it: the server-rendered
 // HTML has the right language, title, heading, canonical, hreflang alternates, Open Graph locale, CSRF
-// token and language switcher (plain fetch: 144+ pages in seconds). Then /sitemap.xml and /robots.txt,
+// token and language switcher (plain fetch: 144+ pages in seconds). Then the sitemap index /sitemap.xml, the
+// four language sitemaps it names (every URL fetched: 200) and /robots.txt,
 // and one screen per language in Chromium: hydrated without console errors, with the full layout.
 import type { Browser } from 'playwright-core';
 import { company } from '../../client/src/brand/company.js';
 import { EUR_HRK_NOTICE } from '../../client/src/brand/constants.js';
 import { LOCALES, LOCALE_COOKIE, type Locale } from '../../client/src/i18n/locales.js';
-import { SCREENS, SCREEN_IDS, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
+import { SCREENS, SCREEN_IDS, matchPublicPath, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import {
   BASE_URL,
@@ -16,6 +17,7 @@ import {
   getHtml,
   hydrated,
   mapLimit,
+  NO_CONTENT_SCREENS,
   readPage,
   sampleName,
   PROTECTED_SCREENS,
@@ -81,12 +83,20 @@ describe('every screen in every language (server-rendered HTML)', () => {
 
   it.each(cases.map((c) => [`${c.screen}_${c.locale}`, c.path, c] as const))('%s %s', (_name, path, c) => {
     const { status, contentLanguage, setCookie, page } = fetched.get(path)!;
-    expect(status).toBe(200);
-    expect(contentLanguage).toBe(c.locale);
     // The URL wins over the locale cookie, and a page view never rewrites the cookie.
     expect(setCookie.filter((s) => s.startsWith(`${LOCALE_COOKIE}=`))).toEqual([]);
-
+    expect(contentLanguage).toBe(c.locale);
     expect(page.lang).toBe(c.locale);
+    if (NO_CONTENT_SCREENS.has(c.screen)) {
+      // No content yet: the 404 page in the error layout, for no search engine (not a page titled from the URL).
+      expect(status).toBe(404);
+      expect(page.main).toMatchObject({ 'data-route': 'error', 'data-layout': 'error' });
+      expect(page.title).toMatch(/^Error 404 · /);
+      expect(page.meta('robots')).toEqual(['noindex']);
+      expect(page.links('canonical')).toEqual([]);
+      return;
+    }
+    expect(status).toBe(200);
     expect(page.title).toBe(expectedTitle(c));
     expect(page.h1s).toEqual([tFor(c.locale)(`screens.${c.screen}.heading`, { name: sampleName(c.params) })]);
     expect(page.main).toMatchObject({ 'data-route': `${c.screen}_${c.locale}`, 'data-layout': 'default' });
@@ -132,29 +142,117 @@ describe('protected screens as a visitor', () => {
   });
 });
 
-describe('sitemap.xml and robots.txt', () => {
+describe('sitemap index, language sitemaps and robots.txt', () => {
   const publicScreens = SCREEN_IDS.filter((s) => !SCREENS[s].private && !SCREENS[s].noindex && !SCREENS[s].internal.includes('$'));
+  // Typed out from docs/i18n-routing.md (Croatian has no path prefix, so its sitemap is /sitemap-hr.xml).
+  const SITEMAP_URL: Record<Locale, string> = {
+    hr: `${BASE_URL}/sitemap-hr.xml`,
+    en: `${BASE_URL}/en/sitemap.xml`,
+    de: `${BASE_URL}/de/sitemap.xml`,
+    sl: `${BASE_URL}/sl/sitemap.xml`,
+  };
+  interface Listed {
+    loc: string;
+    alternates: Record<string, string>;
+  }
+  const listed = new Map<Locale, Listed[]>();
+  let browser: Browser;
 
-  it('lists every public screen in every language, each with hreflang alternates', async () => {
+  /** Strict XML well-formedness by Chromium's XML parser: the root's name and namespace, or the parser's error. */
+  async function parseXml(xml: string): Promise<{ root: string; ns: string | null; error: string | null }> {
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      return await page.evaluate((text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        const error = doc.getElementsByTagName('parsererror')[0];
+        return {
+          root: doc.documentElement.localName,
+          ns: doc.documentElement.namespaceURI,
+          error: error ? (error.textContent ?? 'error') : null,
+        };
+      }, xml);
+    } finally {
+      await context.close();
+    }
+  }
+
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('/sitemap.xml is a sitemap index naming the four language sitemaps', async () => {
     const res = await fetch(`${BASE_URL}/sitemap.xml`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
-    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
-    const urls = HtmlPage.elements(xml, 'url').map((u) => ({
-      loc: /<loc>([^<]+)<\/loc>/.exec(u.inner)?.[1],
-      alternates: Object.fromEntries(HtmlPage.tags(u.inner, 'xhtml:link').map((l) => [l.hreflang, l.href])),
-    }));
-    const expected = publicScreens.flatMap((screen) =>
-      LOCALES.map((l) => ({ loc: absolute(publicPath(screen, l)), alternates: expectedAlternates(screen, {}) })),
-    );
-    expect(urls).toEqual(expected);
-    // The home, a translated path and no private screen.
-    const locs = urls.map((u) => u.loc);
-    expect(locs).toEqual(expect.arrayContaining([`${BASE_URL}/`, `${BASE_URL}/de/uber-uns`, `${BASE_URL}/sl/izdelki`]));
-    for (const screen of SCREEN_IDS.filter((s) => SCREENS[s].private)) {
-      for (const l of LOCALES) expect(locs).not.toContain(absolute(publicPath(screen, l, { token: 'x' })));
-    }
+    expect(await parseXml(xml)).toEqual({ root: 'sitemapindex', ns: 'http://www.sitemaps.org/schemas/sitemap/0.9', error: null });
+    const locs = HtmlPage.elements(xml, 'sitemap').map((s) => /<loc>([^<]+)<\/loc>/.exec(s.inner)?.[1]);
+    expect(locs).toEqual(LOCALES.map((l) => SITEMAP_URL[l]));
+  });
+
+  it.each([...LOCALES])(
+    '%s: the language sitemap (/en/sitemap.xml was a 404 page) lists its own pages, categories and products with alternates',
+    async (locale) => {
+      const res = await fetch(SITEMAP_URL[locale]);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+      const xml = await res.text();
+      expect(await parseXml(xml)).toEqual({ root: 'urlset', ns: 'http://www.sitemaps.org/schemas/sitemap/0.9', error: null });
+      expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+      const urls: Listed[] = HtmlPage.elements(xml, 'url').map((u) => ({
+        loc: /<loc>([^<]+)<\/loc>/.exec(u.inner)?.[1] ?? '',
+        alternates: Object.fromEntries(HtmlPage.tags(u.inner, 'xhtml:link').map((l) => [l.hreflang, l.href])),
+      }));
+      listed.set(locale, urls);
+      expect(urls.length).toBeLessThan(50_000);
+      const locs = urls.map((u) => u.loc);
+      expect(new Set(locs).size).toBe(locs.length);
+      for (const u of urls) {
+        // Absolute, in this sitemap's language, its own alternate, and all five alternates.
+        expect(u.loc.startsWith(`${BASE_URL}/`)).toBe(true);
+        expect([u.loc, matchPublicPath(new URL(u.loc).pathname)?.locale]).toEqual([u.loc, locale]);
+        expect(Object.keys(u.alternates).sort()).toEqual(['de', 'en', 'hr', 'sl', 'x-default']);
+        expect(u.alternates[locale]).toBe(u.loc);
+        expect(u.alternates['x-default']).toBe(u.alternates.hr);
+        for (const l of LOCALES) expect(matchPublicPath(new URL(u.alternates[l]).pathname)?.locale).toBe(l);
+      }
+      // Every public screen without parameters, with the expected alternates.
+      for (const screen of publicScreens) {
+        expect(urls).toContainEqual({ loc: absolute(publicPath(screen, locale)), alternates: expectedAlternates(screen, {}) });
+      }
+      // Every product and category of the catalogue, by this language's slug.
+      const products = (await (await fetch(`${BASE_URL}/api/catalog/products?locale=${locale}&page_size=48`)).json()) as {
+        data: { items: Array<{ slug: string }>; total: number };
+      };
+      expect(products.data.total).toBeGreaterThan(0);
+      expect(products.data.total).toBeLessThanOrEqual(48);
+      for (const p of products.data.items) expect(locs).toContain(absolute(publicPath('product', locale, { slug: p.slug })));
+      const categories = (await (await fetch(`${BASE_URL}/api/catalog/categories?locale=${locale}`)).json()) as {
+        data: Array<{ slug: string }>;
+      };
+      for (const c of categories.data) expect(locs).toContain(absolute(publicPath('products_slug', locale, { slug: c.slug })));
+      // No private screen, no content detail page (none exists yet), no product page without a product.
+      for (const loc of locs) {
+        const screen = matchPublicPath(new URL(loc).pathname)?.screen as ScreenId;
+        expect([loc, SCREENS[screen].private ?? false, SCREENS[screen].noindex ?? false]).toEqual([loc, false, false]);
+        expect(['recipe', 'blog_post', 'superfoodie_slug', 'method']).not.toContain(screen);
+      }
+    },
+  );
+
+  it('every URL of the four sitemaps answers 200 in its language', async () => {
+    const all = LOCALES.flatMap((l) => (listed.get(l) ?? []).map((u) => ({ locale: l, loc: u.loc })));
+    expect(all.length).toBeGreaterThan(LOCALES.length * publicScreens.length);
+    const results = await mapLimit(all, 4, async ({ locale, loc }) => {
+      const res = await fetch(loc, { redirect: 'manual', headers: { Cookie: `${LOCALE_COOKIE}=${locale}`, Accept: 'text/html' } });
+      await res.body?.cancel();
+      return { loc, status: res.status, lang: res.headers.get('content-language') };
+    });
+    expect(results.filter((r) => r.status !== 200 || r.lang !== all.find((a) => a.loc === r.loc)?.locale)).toEqual([]);
   });
 
   it('robots.txt points to the sitemap, disallows every private screen and no public one', async () => {
@@ -183,7 +281,7 @@ describe('one screen per language in Chromium', () => {
     { screen: 'home', locale: 'hr' },
     { screen: 'about_us', locale: 'en' },
     { screen: 'contact', locale: 'de' },
-    { screen: 'recipe', locale: 'sl', params: { slug: 'kamut-spaghetti' } },
+    { screen: 'recipes', locale: 'sl' },
   ];
   const NAV: ScreenId[] = ['webshop', 'recipes', 'blog', 'superfoodie', 'about_us', 'contact'];
   const LEGAL: ScreenId[] = ['privacy_policy', 'cookies', 'gdpr', 'general_terms', 'payment_terms', 'delivery', 'eu_projects'];

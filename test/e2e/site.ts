@@ -25,6 +25,12 @@ export const SCREEN_SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, strin
   webshop_slug: { slug: 'superfoodie' },
 };
 
+/**
+ * Screens whose content comes later (docs/screens.md, brand content): until it exists every address of
+ * theirs is the 404 page in the error layout (issue 9: no 200 page titled from the URL).
+ */
+export const NO_CONTENT_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['recipe', 'blog_post', 'superfoodie_slug', 'method']);
+
 export function paramsOf(screen: ScreenId): Record<string, string> {
   const sample = SCREEN_SAMPLE_PARAMS[screen];
   if (sample) return sample;

@@ -50,7 +50,7 @@ export function pageCount(total: number, pageSize: number): number {
 /** A page number from the `page` search value: positive integers only, else 1. */
 export function parsePage(value: unknown): number {
   const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 10000 ? n : 1;
+  return Number.isSafeInteger(n) && n >= 1 ? n : 1;
 }
 
 /** A search term from the `q` search value: trimmed, at most 100 characters, undefined when empty. */

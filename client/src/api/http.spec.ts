@@ -59,6 +59,10 @@ describe('query and list parameters', () => {
     expect(parsePage('0')).toBe(1);
     expect(parsePage('x')).toBe(1);
     expect(parsePage('1.5')).toBe(1);
+    expect(parsePage('-1')).toBe(1);
+    expect(parsePage(['abc', '2'])).toBe(1);
+    // Far pages stay themselves (the list answers 404 past its last page) instead of becoming page 1.
+    expect(parsePage('100000000000')).toBe(100_000_000_000);
     expect(parseQuery('  fusilli ')).toBe('fusilli');
     expect(parseQuery('   ')).toBeUndefined();
     expect(parseQuery('a'.repeat(150))).toHaveLength(100);

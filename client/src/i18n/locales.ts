@@ -12,14 +12,6 @@ export const DEFAULT_LOCALE: Locale = 'hr';
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
-/** Language tags exactly as the spec lists them (section 2). */
-export const SPEC_LANGUAGE_TAGS: Record<Locale, string> = {
-  hr: 'hr-HR',
-  en: 'en-EN',
-  de: 'de-DE',
-  sl: 'sl-SI',
-};
-
 /**
  * Open Graph locales (language_TERRITORY). The spec's `en-EN` names no real territory ("EN" is not an
  * ISO 3166 country code), so English is published as en_GB, the closest match for a European shop.

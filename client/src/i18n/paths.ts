@@ -52,9 +52,6 @@ export type ScreenId =
   | 'general_terms'
   | 'payment_terms';
 
-/** Which issue fills the screen's contents (docs/screens.md). */
-export type ScreenOwner = 'foundation' | 'catalogue-and-cart' | 'identity-and-account' | 'checkout-and-payments' | 'brand-content';
-
 export interface ScreenDefinition {
   /** Internal path after the `/$locale` segment; '' for home. Also the route file's path. */
   internal: string;
@@ -69,57 +66,49 @@ export interface ScreenDefinition {
   noindex?: boolean;
   /** Breadcrumb parent (home is the implicit root of every trail). */
   parent?: ScreenId;
-  owner: ScreenOwner;
 }
 
 const same = (path: string): Record<Locale, string> => ({ hr: path, en: path, de: path, sl: path });
 
 /** Every screen of spec section 2, in the spec's order. */
 export const SCREENS: Record<ScreenId, ScreenDefinition> = {
-  home: { internal: '', paths: same(''), owner: 'brand-content' },
+  home: { internal: '', paths: same('') },
   cart: {
     internal: '/cart',
     paths: { hr: '/kosarica', en: '/cart', de: '/cart', sl: '/kosarica' },
     private: true,
-    owner: 'catalogue-and-cart',
   },
   checkout: {
     internal: '/checkout',
     paths: { hr: '/placanje', en: '/checkout', de: '/checkout', sl: '/placanje' },
     private: true,
     parent: 'cart',
-    owner: 'checkout-and-payments',
   },
   payment_success: {
     internal: '/payment-success',
     paths: { hr: '/placanje-uspjesno', en: '/payment-success', de: '/payment-success', sl: '/placanje-uspjesno' },
     private: true,
-    owner: 'checkout-and-payments',
   },
   payment_fail: {
     internal: '/payment-fail',
     paths: { hr: '/placanje-neuspjesno', en: '/payment-fail', de: '/payment-fail', sl: '/placanje-neuspjesno' },
     private: true,
-    owner: 'checkout-and-payments',
   },
   login: {
     internal: '/login',
     paths: { hr: '/prijava', en: '/login', de: '/login', sl: '/login' },
     private: true,
-    owner: 'identity-and-account',
   },
   register: {
     internal: '/register',
     paths: { hr: '/registracija', en: '/register', de: '/register', sl: '/registracija' },
     private: true,
-    owner: 'identity-and-account',
   },
   forgot_password: {
     internal: '/forgot-password',
     paths: { hr: '/zaboravljena-lozinka', en: '/forgot-password', de: '/forgot-password', sl: '/zaboravljena-lozinka' },
     private: true,
     parent: 'login',
-    owner: 'identity-and-account',
   },
   reset_password: {
     internal: '/reset-password/$token',
@@ -131,27 +120,23 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     },
     private: true,
     parent: 'login',
-    owner: 'identity-and-account',
   },
   profile: {
     internal: '/profile',
     paths: { hr: '/profil', en: '/profile', de: '/profile', sl: '/profil' },
     private: true,
-    owner: 'identity-and-account',
   },
   profile_edit: {
     internal: '/profile/edit',
     paths: { hr: '/profil/uredi', en: '/profile/edit', de: '/profile/edit', sl: '/profil/uredi' },
     private: true,
     parent: 'profile',
-    owner: 'identity-and-account',
   },
   profile_orders: {
     internal: '/profile/orders',
     paths: { hr: '/profil/narudzbe', en: '/profile/orders', de: '/profile/orders', sl: '/profil/narudzbe' },
     private: true,
     parent: 'profile',
-    owner: 'identity-and-account',
   },
   profile_reset_password: {
     internal: '/profile/reset-password',
@@ -163,58 +148,49 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     },
     private: true,
     parent: 'profile',
-    owner: 'identity-and-account',
   },
   product_index: {
     internal: '/product',
     paths: { hr: '/proizvod', en: '/product', de: '/product', sl: '/izdelek' },
     noindex: true,
     parent: 'products',
-    owner: 'catalogue-and-cart',
   },
   product: {
     internal: '/product/$slug',
     paths: { hr: '/proizvod/$slug', en: '/product/$slug', de: '/product/$slug', sl: '/izdelek/$slug' },
     parent: 'products',
-    owner: 'catalogue-and-cart',
   },
   products: {
     internal: '/products',
     paths: { hr: '/proizvodi', en: '/products', de: '/produkten', sl: '/izdelki' },
-    owner: 'catalogue-and-cart',
   },
   products_slug: {
     internal: '/products/$slug',
     paths: { hr: '/proizvodi/$slug', en: '/products/$slug', de: '/produkten/$slug', sl: '/izdelki/$slug' },
     parent: 'products',
-    owner: 'catalogue-and-cart',
   },
-  webshop: { internal: '/webshop', paths: same('/webshop'), owner: 'catalogue-and-cart' },
+  webshop: { internal: '/webshop', paths: same('/webshop') },
   webshop_slug: {
     internal: '/webshop/$slug',
     paths: same('/webshop/$slug'),
     parent: 'webshop',
-    owner: 'catalogue-and-cart',
   },
   recipes: {
     internal: '/recipes',
     paths: { hr: '/recepti', en: '/recipes', de: '/rezepte', sl: '/recepti' },
-    owner: 'brand-content',
   },
   recipe: {
     internal: '/recipes/$slug',
     paths: { hr: '/recepti/$slug', en: '/recipes/$slug', de: '/rezepte/$slug', sl: '/recepti/$slug' },
     parent: 'recipes',
-    owner: 'brand-content',
   },
-  blog: { internal: '/blog', paths: same('/blog'), owner: 'brand-content' },
-  blog_post: { internal: '/blog/$slug', paths: same('/blog/$slug'), parent: 'blog', owner: 'brand-content' },
-  superfoodie: { internal: '/superfoodie', paths: same('/superfoodie'), owner: 'brand-content' },
+  blog: { internal: '/blog', paths: same('/blog') },
+  blog_post: { internal: '/blog/$slug', paths: same('/blog/$slug'), parent: 'blog' },
+  superfoodie: { internal: '/superfoodie', paths: same('/superfoodie') },
   superfoodie_slug: {
     internal: '/superfoodie/$slug',
     paths: same('/superfoodie/$slug'),
     parent: 'superfoodie',
-    owner: 'brand-content',
   },
   method: {
     internal: '/{$product}-method',
@@ -225,12 +201,10 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       sl: '/{$product}-metoda',
     },
     parent: 'about_us',
-    owner: 'brand-content',
   },
   about_us: {
     internal: '/about-us',
     paths: { hr: '/o-nama', en: '/about-us', de: '/uber-uns', sl: '/o-nas' },
-    owner: 'brand-content',
   },
   story: {
     internal: '/a-story-worth-every-letter',
@@ -241,34 +215,28 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       sl: '/zgodba-vredna-vsake-crke',
     },
     parent: 'about_us',
-    owner: 'brand-content',
   },
   contact: {
     internal: '/contact',
     paths: { hr: '/kontakt', en: '/contact', de: '/kontakt', sl: '/kontakt' },
-    owner: 'brand-content',
   },
   eu_projects: {
     internal: '/eu-projects',
     paths: { hr: '/eu-projekti', en: '/eu-projects', de: '/eu-projekte', sl: '/eu-projekti' },
     parent: 'about_us',
-    owner: 'brand-content',
   },
   delivery: {
     internal: '/delivery',
     paths: { hr: '/dostava', en: '/delivery', de: '/delivery', sl: '/dostava' },
-    owner: 'brand-content',
   },
   cookies: {
     internal: '/cookies',
     paths: { hr: '/kolacici', en: '/cookies', de: '/cookies', sl: '/kolacici' },
-    owner: 'brand-content',
   },
-  gdpr: { internal: '/gdpr', paths: same('/gdpr'), owner: 'brand-content' },
+  gdpr: { internal: '/gdpr', paths: same('/gdpr') },
   privacy_policy: {
     internal: '/privacy-policy',
     paths: { hr: '/politika-privatnosti', en: '/privacy-policy', de: '/privacy-policy', sl: '/politika-privatnosti' },
-    owner: 'brand-content',
   },
   general_terms: {
     internal: '/general-terms-and-conditions',
@@ -278,7 +246,6 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       de: '/general-terms-and-conditions',
       sl: '/opci-uvjeti-poslovanja',
     },
-    owner: 'brand-content',
   },
   payment_terms: {
     internal: '/terms-and-methods-of-payment',
@@ -288,7 +255,6 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       de: '/terms-and-methods-of-payment',
       sl: '/uvjeti-i-nacini-placanja',
     },
-    owner: 'brand-content',
   },
 };
 

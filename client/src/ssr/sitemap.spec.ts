@@ -1,56 +1,103 @@
 import { describe, expect, it } from '@jest/globals';
-import { buildRobots, buildSitemap, privatePathPrefixes, sitemapScreens } from './sitemap';
+import {
+  SITEMAP_PATHS,
+  buildRobots,
+  buildSitemap,
+  buildSitemapIndex,
+  localizedEntry,
+  privatePathPrefixes,
+  screenEntry,
+  sitemapLocaleOf,
+  sitemapScreens,
+} from './sitemap';
 
 const URL_BASE = 'https://www.zlatnozrno.example';
 
-describe('sitemap.xml', () => {
-  const xml = buildSitemap(URL_BASE);
-  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]);
+/** Well-formedness of the simple XML these builders write: declaration, balanced elements, escaped text. */
+function expectWellFormed(xml: string, root: string) {
+  expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n')).toBe(true);
+  const body = xml.slice(xml.indexOf('\n') + 1).trim();
+  const stack: string[] = [];
+  for (const m of body.matchAll(/<(\/?)([a-zA-Z][\w:.-]*)((?:\s+[\w:.-]+="[^"<&]*(?:&(?:amp|lt|gt|quot|apos);[^"<&]*)*")*)\s*(\/?)>/g)) {
+    const [, closing, name, , selfClosing] = m;
+    if (selfClosing) continue;
+    if (closing) expect(stack.pop()).toBe(name);
+    else stack.push(name);
+  }
+  expect(stack).toEqual([]);
+  expect(body.startsWith(`<${root} `)).toBe(true);
+  expect(body.endsWith(`</${root}>`)).toBe(true);
+  // Text between tags: no raw '<' or unescaped '&'.
+  for (const text of body.split(/<[^>]*>/)) expect(text).not.toMatch(/<|&(?!(?:amp|lt|gt|quot|apos);)/);
+}
 
-  it('is a urlset with the xhtml namespace', () => {
+describe('sitemap index (/sitemap.xml)', () => {
+  const xml = buildSitemapIndex(URL_BASE);
+
+  it('names the four language sitemaps, absolute, in a well-formed sitemapindex', () => {
+    expectWellFormed(xml, 'sitemapindex');
+    expect(xml).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    const locs = [...xml.matchAll(/<sitemap>\s*<loc>([^<]+)<\/loc>\s*<\/sitemap>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      `${URL_BASE}/sitemap-hr.xml`,
+      `${URL_BASE}/en/sitemap.xml`,
+      `${URL_BASE}/de/sitemap.xml`,
+      `${URL_BASE}/sl/sitemap.xml`,
+    ]);
+  });
+
+  it('knows which path is which language sitemap', () => {
+    expect(SITEMAP_PATHS).toEqual({ hr: '/sitemap-hr.xml', en: '/en/sitemap.xml', de: '/de/sitemap.xml', sl: '/sl/sitemap.xml' });
+    expect(sitemapLocaleOf('/en/sitemap.xml')).toBe('en');
+    expect(sitemapLocaleOf('/sitemap-hr.xml')).toBe('hr');
+    expect(sitemapLocaleOf('/sitemap.xml')).toBeNull();
+    expect(sitemapLocaleOf('/hr/sitemap.xml')).toBeNull();
+  });
+});
+
+describe('language sitemaps', () => {
+  const xml = buildSitemap(URL_BASE, 'de');
+  const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]);
+  const locs = urls.map((u) => /<loc>([^<]+)<\/loc>/.exec(u)?.[1]);
+
+  it('is a well-formed urlset with the xhtml namespace', () => {
+    expectWellFormed(xml, 'urlset');
     expect(
       xml.startsWith(
         '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
       ),
     ).toBe(true);
-    expect(xml.trim().endsWith('</urlset>')).toBe(true);
   });
 
-  it('lists every public page without parameters in four languages', () => {
-    expect(urls).toHaveLength(sitemapScreens().length * 4);
-    const locs = urls.map((u) => /<loc>([^<]+)<\/loc>/.exec(u)?.[1]);
-    for (const loc of [
-      `${URL_BASE}/`,
-      `${URL_BASE}/en`,
-      `${URL_BASE}/de/produkten`,
-      `${URL_BASE}/sl/izdelki`,
-      `${URL_BASE}/o-nama`,
-      `${URL_BASE}/de/uber-uns`,
-      `${URL_BASE}/de/eu-projekte`,
-      `${URL_BASE}/de/rezepte`,
-      `${URL_BASE}/prica-vrijedna-svakog-slova`,
-      `${URL_BASE}/uvjeti-i-nacini-placanja`,
-      `${URL_BASE}/en/cookies`,
-    ]) {
-      expect(locs).toContain(loc);
+  it('lists every public page without parameters once, in its own language only', () => {
+    expect(urls).toHaveLength(sitemapScreens().length);
+    for (const path of ['/de', '/de/produkten', '/de/uber-uns', '/de/eu-projekte', '/de/rezepte']) {
+      expect(locs).toContain(`${URL_BASE}${path}`);
     }
+    for (const loc of locs) expect(loc === `${URL_BASE}/de` || loc?.startsWith(`${URL_BASE}/de/`)).toBe(true);
     expect(new Set(locs).size).toBe(locs.length);
+    const croatian = [...buildSitemap(URL_BASE, 'hr').matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(croatian).toEqual(expect.arrayContaining([`${URL_BASE}/`, `${URL_BASE}/o-nama`, `${URL_BASE}/prica-vrijedna-svakog-slova`]));
+    for (const loc of croatian) expect(loc).not.toMatch(/^https:\/\/[^/]+\/(en|de|sl)(\/|$)/);
   });
 
   it('leaves out private, parameterised and noindex pages', () => {
-    for (const path of [
-      '/kosarica',
-      '/en/cart',
-      '/placanje',
-      '/prijava',
-      '/profil',
-      '/en/profile/orders',
-      '/proizvod',
-      '/ponisti-lozinku',
-    ]) {
-      expect(xml).not.toContain(`<loc>${URL_BASE}${path}</loc>`);
+    for (const locale of ['hr', 'en'] as const) {
+      const all = buildSitemap(URL_BASE, locale);
+      for (const path of [
+        '/kosarica',
+        '/en/cart',
+        '/placanje',
+        '/prijava',
+        '/profil',
+        '/en/profile/orders',
+        '/proizvod',
+        '/ponisti-lozinku',
+      ]) {
+        expect(all).not.toContain(`<loc>${URL_BASE}${path}</loc>`);
+      }
+      expect(all).not.toContain('$');
     }
-    expect(xml).not.toContain('$');
   });
 
   it('gives every url its four alternates and x-default (Croatian)', () => {
@@ -63,17 +110,29 @@ describe('sitemap.xml', () => {
     for (const url of urls) expect(url.match(/<xhtml:link /g)).toHaveLength(5);
   });
 
-  it('takes parameterised pages from data and escapes them', () => {
-    const withData = buildSitemap(URL_BASE, [{ screen: 'recipe', params: { slug: 'sarma&co' } }]);
-    expect(withData).toContain(`<loc>${URL_BASE}/de/rezepte/sarma&amp;co</loc>`);
+  it("takes products from data with each language's slug, escaped, with lastmod when known", () => {
+    const product = localizedEntry(
+      'product',
+      { hr: { slug: 'sarma&co' }, en: { slug: 'cabbage-rolls' }, de: { slug: 'kohlrouladen' }, sl: { slug: 'sarma' } },
+      '2026-11-01',
+    );
+    const withData = buildSitemap(URL_BASE, 'de', [product, screenEntry('products_slug', { slug: 'tjestenina' })]);
+    expectWellFormed(withData, 'urlset');
+    expect(withData).toContain(`<url>
+    <loc>${URL_BASE}/de/product/kohlrouladen</loc>
+    <lastmod>2026-11-01</lastmod>
+    <xhtml:link rel="alternate" hreflang="hr" href="${URL_BASE}/proizvod/sarma&amp;co"/>
+    <xhtml:link rel="alternate" hreflang="en" href="${URL_BASE}/en/product/cabbage-rolls"/>`);
+    expect(withData).toContain(`<loc>${URL_BASE}/de/produkten/tjestenina</loc>`);
     expect(withData).not.toMatch(/&co/);
+    expect(buildSitemap(URL_BASE, 'hr', [product])).toContain(`<loc>${URL_BASE}/proizvod/sarma&amp;co</loc>`);
   });
 });
 
 describe('robots.txt', () => {
   const robots = buildRobots(URL_BASE);
 
-  it('points to the sitemap', () => {
+  it('points to the sitemap index', () => {
     expect(robots).toContain(`Sitemap: ${URL_BASE}/sitemap.xml`);
     expect(robots.startsWith('User-agent: *\n')).toBe(true);
   });

@@ -1,18 +1,38 @@
 /**
- * /sitemap.xml and /robots.txt.
+ * /sitemap.xml, the per-language sitemaps it names, and /robots.txt.
  *
- * The sitemap lists every public screen without parameters in all four languages, each <url> with
- * xhtml:link alternates for hr, en, de, sl and x-default (-> hr). Private screens (cart, checkout, payment
- * results, login, registration, password screens, account) are left out, disallowed in robots.txt and
- * marked noindex; so is the product page without a slug, which shows no product of its own. Parameterised
- * pages (products, recipes, posts) come from data: the issues that bring that data pass them in as `extra`.
+ * /sitemap.xml is a sitemap index naming one sitemap per language (SITEMAP_PATHS): /sitemap-hr.xml for
+ * Croatian (it has no path prefix, and /hr/... is no address of the shop), /en/sitemap.xml,
+ * /de/sitemap.xml and /sl/sitemap.xml. Each lists that language's addresses only, each <url> with
+ * xhtml:link alternates for hr, en, de, sl and x-default (-> hr): every public screen without parameters,
+ * every category and every product (from the catalogue API, with each language's own slug). Private
+ * screens (cart, checkout, payment results, login, registration, password screens, account) are left
+ * out, disallowed in robots.txt and marked noindex; so is the product page without a slug, which shows
+ * no product of its own, and every content detail page (recipes, posts) until that content exists.
  */
-import { LOCALES, DEFAULT_LOCALE } from '../i18n/locales';
-import { SCREENS, SCREEN_IDS, alternatesOf, type ScreenId } from '../i18n/paths';
+import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../i18n/locales';
+import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../i18n/paths';
+import { fetchCategories, fetchProducts } from '../api/catalog';
+import type { Api } from '../api/http';
 
+/** One page in all four languages (its path in each), with the date it last changed when known. */
 export interface SitemapEntry {
-  screen: ScreenId;
-  params?: Record<string, string>;
+  alternates: Record<Locale, string>;
+  /** W3C date (YYYY-MM-DD or full ISO time). */
+  lastmod?: string;
+}
+
+/** The sitemaps.org limit of URLs per sitemap file. */
+export const MAX_SITEMAP_URLS = 50_000;
+
+/** Where each language's sitemap is served (named by /sitemap.xml). */
+export const SITEMAP_PATHS: Record<Locale, string> = Object.fromEntries(
+  LOCALES.map((l) => [l, l === DEFAULT_LOCALE ? `/sitemap-${l}.xml` : `${localePrefix(l)}/sitemap.xml`]),
+) as Record<Locale, string>;
+
+/** The language whose sitemap this path is, or null. */
+export function sitemapLocaleOf(pathname: string): Locale | null {
+  return LOCALES.find((l) => SITEMAP_PATHS[l] === pathname) ?? null;
 }
 
 /** Screens with a fixed path that belong in search results. */
@@ -20,31 +40,90 @@ export function sitemapScreens(): ScreenId[] {
   return SCREEN_IDS.filter((s) => !SCREENS[s].private && !SCREENS[s].noindex && !SCREENS[s].internal.includes('$'));
 }
 
+/** A screen whose parameters are the same in every language (or none). */
+export function screenEntry(screen: ScreenId, params?: Record<string, string>): SitemapEntry {
+  return { alternates: alternatesOf(screen, params) };
+}
+
+/** A screen whose parameters differ by language (translated slugs). */
+export function localizedEntry(screen: ScreenId, params: Record<Locale, Record<string, string>>, lastmod?: string): SitemapEntry {
+  const alternates = Object.fromEntries(LOCALES.map((l) => [l, publicPath(screen, l, params[l])])) as Record<Locale, string>;
+  return lastmod ? { alternates, lastmod } : { alternates };
+}
+
 const escapeXml = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).href;
 
-export function buildSitemap(publicUrl: string, extra: SitemapEntry[] = []): string {
-  const entries: SitemapEntry[] = [...sitemapScreens().map((screen) => ({ screen })), ...extra];
-  const urls: string[] = [];
-  for (const { screen, params } of entries) {
-    const alternates = alternatesOf(screen, params);
+const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
+export const SITEMAP_NS = 'http://www.sitemaps.org/schemas/sitemap/0.9';
+export const XHTML_NS = 'http://www.w3.org/1999/xhtml';
+
+/** /sitemap.xml: the index of the four language sitemaps. */
+export function buildSitemapIndex(publicUrl: string): string {
+  return [
+    XML_DECLARATION,
+    `<sitemapindex xmlns="${SITEMAP_NS}">`,
+    ...LOCALES.map((l) => `  <sitemap>\n    <loc>${escapeXml(absolute(publicUrl, SITEMAP_PATHS[l]))}</loc>\n  </sitemap>`),
+    '</sitemapindex>',
+    '',
+  ].join('\n');
+}
+
+/** One language's sitemap: the fixed public screens and `extra` (categories, products), that language's URLs only. */
+export function buildSitemap(publicUrl: string, locale: Locale, extra: SitemapEntry[] = []): string {
+  const entries: SitemapEntry[] = [...sitemapScreens().map((screen) => screenEntry(screen)), ...extra].slice(0, MAX_SITEMAP_URLS);
+  const urls = entries.map(({ alternates, lastmod }) => {
     const links = [
       ...LOCALES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absolute(publicUrl, alternates[l]))}"/>`),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`,
+    ];
+    return [
+      '  <url>',
+      `    <loc>${escapeXml(absolute(publicUrl, alternates[locale]))}</loc>`,
+      ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
+      ...links,
+      '  </url>',
     ].join('\n');
-    for (const locale of LOCALES) {
-      urls.push(`  <url>\n    <loc>${escapeXml(absolute(publicUrl, alternates[locale]))}</loc>\n${links}\n  </url>`);
+  });
+  return [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">`, ...urls, '</urlset>', ''].join('\n');
+}
+
+/**
+ * Categories and products from the catalogue API, each with its slug in every language (the list is read
+ * once per language and joined by code). Bounded: at most MAX_SITEMAP_URLS products.
+ */
+export async function catalogEntries(apiFor: (locale: Locale) => Api): Promise<SitemapEntry[]> {
+  const PAGE = 48;
+  const perLocale = await Promise.all(
+    LOCALES.map(async (locale) => {
+      const api = apiFor(locale);
+      const categories = await fetchCategories(api, locale);
+      const products = new Map<string, string>();
+      for (let page = 1; products.size < MAX_SITEMAP_URLS; page++) {
+        const result = await fetchProducts(api, { locale, page, pageSize: PAGE });
+        for (const p of result.items) products.set(p.code, p.slug);
+        if (result.items.length === 0 || page * PAGE >= result.total) break;
+      }
+      return { locale, categories: new Map(categories.map((c) => [c.code, c.slug])), products };
+    }),
+  );
+  const joined = (pick: (x: (typeof perLocale)[number]) => Map<string, string>, screen: ScreenId): SitemapEntry[] => {
+    const first = pick(perLocale[0]);
+    const out: SitemapEntry[] = [];
+    for (const code of first.keys()) {
+      const params = {} as Record<Locale, Record<string, string>>;
+      for (const x of perLocale) {
+        const slug = pick(x).get(code);
+        if (slug) params[x.locale] = { slug };
+      }
+      // Not (yet) in every language: left out rather than listed with a broken alternate.
+      if (LOCALES.every((l) => params[l])) out.push(localizedEntry(screen, params));
     }
-  }
-  return [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
-    ...urls,
-    '</urlset>',
-    '',
-  ].join('\n');
+    return out;
+  };
+  return [...joined((x) => x.categories, 'products_slug'), ...joined((x) => x.products, 'product')];
 }
 
 /** Path prefixes of the private screens in every language (`/ponisti-lozinku/` for token paths), shortest form. */

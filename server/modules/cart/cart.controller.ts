@@ -73,13 +73,16 @@ export class CartController {
   }
 
   @Put('coupon')
-  @ApiOperation({ summary: 'Applies a coupon code (case-insensitive); each refusal has its own code and message.' })
+  @ApiOperation({
+    summary: 'Applies a coupon code (case-insensitive); each refusal has its own code and message. Too many wrong codes per IP or cart: 429 with Retry-After.',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiBody({ type: ApplyCouponDto })
   @ApiOkResponse({ type: CartResponseDoc })
   async applyCoupon(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
     const { code } = ApplyCouponDto.parse(body);
-    return this.answer(req, res, await this.carts.applyCoupon(this.owner(req), code, localeOf(req)));
+    const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    return this.answer(req, res, await this.carts.applyCoupon(this.owner(req), code, localeOf(req), ip));
   }
 
   @Delete('coupon')

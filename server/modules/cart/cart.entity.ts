@@ -20,11 +20,24 @@ export class Cart {
   @Column('text', { nullable: true })
   postalCode: string | null;
 
+  /** What the shop changed on its own (a merge capped to stock); cleared by the shopper's next change. */
+  @Column('jsonb', { nullable: true })
+  notices: StoredCartNotice[] | null;
+
   @Column('timestamptz')
   createdAt: Date;
 
   @Column('timestamptz')
   updatedAt: Date;
+}
+
+export interface StoredCartNotice {
+  code: 'CART_MERGE_STOCK_CAPPED' | 'CART_MERGE_QUANTITY_CAPPED';
+  product_code: string;
+  /** What the two carts held together. */
+  requested: number;
+  /** What the cart holds now. */
+  quantity: number;
 }
 
 @Entity({ name: 'cart_line' })

@@ -150,6 +150,13 @@ const CODES = {
     de: 'Sie haben diesen Gutschein bereits eingelöst.',
     sl: 'Ta kupon ste že uporabili.',
   },
+  COUPON_RATE_LIMITED: {
+    kind: 'rate_limited',
+    hr: 'Previše pogrešnih kodova kupona. Pokušajte ponovno za {seconds} s.',
+    en: 'Too many wrong coupon codes. Please try again in {seconds} s.',
+    de: 'Zu viele falsche Gutscheincodes. Bitte versuchen Sie es in {seconds} s erneut.',
+    sl: 'Preveč napačnih kod kuponov. Poskusite znova čez {seconds} s.',
+  },
 } satisfies Record<string, LocalizedMessage & { kind: ErrorKind }>;
 
 export type CartErrorCode = keyof typeof CODES;

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { CatalogService, type CartProductView } from '../catalog/index.js';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../platform/i18n/index.js';
-import { Cart, CartLine } from './cart.entity.js';
+import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
+import { Cart, CartLine, type StoredCartNotice } from './cart.entity.js';
+import { noticeViews } from './cart-notices.js';
 import { CartError } from './cart.errors.js';
 import { computeTotals } from './cart-totals.js';
 import { normalizeCouponCode } from './coupon-rules.js';
@@ -13,6 +16,9 @@ import { DELIVERY_CONFIG, POSTAL_CODE_FORMATS } from './delivery.config.js';
 import { normalizePostalCode, quoteDelivery, zoneOf } from './delivery.js';
 import { countryName, formatEuro } from './format.js';
 import type { CartCouponView, CartOwner, CartView } from './cart.types.js';
+
+/** The window of the wrong-coupon-code budgets (COUPON_GUESS_LIMIT_PER_IP / _PER_CART). */
+const COUPON_GUESS_WINDOW = 15 * 60;
 
 /** Most packs of one product in one cart (and order). */
 export const MAX_QUANTITY = 99;
@@ -42,6 +48,8 @@ export class CartService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly catalog: CatalogService,
     private readonly coupons: CouponService,
+    private readonly limits: RateLimitService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
@@ -89,15 +97,37 @@ export class CartService {
     });
   }
 
-  async applyCoupon(owner: CartOwner, rawCode: string, locale: Locale): Promise<CartResult> {
+  /**
+   * Wrong (unknown) codes count per client IP and per cart (per account when signed in); once
+   * either budget is spent every code is refused with 429 until the window has passed, so codes
+   * cannot be guessed by the thousand, while a shopper's typos and real codes go through.
+   */
+  async applyCoupon(owner: CartOwner, rawCode: string, locale: Locale, ip: string | null = null): Promise<CartResult> {
     const code = normalizeCouponCode(rawCode);
-    return this.change(owner, locale, true, async (m, cart) => {
-      const { subtotal } = await this.goods(m, cart, locale);
-      const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
-      if (!checked) throw new CartError('COUPON_UNKNOWN', {}, 'code');
-      if (!checked.verdict.ok) throw refusalError(checked.verdict.refusal, locale, subtotal);
-      await m.update(Cart, { id: cart.id }, { couponCode: checked.coupon.code });
-    });
+    const budgets = this.couponGuessBudgets(owner, ip);
+    for (const { rule, key } of budgets) {
+      const wait = await this.limits.blockedFor(rule, key);
+      if (wait) throw new RateLimitedError(wait, 'COUPON_RATE_LIMITED', 'code');
+    }
+    try {
+      return await this.change(owner, locale, true, async (m, cart) => {
+        const { subtotal } = await this.goods(m, cart, locale);
+        const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
+        if (!checked) throw new CartError('COUPON_UNKNOWN', {}, 'code');
+        if (!checked.verdict.ok) throw refusalError(checked.verdict.refusal, locale, subtotal);
+        await m.update(Cart, { id: cart.id }, { couponCode: checked.coupon.code });
+      });
+    } catch (err) {
+      if (err instanceof CartError && err.code === 'COUPON_UNKNOWN') {
+        for (const { rule, key } of budgets) {
+          // Concurrent guesses that all passed the check above: the ones beyond the budget get 429.
+          await this.limits.consume(rule, key).catch((limited: unknown) => {
+            throw limited instanceof RateLimitedError ? new RateLimitedError(limited.retryAfterSeconds, 'COUPON_RATE_LIMITED', 'code') : limited;
+          });
+        }
+      }
+      throw err;
+    }
   }
 
   async removeCoupon(owner: CartOwner, locale: Locale): Promise<CartResult> {
@@ -115,9 +145,10 @@ export class CartService {
 
   /**
    * At login (called by the identity module): the guest cart joins the user's cart. Quantities of
-   * the same product add up, capped at 99; the guest's coupon is kept if it is valid for the
-   * merged cart and the user (else the user's own, if valid); a destination the guest chose wins.
-   * The guest cart is gone afterwards. Returns the user's cart id (undefined when neither had one).
+   * the same product add up, capped at the stock and at 99, and the cart then carries a notice
+   * naming each line that was cut (`notices` of the view); the guest's coupon is kept if it is
+   * valid for the merged cart and the user (else the user's own, if valid); a destination the
+   * guest chose wins. The guest cart is gone afterwards. Returns the user's cart id (undefined when neither had one).
    */
   async mergeGuestCart(guestCartId: string, userId: string): Promise<string | undefined> {
     const owner: CartOwner = { userId };
@@ -129,16 +160,12 @@ export class CartService {
         .getOne();
       let mine = await this.find(owner, m, true);
       if (!guest) return mine?.id;
+      let notices: StoredCartNotice[] = [];
       if (!mine) {
         await m.update(Cart, { id: guest.id }, { userId, updatedAt: new Date() });
         mine = { ...guest, userId };
       } else {
-        await m.query(
-          `INSERT INTO cart_line (cart_id, product_code, quantity, added_at)
-           SELECT $1, product_code, quantity, added_at FROM cart_line WHERE cart_id = $2
-           ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = LEAST($3::int, cart_line.quantity + excluded.quantity)`,
-          [mine.id, guest.id, MAX_QUANTITY],
-        );
+        notices = await this.mergeLines(m, guest.id, mine.id);
         const destination = guest.postalCode ? { country: guest.country, postalCode: guest.postalCode } : {};
         await m.update(Cart, { id: mine.id }, { ...destination, updatedAt: new Date() });
         await m.delete(Cart, { id: guest.id });
@@ -150,12 +177,62 @@ export class CartService {
         const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
         if (checked?.verdict.ok) kept = checked.coupon.code;
       }
-      await m.update(Cart, { id: mine.id }, { couponCode: kept });
+      await m.update(Cart, { id: mine.id }, { couponCode: kept, notices: notices.length ? notices : null });
       return mine.id;
     });
   }
 
   // ---------------------------------------------------------------------------------------------
+
+  /**
+   * Moves the guest's lines into the user's cart: each line the sum of both, but no more than the
+   * stock (when tracked, for a product that can be bought) and MAX_QUANTITY. Returns a notice per
+   * line that was cut.
+   */
+  private async mergeLines(m: EntityManager, guestId: string, mineId: string): Promise<StoredCartNotice[]> {
+    const guestLines = await m.find(CartLine, { where: { cartId: guestId } });
+    if (!guestLines.length) return [];
+    const own = new Map((await m.find(CartLine, { where: { cartId: mineId } })).map((l) => [l.productCode, l.quantity]));
+    const products = await this.catalog.productsForCart(
+      guestLines.map((l) => l.productCode),
+      DEFAULT_LOCALE,
+      new Date(),
+      m,
+    );
+    const notices: StoredCartNotice[] = [];
+    for (const line of guestLines) {
+      const requested = (own.get(line.productCode) ?? 0) + line.quantity;
+      const product = products.get(line.productCode);
+      // Stock counts for products that can be bought now (then at least one pack is left); a
+      // 'soon available again' line is kept as it is and checked when it can be bought again.
+      const stock = product?.available && product.stock !== null ? product.stock : null;
+      const quantity = Math.min(requested, MAX_QUANTITY, stock ?? MAX_QUANTITY);
+      if (quantity < requested) {
+        notices.push({
+          code: stock !== null && stock < MAX_QUANTITY ? 'CART_MERGE_STOCK_CAPPED' : 'CART_MERGE_QUANTITY_CAPPED',
+          product_code: line.productCode,
+          requested,
+          quantity,
+        });
+      }
+      await m.query(
+        `INSERT INTO cart_line (cart_id, product_code, quantity, added_at) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = excluded.quantity`,
+        [mineId, line.productCode, quantity, line.addedAt],
+      );
+    }
+    return notices;
+  }
+
+  /** The budgets of wrong coupon codes: the client IP's, and the account's or the guest cart's (a guest without a cart has none yet). */
+  private couponGuessBudgets(owner: CartOwner, ip: string | null): Array<{ rule: RateLimitRule; key: string }> {
+    const { guessLimitPerIp, guessLimitPerCart } = this.config.coupons;
+    const budgets: Array<{ rule: RateLimitRule; key: string }> = [];
+    if (ip) budgets.push({ rule: { name: 'coupon-ip', points: guessLimitPerIp, durationSeconds: COUPON_GUESS_WINDOW }, key: ip });
+    const holder = 'userId' in owner ? `user:${owner.userId}` : owner.guestCartId ? `cart:${owner.guestCartId}` : null;
+    if (holder) budgets.push({ rule: { name: 'coupon-cart', points: guessLimitPerCart, durationSeconds: COUPON_GUESS_WINDOW }, key: holder });
+    return budgets;
+  }
 
   private async product(code: string, locale: Locale, m: EntityManager): Promise<CartProductView> {
     const product = (await this.catalog.productsForCart([code], locale, new Date(), m)).get(code);
@@ -211,7 +288,8 @@ export class CartService {
             : await m.createQueryBuilder(Cart, 'c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       }
       await fn(m, cart as Cart);
-      if (cart) await m.update(Cart, { id: cart.id }, { updatedAt: new Date() });
+      // The shopper has seen the cart and changed it: the shop's own notices are done.
+      if (cart) await m.update(Cart, { id: cart.id }, { updatedAt: new Date(), notices: null });
       const fresh = cart ? await m.findOneBy(Cart, { id: cart.id }) : null;
       return { cartId: fresh?.id, cart: await this.build(fresh, owner, locale, m) };
     });
@@ -300,6 +378,11 @@ export class CartService {
       vat_by_rate: totals.vatByRate,
       free_delivery: { applies: quote.freeDelivery.applies, missing: quote.freeDelivery.missing },
       coupon,
+      notices: noticeViews(
+        cart?.notices,
+        new Map([...buyable.map((b) => [b.line.productCode, b.product.name] as const), ...unavailable.flatMap((u) => (u.product ? [[u.line.productCode, u.product.name] as const] : []))]),
+        locale,
+      ),
       currency: 'EUR',
       state: itemCount === 0 ? 'empty' : quote.freeDelivery.reached ? 'free_delivery' : 'has_items',
       item_count: itemCount,

@@ -25,6 +25,18 @@ export interface CartCouponView {
 
 export type CartState = 'empty' | 'has_items' | 'free_delivery';
 
+/** Something the shop changed in the cart on its own, e.g. a line cut to the stock when carts were merged at sign-in. */
+export interface CartNoticeView {
+  code: 'CART_MERGE_STOCK_CAPPED' | 'CART_MERGE_QUANTITY_CAPPED';
+  product_code: string;
+  /** Packs in the cart now. */
+  quantity: number;
+  /** Packs the merged carts held together. */
+  requested: number;
+  /** In the language of the request. */
+  message: string;
+}
+
 export interface CartView {
   lines: CartLineView[];
   /** Lines whose product is 'soon available again' (or gone): kept, but not counted in the totals. */
@@ -38,6 +50,8 @@ export interface CartView {
   vat_by_rate: Array<{ rate: number; base: number; vat: number }>;
   free_delivery: { applies: boolean; missing: number | null };
   coupon: CartCouponView | null;
+  /** Changes the shop made on its own (shown until the shopper's next change); usually empty. */
+  notices: CartNoticeView[];
   currency: 'EUR';
   state: CartState;
   item_count: number;

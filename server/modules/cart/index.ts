@@ -7,4 +7,4 @@ export { computeTotals, STANDARD_VAT_RATE, type Totals, type TotalsInput, type T
 export { quoteDelivery, zoneOf, normalizePostalCode, type DeliveryQuote } from './delivery.js';
 export { DELIVERY_CONFIG, POSTAL_CODE_FORMATS, type DeliveryConfig, type DeliveryZone } from './delivery.config.js';
 export { CART_COOKIE, verifyCartCookie } from './cart-cookie.js';
-export type { CartView, CartLineView, CartCouponView, CartOwner, CartState } from './cart.types.js';
+export type { CartView, CartLineView, CartCouponView, CartNoticeView, CartOwner, CartState } from './cart.types.js';

@@ -10,6 +10,7 @@ import { GoogleOidcService, OIDC_TX_COOKIE, OIDC_TX_MAX_AGE_MS } from './google-
 import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
+import type { SignInProviders } from './identity.types.js';
 import { requestLocale, wantsPage } from './request-context.js';
 
 /**
@@ -32,6 +33,12 @@ export class GoogleController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new IdentityLinks(config.http.publicUrl);
+  }
+
+  @Get('providers')
+  @ApiOperation({ summary: 'Which external sign-in providers are configured: the login and register pages show the Google button only when `google` is true.' })
+  providers(): { data: SignInProviders } {
+    return { data: { google: this.google.enabled } };
   }
 
   @Get('login/google')

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
@@ -31,6 +31,8 @@ export const NEWSLETTER_CONSENT_VERSION = '2026-01';
 const WINDOW = 15 * 60;
 /** Per e-mail address: a handful of attempts per 15 minutes, whoever makes them. */
 const PER_EMAIL = 5;
+/** The slower, global login budget of one e-mail address (AUTH_LOGIN_LIMIT_PER_EMAIL per hour). */
+const LOGIN_EMAIL_WINDOW = 60 * 60;
 
 /**
  * Registration, activation, sign-in by password and by magic link, password reset and change,
@@ -124,29 +126,44 @@ export class IdentityService {
 
   async resendActivation(email: string, ip: string): Promise<void> {
     await this.limit('resend', ip, email);
+    // As for a reset: no lookup here; the worker mails only a pending account.
     await this.db.transaction(async (m) => {
-      const user = await m.findOne(User, { where: { email } });
-      if (user?.status === 'pending') await this.events.publish(m, new ActivationMailRequested({ userId: user.id }));
+      await this.events.publish(m, new ActivationMailRequested({ email }));
     });
   }
 
-  /** E-mail and password. Any failure is the one 'Login failed' answer, in the same time. */
+  /**
+   * E-mail and password. Any failure is the one 'Login failed' answer, in the same time. Attempts
+   * count per client IP, per (e-mail, IP) pair and, more slowly, per e-mail from everywhere: one
+   * attacker's address exhausts only its own pair, so the owner signing in from elsewhere is not
+   * locked out; a distributed attack still meets the e-mail's global budget.
+   */
   async login(email: string | null, password: string, ip: string): Promise<IssuedSession & { user: User }> {
-    await this.limit('login', ip, email);
+    await this.limits.consume(this.ipRule('login'), ip);
+    if (email) {
+      await this.limits.consume(this.loginPairRule(), pairKey(email, ip));
+      await this.limits.consume(this.loginEmailRule(), email);
+    }
     const user = email ? await this.db.manager.findOne(User, { where: { email } }) : null;
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!ok || !user) throw new IdentityError('AUTH_LOGIN_FAILED');
     // Only someone who knows the password learns that the account waits for activation.
     if (user.status !== 'active') throw new IdentityError('AUTH_NOT_ACTIVATED');
-    await this.limits.reset(emailRule('login'), email!);
+    // The pair's failures are forgotten; the global count is not (the owner's success must not
+    // reopen the budget of a distributed attack).
+    await this.limits.reset(this.loginPairRule(), pairKey(email!, ip));
     return { ...(await this.sessions.start(user)), user };
   }
 
+  /**
+   * The same work for a known and an unknown address (the limits, one outbox row of the same
+   * shape), so neither the answer nor its time tells them apart: whether a mail goes out is
+   * decided by the worker, after the answer.
+   */
   async requestPasswordReset(email: string, locale: Locale, ip: string): Promise<void> {
     await this.limit('reset', ip, email);
     await this.db.transaction(async (m) => {
-      const user = await m.findOne(User, { where: { email } });
-      if (user) await this.events.publish(m, new PasswordResetRequested({ userId: user.id, locale: user.locale ?? locale }));
+      await this.events.publish(m, new PasswordResetRequested({ email, locale }));
     });
   }
 
@@ -170,9 +187,9 @@ export class IdentityService {
 
   async requestMagicLink(email: string, redirect: unknown, locale: Locale, ip: string): Promise<void> {
     await this.limit('magic-link', ip, email);
+    // As for a reset: no lookup here; the worker mails only an existing account.
     await this.db.transaction(async (m) => {
-      const user = await m.findOne(User, { where: { email } });
-      if (user) await this.events.publish(m, new MagicLinkRequested({ userId: user.id, redirect: sameSitePath(redirect), locale }));
+      await this.events.publish(m, new MagicLinkRequested({ email, redirect: sameSitePath(redirect), locale }));
     });
   }
 
@@ -317,15 +334,22 @@ export class IdentityService {
     });
   }
 
-  async findUser(id: string, manager: EntityManager = this.db.manager): Promise<User | null> {
-    return manager.findOne(User, { where: { id } });
-  }
-
   private ipRule(action: string): RateLimitRule {
     return { name: `${action}-ip`, points: this.config.auth.rateLimitPerIp, durationSeconds: WINDOW };
   }
+
+  private loginPairRule(): RateLimitRule {
+    return { name: 'login-email-ip', points: this.config.auth.loginLimitPerEmailIp, durationSeconds: WINDOW };
+  }
+
+  private loginEmailRule(): RateLimitRule {
+    return { name: 'login-email', points: this.config.auth.loginLimitPerEmail, durationSeconds: LOGIN_EMAIL_WINDOW };
+  }
 }
 
+/** Registration, reset, magic link and resend: a handful per e-mail, whoever asks. */
 function emailRule(action: string): RateLimitRule {
-  return { name: `${action}-email`, points: action === 'login' ? 10 : PER_EMAIL, durationSeconds: WINDOW };
+  return { name: `${action}-email`, points: PER_EMAIL, durationSeconds: WINDOW };
 }
+
+const pairKey = (email: string, ip: string) => `${email}|${ip}`;

@@ -95,6 +95,12 @@ export interface TokenPair {
   expires: number;
 }
 
+/** `GET /api/auth/providers`: the external sign-in providers this server is configured for. */
+export interface SignInProviders {
+  /** GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set: 'Sign in with Google' works. */
+  google: boolean;
+}
+
 /** `GET /api/auth/session`: always 200, for the client's polling (never 401). */
 export interface SessionView {
   user: UserView | null;

@@ -25,7 +25,8 @@ export class ProfileService {
 
   /**
    * Edits the own profile. A new e-mail address is not applied here: a confirmation link goes to
-   * the new address (a typo must not lock the owner out), and `pending_email` says so.
+   * the new address (a typo must not lock the owner out), and `pending_email` says so. The answer
+   * is the same whether or not the address belongs to another account.
    */
   async update(userId: string, body: unknown): Promise<ProfileUpdateResult> {
     return this.db.transaction(async (m) => {
@@ -39,10 +40,9 @@ export class ProfileService {
         patch.newsletterConsentVersion = newsletter ? NEWSLETTER_CONSENT_VERSION : null;
       }
       let pendingEmail: string | null = null;
-      if (patch.email && patch.email !== user.email) {
-        if (await m.findOne(User, { where: { email: patch.email } })) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
-        pendingEmail = patch.email;
-      }
+      // A taken address is answered like a free one (no account enumeration): the handler of the
+      // event mails the link to a free address, and a notice to the owner of a taken one.
+      if (patch.email && patch.email !== user.email) pendingEmail = patch.email;
       delete patch.email;
       if (patch.username && patch.username.toLowerCase() !== user.username?.toLowerCase()) {
         const [taken] = await m.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1) AND id <> $2`, [patch.username, user.id]);

@@ -3,12 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { ACCESS_COOKIE, accessTokenOf, clearSessionCookies, REFRESH_COOKIE, setSessionCookies } from './auth-cookies.js';
 import { SessionService } from './session.service.js';
+import { isDatabaseUnavailable } from '../../platform/database/index.js';
 
 /**
  * Before a page is server-rendered: when the access token is gone (its cookie expires with it) but
  * a refresh token is there, rotate the tokens now, so the page renders signed in (a protected page
  * does not bounce to the login) and the browser gets fresh cookies with the HTML. A refused
- * refresh token clears the cookies. API calls are not touched: the client refreshes those itself.
+ * refresh token clears the cookies; a database that cannot be reached does not. API calls are not touched: the client refreshes those itself.
  */
 @Injectable()
 export class SessionRenewal {
@@ -41,7 +42,10 @@ export class SessionRenewal {
       req.headers.cookie = Object.entries(cookies)
         .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
         .join('; ');
-    } catch {
+    } catch (err) {
+      // The database is away, the token was not refused: keep the visitor signed in (the page
+      // then shows 'try again shortly' from its API calls).
+      if (isDatabaseUnavailable(err)) return;
       clearSessionCookies(res, this.config);
       delete cookies[ACCESS_COOKIE];
       delete cookies[REFRESH_COOKIE];

@@ -17,6 +17,12 @@ export interface AccessClaims {
   sid: string;
 }
 
+/** The `iss` of every access token; a token without it (or with another) is refused. */
+export const ACCESS_TOKEN_ISSUER = 'zlatnozrno-shop';
+
+/** How far a token's `iat` may lie in the future (clock skew between processes). */
+const MAX_CLOCK_SKEW_SECONDS = 60;
+
 export interface IssuedSession extends TokenPair {
   /** Epoch ms when the access token expires. */
   expires_at: number;
@@ -38,8 +44,10 @@ export class SessionService {
   ) {
     this.jwt = new JwtService({
       secret: `${config.secretKey}|access-token`,
-      signOptions: { algorithm: 'HS256', expiresIn: config.auth.accessTokenTtlSeconds, issuer: 'zlatnozrno-shop' },
-      verifyOptions: { algorithms: ['HS256'], issuer: 'zlatnozrno-shop' },
+      signOptions: { algorithm: 'HS256', expiresIn: config.auth.accessTokenTtlSeconds, issuer: ACCESS_TOKEN_ISSUER },
+      // maxAge makes jsonwebtoken require `iat` too; `exp` is required in readAccess (the library
+      // checks it only when present).
+      verifyOptions: { algorithms: ['HS256'], issuer: ACCESS_TOKEN_ISSUER, maxAge: config.auth.accessTokenTtlSeconds },
     });
   }
 
@@ -119,12 +127,22 @@ export class SessionService {
     return alive ? { ...claims, role: alive.role } : null;
   }
 
-  /** The claims of a well-signed, unexpired access token, without asking the database whether its session lives. */
+  /**
+   * The claims of a well-signed, unexpired access token, without asking the database whether its
+   * session lives. Signed with our key is not enough: the token must also carry our issuer, `iat`
+   * (not in the future) and an `exp` no further than one token lifetime after it, so a token
+   * minted without an expiry (by a bug or a leaked key's holder) never lives for ever.
+   */
   async readAccess(token: unknown): Promise<AccessClaims | null> {
     if (typeof token !== 'string' || token.length > 2000) return null;
     try {
-      const claims = await this.jwt.verifyAsync<AccessClaims>(token);
-      return claims?.sub && claims.sid ? claims : null;
+      const claims = await this.jwt.verifyAsync<AccessClaims & { iat?: unknown; exp?: unknown }>(token);
+      if (typeof claims?.sub !== 'string' || !claims.sub || typeof claims.sid !== 'string' || !claims.sid) return null;
+      const { iat, exp } = claims;
+      if (typeof iat !== 'number' || typeof exp !== 'number' || !Number.isFinite(iat) || !Number.isFinite(exp)) return null;
+      const now = Math.floor(Date.now() / 1000);
+      if (iat > now + MAX_CLOCK_SKEW_SECONDS || exp <= iat || exp - iat > this.config.auth.accessTokenTtlSeconds) return null;
+      return claims;
     } catch {
       return null;
     }

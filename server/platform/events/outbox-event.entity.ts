@@ -30,4 +30,20 @@ export class OutboxEvent {
   /** Why the last relay attempt failed (queue backend unreachable, ...); null after success. */
   @Column('text', { nullable: true })
   lastError: string | null;
+
+  /** The subscribers the relay enqueued a job for (null on rows relayed before redelivery existed). */
+  @Column('text', { array: true, nullable: true })
+  subscriberIds: string[] | null;
+
+  /** When the redelivery scan last looked at this row (re-adding the jobs still undelivered). */
+  @Column('timestamptz', { nullable: true })
+  checkedAt: Date | null;
+
+  /** How often the redelivery scan re-added jobs for this event. */
+  @Column('integer')
+  redeliveries: number;
+
+  /** Every subscriber has its inbox row, or the event grew too old to redeliver: no longer scanned. */
+  @Column('timestamptz', { nullable: true })
+  settledAt: Date | null;
 }

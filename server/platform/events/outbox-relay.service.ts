@@ -5,9 +5,11 @@ import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DATABASE_URL } from '../database/index.js';
 import { QueueName, QueueService, type JobToAdd } from '../queue/index.js';
-import { type DeliveryJobData, deliveryJobId, deliveryJobName } from './delivery-job.js';
+import { type DeliveryJobData, deliveryJob } from './delivery-job.js';
 import { OUTBOX_CHANNEL } from './event-publisher.service.js';
+import { OutboxRedelivery } from './outbox-redelivery.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
+import { withTimeout } from './with-timeout.js';
 
 /** Rows taken per transaction. */
 export const RELAY_BATCH_SIZE = 100;
@@ -28,22 +30,15 @@ class RelayAddFailed extends Error {
   override name = 'RelayAddFailed';
 }
 
-function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms))),
-  ]).finally(() => clearTimeout(timer));
-}
-
 /**
  * Moves committed outbox rows into the events queue: one job per (event, subscriber) with a
  * deterministic id, then marks the rows published, all in one transaction that holds the rows
  * FOR UPDATE SKIP LOCKED (so any number of relays share the work without taking the same row).
  * Woken by LISTEN/NOTIFY on a dedicated connection, with polling (OUTBOX_POLL_MS) as the
  * fallback. When the queue backend is down, rows stay unpublished (attempts and last_error are
- * recorded) and the relay retries with backoff: nothing committed is lost. Runs in the worker and
- * all roles.
+ * recorded) and the relay retries with backoff: nothing committed is lost. Jobs the queue loses
+ * after that (a Redis without persistence) are added again by OutboxRedelivery, which runs with
+ * the relay. Runs in the worker and all roles.
  */
 @Injectable()
 export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -66,6 +61,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     @Inject(DATABASE_URL) private readonly databaseUrl: string,
     private readonly queues: QueueService,
     private readonly registry: SubscriberRegistry,
+    private readonly redelivery: OutboxRedelivery,
   ) {}
 
   get isRunning(): boolean {
@@ -86,7 +82,10 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.pollTimer = setInterval(() => this.wake(), this.config.outbox.pollMs);
     void this.listen();
     this.wake();
-    this.logger.log(`Outbox relay started (LISTEN ${OUTBOX_CHANNEL}, polling every ${this.config.outbox.pollMs} ms)`);
+    this.redelivery.start();
+    this.logger.log(
+      `Outbox relay started (LISTEN ${OUTBOX_CHANNEL}, polling every ${this.config.outbox.pollMs} ms, redelivering lost jobs after ${this.config.outbox.redeliverAfterMs} ms)`,
+    );
   }
 
   /** Stops waking up, waits for the batch in progress, closes the LISTEN connection. */
@@ -97,7 +96,7 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     clearTimeout(this.retryTimer);
     clearTimeout(this.listenerRetryTimer);
     this.retryTimer = undefined;
-    await this.draining;
+    await Promise.all([this.draining, this.redelivery.stop()]);
     const listener = this.listener;
     this.listener = undefined;
     await listener?.end().catch(() => undefined);
@@ -158,19 +157,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       )) as OutboxRow[];
       if (!rows.length) return 0;
       const ids = rows.map((r) => r.id);
-      const jobs: Array<JobToAdd<DeliveryJobData>> = rows.flatMap((row) =>
-        this.registry.subscribersOf(row.name).map((s) => ({
-          name: deliveryJobName(row.name, s.subscriberId),
-          data: {
-            eventId: row.id,
-            eventName: row.name,
-            subscriberId: s.subscriberId,
-            occurredAt: row.occurred_at.toISOString(),
-            payload: row.payload,
-          },
-          opts: { jobId: deliveryJobId(row.id, s.subscriberId) },
-        })),
-      );
+      const targets = rows.map((row) => ({ id: row.id, subs: this.registry.subscribersOf(row.name).map((s) => s.subscriberId) }));
+      const jobs: Array<JobToAdd<DeliveryJobData>> = rows.flatMap((row, i) => targets[i]!.subs.map((sub) => deliveryJob(row, sub)));
       try {
         if (jobs.length) await withTimeout(this.queues.addBulk(QueueName.Events, jobs), ADD_TIMEOUT_MS, 'adding jobs to the events queue');
       } catch (err) {
@@ -181,9 +169,13 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
         ]);
         return rows.length;
       }
+      // The subscribers are recorded: the redelivery scan later checks each one has its inbox row.
       await manager.query(
-        `UPDATE outbox_event SET published_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL WHERE id = ANY($1::uuid[])`,
-        [ids],
+        `UPDATE outbox_event o SET published_at = clock_timestamp(), attempts = attempts + 1, last_error = NULL, subscriber_ids = t.subs,
+                checked_at = NULL, settled_at = NULL
+           FROM jsonb_to_recordset($1::jsonb) AS t(id uuid, subs text[])
+          WHERE o.id = t.id`,
+        [JSON.stringify(targets)],
       );
       return rows.length;
     });

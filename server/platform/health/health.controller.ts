@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { HEALTH_CHECKS, type HealthCheck } from './health-check.js';
+import { ShutdownState } from './shutdown-state.js';
 
 @ApiTags('health')
 @Controller('api/health')
@@ -11,6 +12,7 @@ export class HealthController {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(HEALTH_CHECKS) private readonly checks: HealthCheck[],
+    private readonly shutdown: ShutdownState,
   ) {}
 
   @Get()
@@ -20,8 +22,10 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and the queue backend are reachable (503 otherwise).' })
+  @ApiOperation({ summary: 'Readiness: PostgreSQL and the queue backend are reachable and the process is not shutting down (503 otherwise).' })
   async ready(@Res({ passthrough: true }) res: Response) {
+    // Draining: answered at once, without touching the database the drain is protecting.
+    if (this.shutdown.shuttingDown) return this.shuttingDown(res);
     const all: HealthCheck[] = [{ name: 'postgres', check: async () => void (await this.db.query('SELECT 1')) }, ...this.checks];
     const results = await Promise.all(
       all.map(async (c) => {
@@ -34,10 +38,17 @@ export class HealthController {
         }
       }),
     );
+    // The signal came while the checks ran: no 'ready' may leave a process that is shutting down.
+    if (this.shutdown.shuttingDown) return this.shuttingDown(res);
     const checks = Object.fromEntries(results);
     const up = results.every(([, r]) => r.status === 'up');
     if (!up) res.status(HttpStatus.SERVICE_UNAVAILABLE);
     return { data: { status: up ? 'ready' : 'not_ready', checks } };
+  }
+
+  private shuttingDown(res: Response) {
+    res.status(HttpStatus.SERVICE_UNAVAILABLE);
+    return { data: { status: 'shutting_down', checks: { process: { status: 'down', error: 'shutting down' } } } };
   }
 }
 

@@ -1,6 +1,7 @@
 import { type DynamicModule, type InjectionToken, Module } from '@nestjs/common';
 import { HealthController } from './health.controller.js';
 import { HEALTH_CHECKS, type HealthCheck } from './health-check.js';
+import { ShutdownState } from './shutdown-state.js';
 
 @Module({})
 export class HealthModule {
@@ -11,12 +12,14 @@ export class HealthModule {
       imports,
       controllers: [HealthController],
       providers: [
+        ShutdownState,
         {
           provide: HEALTH_CHECKS,
           useFactory: (...checks: HealthCheck[]) => checks,
           inject: checkTokens,
         },
       ],
+      exports: [ShutdownState],
     };
   }
 }

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
 import { localizedMessage, negotiateLocale } from '../i18n/index.js';
 import { redactUrl } from '../logger/logger.js';
+import { databaseUnavailableError } from '../database/database-unavailable.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -26,10 +27,14 @@ export const GENERAL_FAILURE = 'Something went wrong, please try again';
 export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('http');
 
-  catch(exception: unknown, host: ArgumentsHost): void {
+  catch(thrown: unknown, host: ArgumentsHost): void {
     const ctx = host.switchToHttp();
     const res = ctx.getResponse<Response>();
     const req = ctx.getRequest<Request>();
+    // PostgreSQL away (refused, reset, shutting down): 503 with Retry-After, not a 500.
+    const unavailable = databaseUnavailableError(thrown);
+    if (unavailable) this.logger.warn({ reason: (thrown as Error).message, path: redactUrl(req.originalUrl) }, 'database unavailable');
+    const exception = unavailable ?? thrown;
     const { status, errors } = this.describe(exception, req);
     // A DomainError is an answer we chose (e.g. 503 'Google sign-in is off'), not a failure to log.
     if (status >= 500 && !(exception instanceof DomainError)) this.logger.error({ err: exception, path: redactUrl(req.originalUrl) }, 'request failed');

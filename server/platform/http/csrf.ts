@@ -1,17 +1,93 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
+import { localizedMessage, negotiateLocale, registerErrorMessages } from '../i18n/index.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SID_COOKIE = 'sid';
 
+/** The only methods that pass without a check: they must not change state. Every other method, known or not, is checked. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A route the CSRF check leaves alone, matched exactly: the method and the path as the router
+ * matches it (case-sensitive, no trailing slash, no pattern; the query string does not count).
+ */
+export interface CsrfExemptRoute {
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: `/${string}`;
+  /** Why no browser can be tricked into it and what proves the caller instead (its signature check). */
+  reason: string;
+}
+
+/**
+ * Exempt from the CSRF check (and from the JSON-only body rule, see json-bodies.ts). Only a
+ * server-to-server callback that proves itself another way belongs here: the payment provider's
+ * signed notification, once it exists, e.g.
+ * `{ method: 'POST', path: '/api/payments/callback', reason: 'provider HMAC over the raw body' }`.
+ * Its handler must then verify that signature itself. Nothing else: a browser-facing route is
+ * never exempt, whatever its path.
+ */
+export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [];
+
+/** True when the request is exactly one of the exempt (method, path) pairs. */
+export function isExemptRoute(req: Pick<Request, 'method' | 'path'>, exempt: readonly CsrfExemptRoute[]): boolean {
+  return exempt.some((route) => route.method === req.method && route.path === req.path);
+}
+
+registerErrorMessages({
+  CSRF_TOKEN_INVALID: {
+    hr: 'Zahtjev nije prihvaćen jer mu nedostaje valjani sigurnosni token (CSRF). Osvježite stranicu i pokušajte ponovno.',
+    en: 'The request was refused because it lacks a valid security (CSRF) token. Reload the page and try again.',
+    de: 'Die Anfrage wurde abgelehnt, weil ihr ein gültiges Sicherheitstoken (CSRF) fehlt. Laden Sie die Seite neu und versuchen Sie es erneut.',
+    sl: 'Zahteva je bila zavrnjena, ker nima veljavnega varnostnega žetona (CSRF). Osvežite stran in poskusite znova.',
+  },
+});
+
+function normalizedOrigin(value: string): string | undefined {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return undefined;
+    return url.origin;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the browser itself vouches that the request comes from one of our own pages: an `Origin`
+ * header equal to this shop's origin (the configured PUBLIC_URL, or the scheme and host the request
+ * was sent to), and, when the browser sends fetch metadata, `Sec-Fetch-Site: same-origin`. Both are
+ * forbidden header names: no page can set or spoof them, and a cross-site request always carries
+ * the foreign origin (or `null`) and `cross-site`/`same-site`. A request without `Origin` proves
+ * nothing and is refused (every current browser sends it on a same-origin POST, PUT, PATCH and
+ * DELETE). Tools such as curl can send anything, but they carry no victim's cookies or
+ * basic-auth credentials, which is what CSRF abuses.
+ */
+export function sameOriginProof(req: Pick<Request, 'headers' | 'protocol'>, publicOrigin: string | undefined): boolean {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin') return false;
+  const originHeader = req.headers.origin;
+  if (typeof originHeader !== 'string') return false;
+  const origin = normalizedOrigin(originHeader);
+  if (!origin) return false;
+  if (publicOrigin && origin === publicOrigin) return true;
+  const host = req.headers.host;
+  return typeof host === 'string' && host !== '' && origin === normalizedOrigin(`${req.protocol}://${host}`);
+}
+
 /**
  * Double-submit CSRF protection (csrf-csrf): the page carries the token in
- * <meta name="csrf-token">, the browser echoes it in X-CSRF-Token on every mutating /api call,
+ * <meta name="csrf-token">, the browser echoes it in X-CSRF-Token on every mutating call,
  * and the HMAC binds it to the cookie pair plus an anonymous browser id (`sid`).
+ *
+ * The check keys on the method only, never on the path: every request whose method is not GET,
+ * HEAD or OPTIONS is checked, wherever it goes (see `protect`).
  */
-export function createCsrf(opts: { secret: string; secure: boolean }) {
+export function createCsrf(opts: { secret: string; secure: boolean; publicUrl?: string; exempt?: readonly CsrfExemptRoute[] }) {
   const cookieName = opts.secure ? '__Host-csrf' : 'csrf';
+  const exempt = opts.exempt ?? CSRF_EXEMPT_ROUTES;
+  const publicOrigin = opts.publicUrl ? normalizedOrigin(opts.publicUrl) : undefined;
   const { generateCsrfToken, validateRequest } = doubleCsrf({
     getSecret: () => opts.secret,
     getSessionIdentifier: (req) => String((req as Request).cookies?.[SID_COOKIE] ?? (req as Request & { sid?: string }).sid ?? ''),
@@ -32,21 +108,40 @@ export function createCsrf(opts: { secret: string; secure: boolean }) {
     return generateCsrfToken(req, res, { overwrite: false, validateOnReuse: false });
   }
 
-  /** Rejects mutating /api calls without a valid token: 403 with a clear JSON error. */
+  /**
+   * Whether a request may go on to routing. Safe methods and the exact exempt routes pass. Any other
+   * request passes with a valid token for its own cookies; a request that sends no token at all
+   * passes only with the browser's same-origin proof (for same-origin code we do not write and that
+   * cannot send our header: the queue dashboard's retry, clean, pause … calls). A token that is
+   * sent and wrong is refused whatever the origin says.
+   */
+  function allows(req: Request): boolean {
+    if (SAFE_METHODS.has(req.method) || isExemptRoute(req, exempt)) return true;
+    if (req.headers[CSRF_HEADER] === undefined) return sameOriginProof(req, publicOrigin);
+    try {
+      return validateRequest(req);
+    } catch {
+      return false;
+    }
+  }
+
+  /** Rejects every mutating request that `allows` refuses: 403 with a JSON error in the caller's language. */
   function protect(req: Request, res: Response, next: NextFunction): void {
-    if (['GET', 'HEAD', 'OPTIONS'].includes(req.method) || !req.path.startsWith('/api/')) return next();
-    if (validateRequest(req)) return next();
+    if (allows(req)) return next();
+    const locale = negotiateLocale(req.headers['accept-language']);
     res.status(403).json({
       errors: [
         {
           code: 'CSRF_TOKEN_INVALID',
-          message: `Missing or invalid CSRF token: send the token from <meta name="csrf-token"> in the X-CSRF-Token header.`,
+          message:
+            localizedMessage('CSRF_TOKEN_INVALID', locale) ??
+            'Missing or invalid CSRF token: send the token from <meta name="csrf-token"> in the X-CSRF-Token header.',
         },
       ],
     });
   }
 
-  return { tokenFor, protect, cookieName };
+  return { tokenFor, protect, allows, cookieName, exempt };
 }
 export type Csrf = ReturnType<typeof createCsrf>;
 
@@ -69,7 +164,7 @@ export function csrfTokenHandler(csrf: Csrf) {
 export const CSRF_TOKEN_OPENAPI = {
   get: {
     tags: ['security'],
-    summary: 'A CSRF token for the X-CSRF-Token header of mutating /api calls (sets the cookies it is bound to).',
+    summary: 'A CSRF token for the X-CSRF-Token header of mutating calls (sets the cookies it is bound to).',
     responses: {
       '200': {
         description: '{ data: { token } }',

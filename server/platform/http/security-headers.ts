@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 
 /** A fresh CSP nonce per response, readable by the SSR renderer as res.locals.cspNonce. */
@@ -8,8 +8,61 @@ export function cspNonce(_req: Request, res: Response, next: NextFunction): void
   next();
 }
 
-/** helmet with a nonce-based Content-Security-Policy. Vite's dev server needs websockets and eval-free HMR. */
-export function securityHeaders(opts: { dev: boolean; secure: boolean }) {
+/**
+ * Browser features the shop does not use, denied to its pages and to anything they embed: sensors,
+ * camera, microphone, screen capture, geolocation, payment, device access (USB, HID, serial, MIDI,
+ * gamepads), passkeys and federated sign-in prompts, clipboard reading, fullscreen, autoplay and the
+ * like. `payment` is denied too: no checkout page exists yet; the checkout, if it ever uses the
+ * Payment Request API or a provider's frame, sets its own `payment=(self …)` on those pages only.
+ * Every name here is one current Chromium knows (an unknown one is a console warning on every page).
+ */
+export const DENIED_FEATURES = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'captured-surface-control',
+  'clipboard-read',
+  'compute-pressure',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'gamepad',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'identity-credentials-get',
+  'idle-detection',
+  'local-fonts',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'otp-credentials',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-create',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'speaker-selection',
+  'storage-access',
+  'usb',
+  'window-management',
+  'xr-spatial-tracking',
+] as const;
+
+export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+
+/** helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs websockets and eval-free HMR. */
+export function securityHeaders(opts: { dev: boolean; secure: boolean }): RequestHandler {
+  const withHelmet = helmetHeaders(opts);
+  return (req: Request, res: Response, next: NextFunction) => {
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    withHelmet(req, res, next);
+  };
+}
+
+function helmetHeaders(opts: { dev: boolean; secure: boolean }) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
     contentSecurityPolicy: {

@@ -1,37 +1,126 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { LoggerService } from '@nestjs/common';
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 const requestContext = new AsyncLocalStorage<{ reqId: string }>();
 
-/** Secrets and tokens never reach the log. */
+/**
+ * Secrets and tokens never reach the log (issue 8, F2), in three layers:
+ * 1. REDACT: fields known to carry secrets, wherever a log call passes them;
+ * 2. serializeError (every `err`, also pino-http's and Nest's): errors keep only the fields
+ *    listed in SAFE_ERROR_FIELDS; SQL parameters, PostgreSQL's `detail` (it quotes the values of a
+ *    unique key) and the like are dropped, string literals in SQL text are masked;
+ * 3. scrubSecrets, on every written line: argon2 hashes, JWTs and bearer tokens, wherever they hide.
+ */
 const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-csrf-token"]',
   'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'parameters',
+  '*.parameters',
   '*.password',
+  '*.password_hash',
+  '*.passwordHash',
   '*.token',
   '*.refresh_token',
+  '*.refreshToken',
   '*.access_token',
+  '*.accessToken',
+  '*.cookie',
+  '*.cookies',
+  '*.secret',
 ];
 
-export function createLogger(level: string, base: Record<string, unknown> = {}): Logger {
-  return pino({
+/** Error fields that say what failed without carrying the data it failed on. */
+const SAFE_ERROR_FIELDS = [
+  'name',
+  'code',
+  'errno',
+  'syscall',
+  'address',
+  'port',
+  'status',
+  'statusCode',
+  'kind',
+  'field',
+  'severity',
+  'routine',
+  'schema',
+  'table',
+  'column',
+  'constraint',
+  'dataType',
+] as const;
+
+/** PostgreSQL quotes the refused input in some messages: `invalid input syntax for type uuid: "…"`. */
+const QUOTED_INPUT = /((?:invalid input (?:syntax|value) for [^:"]*|malformed [^:"]*literal|invalid [^:"]* value): )"(?:[^"\\]|\\.)*"/g;
+
+function scrubMessage(text: string): string {
+  return text.replace(QUOTED_INPUT, '$1"[redacted]"');
+}
+
+/** SQL text with its string literals masked (the values travel as parameters, which are never logged). */
+export function maskSql(sql: string): string {
+  return sql.replace(/'(?:[^']|'')*'/g, "'?'").slice(0, 2000);
+}
+
+/** The `err` serializer of every logger: what failed, where, and its code; never the data. */
+export function serializeError(err: unknown, depth = 0): unknown {
+  if (!err || typeof err !== 'object') return typeof err === 'string' ? scrubMessage(err) : err;
+  const e = (err instanceof Error ? pino.stdSerializers.err(err) : err) as Record<string, unknown>;
+  const out: Record<string, unknown> = {};
+  if (typeof e.type === 'string') out.type = e.type;
+  if (typeof e.message === 'string') out.message = scrubMessage(e.message);
+  if (typeof e.stack === 'string') out.stack = scrubMessage(e.stack);
+  for (const key of SAFE_ERROR_FIELDS) {
+    const value = e[key];
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') out[key] = value;
+  }
+  if (typeof e.query === 'string') out.query = maskSql(e.query);
+  if (depth < 3) {
+    for (const key of ['cause', 'driverError'] as const)
+      if (e[key] && typeof e[key] === 'object') out[key] = serializeError(e[key], depth + 1);
+    if (Array.isArray(e.errors)) out.errors = e.errors.slice(0, 10).map((x) => serializeError(x, depth + 1));
+  }
+  return out;
+}
+
+const SECRET_TEXT: Array<[RegExp, string]> = [
+  [/\$argon2(?:id|i|d)\$[A-Za-z0-9$=,+/.-]*/g, '[redacted]'],
+  [/\beyJ[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]{4,}\.[A-Za-z0-9_-]*/g, '[redacted]'],
+  [/(Bearer\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1[redacted]'],
+];
+
+/** The last layer, on each line as written: no password hash, JWT or bearer token survives. */
+export function scrubSecrets(line: string): string {
+  let out = line;
+  for (const [pattern, replacement] of SECRET_TEXT) out = out.replace(pattern, replacement);
+  return out;
+}
+
+/** `destination`: where the JSON lines go (stdout unless given; tests capture them). */
+export function createLogger(level: string, base: Record<string, unknown> = {}, destination?: DestinationStream): Logger {
+  const options = {
     level,
     base: { ...base, pid: process.pid },
     redact: { paths: REDACT, censor: '[redacted]' },
+    serializers: { err: serializeError },
+    hooks: { streamWrite: scrubSecrets },
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label: string) => ({ level: label }) },
     // Every line written while serving a request carries its id.
     mixin: () => {
       const store = requestContext.getStore();
       return store ? { req_id: store.reqId } : {};
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,128}$/;
@@ -61,6 +150,7 @@ export function httpLogger(logger: Logger) {
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      err: serializeError,
     },
   });
   return (req: IncomingMessage, res: ServerResponse, next: () => void) => {

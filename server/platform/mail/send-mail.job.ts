@@ -1,38 +1,51 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { QueueName, QueueService } from '../queue/index.js';
+import { isSealed, JobDataSealer, QueueError, QueueName, QueueService, type SealedValue } from '../queue/index.js';
 import { MailError, type MailLocale, type TemplateName, type TemplateProps } from '../../../emails/render.js';
 import { MailService } from './mail.service.js';
 
 export const SEND_TEMPLATE_JOB = 'send-template';
 
+/**
+ * A mail job as it is kept in the queue (Redis, or BullMQ's tables) and shown on /admin/queues:
+ * which template, to whom, in which language, and the template's props sealed (AES-256-GCM, key
+ * derived from SECRET_KEY), because props carry links with tokens (activation, sign-in, reset,
+ * invitation, e-mail change, and later order view and unsubscribe links).
+ */
 export interface SendTemplateJobData<N extends TemplateName = TemplateName> {
   template: N;
-  props: TemplateProps<N>;
+  props: SealedValue;
   to: string;
   locale: MailLocale;
 }
 
+/** The authenticated context of a mail job's sealed props: they open only in this job. */
+const sealContext = (jobId: string) => `${QueueName.Mail}/${SEND_TEMPLATE_JOB}/${jobId}`;
+
 /**
  * Mails leave through the mail queue, in the worker: a subscriber (or a service) enqueues a
  * template with its props; the job renders it in the recipient's language and sends it, with
- * retries and backoff for transport failures. A mail that cannot render (missing translation,
- * empty body, unknown template) is a bug no retry fixes: it fails at once and stays visible.
+ * retries and backoff for transport failures (every attempt opens the same sealed props, so a
+ * retried mail carries the same, valid link). A mail that cannot render (missing translation,
+ * empty body, unknown template) or whose props cannot be opened is a bug no retry fixes: it fails
+ * at once and stays visible.
  */
 @Injectable()
 export class MailQueue implements OnModuleInit {
   constructor(
     private readonly queues: QueueService,
     private readonly mail: MailService,
+    private readonly sealer: JobDataSealer,
   ) {}
 
   onModuleInit(): void {
     this.queues.process(QueueName.Mail, SEND_TEMPLATE_JOB, async (job: Job<SendTemplateJobData>) => {
-      const { template, props, to, locale } = job.data;
+      const { template, to, locale } = job.data;
       try {
+        const props = this.propsOf(job);
         return { messageId: await this.mail.sendTemplate(template, props, { to, locale }) };
       } catch (err) {
-        if (err instanceof MailError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
+        if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
         throw err;
       }
     });
@@ -41,9 +54,22 @@ export class MailQueue implements OnModuleInit {
   /**
    * Queues one mail. `jobId` makes it idempotent: derive it from what caused the mail (an event id,
    * a token id), so a repeated cause does not send twice while the job is known. No ':' allowed.
+   * The props are sealed: only the worker that sends the mail reads them.
    */
-  async enqueue<N extends TemplateName>(template: N, props: TemplateProps<N>, to: { to: string; locale: MailLocale }, jobId: string): Promise<void> {
-    const data: SendTemplateJobData<N> = { template, props, to: to.to, locale: to.locale };
+  async enqueue<N extends TemplateName>(
+    template: N,
+    props: TemplateProps<N>,
+    to: { to: string; locale: MailLocale },
+    jobId: string,
+  ): Promise<void> {
+    const data: SendTemplateJobData<N> = { template, props: this.sealer.seal(props, sealContext(jobId)), to: to.to, locale: to.locale };
     await this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, data, { jobId });
+  }
+
+  private propsOf(job: Job<SendTemplateJobData>): TemplateProps<TemplateName> {
+    const props: unknown = job.data.props;
+    // Jobs queued before props were sealed (a rolling deploy) still carry them in the open.
+    if (!isSealed(props)) return props as TemplateProps<TemplateName>;
+    return this.sealer.open<TemplateProps<TemplateName>>(props, sealContext(String(job.id)));
   }
 }

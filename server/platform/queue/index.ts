@@ -4,5 +4,6 @@ export { QueueService, QUEUE_BACKEND, type JobHandler, type JobToAdd, type Sched
 export { QueueHealthCheck } from './queue-health.check.js';
 export { QueueError, type QueueErrorCode } from './queue.errors.js';
 export { assertJobId } from './job-id.js';
+export { JobDataSealer, isSealed, type SealedValue } from './sealed-data.js';
 export { POSTGRES_QUEUE_SCHEMA, type QueueBackend, type QueueBackendKind } from './queue-backend.js';
 export { mountQueueDashboard, QUEUE_DASHBOARD_PATH, DASHBOARD_CSP } from './queue-dashboard.js';

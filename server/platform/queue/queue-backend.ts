@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { Queue, Worker, createPostgresBackend, type DefaultJobOptions, type Processor } from 'bullmq';
+import { ConnectionClosedError, Queue, Worker, createPostgresBackend, type DefaultJobOptions, type Processor } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { throttledWarn } from './throttled-log.js';
+import { isDatabaseUnavailable } from '../database/index.js';
 
 export type QueueBackendKind = 'redis' | 'postgres';
 
@@ -105,13 +106,15 @@ export function createPostgresQueueBackend(databaseUrl: string): QueueBackend {
     description: `PostgreSQL ${redactUrl(databaseUrl)} (schema ${POSTGRES_QUEUE_SCHEMA})`,
     // The factory's inferred generics (PostgreSQL connection options) differ from the Redis
     // defaults of the plain Queue/Worker types; the public API is the same.
-    createQueue: (name, defaultJobOptions) => new Queue(name, { connection, defaultJobOptions }, createPostgresBackend) as unknown as Queue,
+    createQueue: (name, defaultJobOptions) =>
+      new Queue(name, { connection, defaultJobOptions }, postgresBackendFactory) as unknown as Queue,
     createWorker: (name, processor, settings) =>
       new Worker(
         name,
         processor,
-        { connection, concurrency: settings.concurrency, name: workerName() },
-        createPostgresBackend,
+        // While the database is away a worker retries after this delay (BullMQ's default is 15 s).
+        { connection, concurrency: settings.concurrency, name: workerName(), runRetryDelay: POSTGRES_RUN_RETRY_DELAY_MS },
+        postgresBackendFactory,
       ) as unknown as Worker,
     async ping(queue) {
       await queue.getJobCounts('waiting');
@@ -120,4 +123,80 @@ export function createPostgresQueueBackend(databaseUrl: string): QueueBackend {
       // Every Queue and Worker owns (and closes) its own pool here.
     },
   };
+}
+
+/** How long a worker on the PostgreSQL backend waits before it asks again while the database is away. */
+export const POSTGRES_RUN_RETRY_DELAY_MS = 2000;
+
+/**
+ * BullMQ's PostgreSQL backend with pg's connection failures reported as BullMQ's own
+ * ConnectionClosedError. BullMQ waits `runRetryDelay` only after errors it knows as connection
+ * errors (Redis-style ones); pg's 'Connection terminated' or 'Client has encountered a connection
+ * error and is not queryable' made a worker's fetch loop retry at once, in a tight loop of
+ * promise callbacks that starved the event loop while the database was away (the embedded
+ * PostgreSQL's restart timer then never ran). Every other error passes unchanged.
+ */
+const postgresBackendFactory: typeof createPostgresBackend = (name, opts, factoryOpts) => {
+  const backend = createPostgresBackend(name, opts, factoryOpts);
+  guardCheckedOutClients(backend);
+  return withConnectionErrors(backend);
+};
+
+/**
+ * BullMQ's pg clients that can lack an 'error' listener when the database dies: pool clients it
+ * holds checked out between queries, and its standalone LISTEN client while it connects (the
+ * listener is attached only after connect() resolves, so a connect cut short by the outage leaves
+ * the client bare). pg emits 'error' on such a client, and with no listener that is an uncaught
+ * exception that ends the process. Every pool client gets a listener when it connects, and the
+ * LISTEN client is built from a Client class that listens from its construction (the failing
+ * query's rejection and BullMQ's own reconnects still do the real work).
+ */
+function guardCheckedOutClients(backend: object): void {
+  type Listening = { on(event: 'error', fn: (err: Error) => void): unknown };
+  type PgModule = { Client: new (config: unknown) => Listening };
+  const connection = (backend as { connection?: { pool?: { on?: unknown }; pgModule?: PgModule } }).connection;
+  const pool = connection?.pool;
+  if (!connection || !pool || typeof pool.on !== 'function')
+    throw new Error("BullMQ's PostgreSQL backend no longer exposes connection.pool: check guardCheckedOutClients after the upgrade");
+  const warn = throttledWarn(new Logger('queue'), 'PostgreSQL (queues)');
+  (pool as unknown as { on(event: 'connect', fn: (client: Listening) => void): void }).on('connect', (client) => client.on('error', warn));
+  const pg = connection.pgModule;
+  if (pg?.Client) {
+    const Base = pg.Client;
+    connection.pgModule = {
+      ...pg,
+      Client: class ListeningClient extends Base {
+        constructor(config: unknown) {
+          super(config);
+          this.on('error', warn);
+        }
+      },
+    };
+  }
+}
+
+export function asConnectionError(err: unknown): unknown {
+  if (err instanceof ConnectionClosedError || !isDatabaseUnavailable(err)) return err;
+  return new ConnectionClosedError(`PostgreSQL is unavailable: ${(err as Error).message}`, err as Error);
+}
+
+/** The backend object, each of whose methods reports a database outage as a ConnectionClosedError. */
+export function withConnectionErrors<T extends object>(backend: T): T {
+  return new Proxy(backend, {
+    get(target, prop) {
+      const value: unknown = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      return function guarded(...args: unknown[]) {
+        let result: unknown;
+        try {
+          result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        } catch (err) {
+          throw asConnectionError(err);
+        }
+        if (result instanceof Promise) return result.catch((err: unknown) => Promise.reject(asConnectionError(err)));
+        return result;
+      };
+    },
+    set: (target, prop, value) => Reflect.set(target, prop, value),
+  });
 }

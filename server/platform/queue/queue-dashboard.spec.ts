@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { basicAuth, sameOriginWrites } from './queue-dashboard.js';
+import { basicAuth, dashboardOpenTo, isLoopback, sameOriginWrites } from './queue-dashboard.js';
 
 function app() {
   const a = express();
@@ -39,5 +39,26 @@ describe('queue dashboard guards', () => {
     await request(app()).post('/admin').set('Authorization', auth).set('Origin', 'https://evil.example').expect(403);
     await request(app()).put('/admin').set('Authorization', auth).set('Sec-Fetch-Site', 'same-origin').expect(200);
     await request(app()).get('/admin').set('Authorization', auth).set('Sec-Fetch-Site', 'cross-site').expect(200);
+  });
+});
+
+describe('who may try the dashboard password', () => {
+  it.each(['127.0.0.1', '127.8.9.10', '::1', '::ffff:127.0.0.1'])('%s is loopback', (address) => {
+    expect(isLoopback(address)).toBe(true);
+  });
+
+  it.each(['192.0.2.2', '10.0.0.1', '::ffff:10.0.0.1', 'fd00::2', '::2', '1127.0.0.1', '127.0.0.1.evil', 'localhost', '', undefined])(
+    '%s is not loopback',
+    (address) => {
+      expect(isLoopback(address)).toBe(false);
+    },
+  );
+
+  it('opens the development default to loopback clients only, a configured password to everyone', () => {
+    expect(dashboardOpenTo('127.0.0.1', false)).toBe(true);
+    expect(dashboardOpenTo('::1', false)).toBe(true);
+    expect(dashboardOpenTo('192.0.2.2', false)).toBe(false);
+    expect(dashboardOpenTo(undefined, false)).toBe(false);
+    expect(dashboardOpenTo('192.0.2.2', true)).toBe(true);
   });
 });

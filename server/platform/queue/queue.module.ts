@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DATABASE_URL } from '../database/index.js';
 import { createPostgresQueueBackend, createRedisQueueBackend } from './queue-backend.js';
 import { QueueHealthCheck } from './queue-health.check.js';
+import { JobDataSealer } from './sealed-data.js';
 import { QUEUE_BACKEND, QueueService } from './queue.service.js';
 
 /**
@@ -24,8 +25,9 @@ export class QueueModule {
         },
         QueueService,
         QueueHealthCheck,
+        { provide: JobDataSealer, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new JobDataSealer(config.secretKey) },
       ],
-      exports: [QueueService, QueueHealthCheck],
+      exports: [QueueService, QueueHealthCheck, JobDataSealer],
     };
   }
 }

@@ -24,12 +24,21 @@ export interface RateLimitRule {
   durationSeconds: number;
 }
 
-/** Refused: too many attempts; the API answers 429 with a Retry-After. */
+/**
+ * Refused: too many attempts; the API answers 429 with a Retry-After. `code` names a more specific
+ * message (registered with a `{seconds}` placeholder) than the generic RATE_LIMITED.
+ */
 export class RateLimitedError extends DomainError {
-  constructor(public readonly retryAfterSeconds: number) {
-    super('RATE_LIMITED', `Too many attempts. Please try again in ${retryAfterSeconds} s.`, 'rate_limited', undefined, [], { seconds: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+  constructor(
+    public readonly retryAfterSeconds: number,
+    code = 'RATE_LIMITED',
+    field?: string,
+  ) {
+    super(code, `Too many attempts. Please try again in ${retryAfterSeconds} s.`, 'rate_limited', field, [], { seconds: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
   }
 }
+
+const retryAfter = (msBeforeNext: number) => Math.max(1, Math.ceil(msBeforeNext / 1000));
 
 /**
  * Counters shared by every web process: in Redis when REDIS_URL is set, otherwise in PostgreSQL
@@ -61,9 +70,23 @@ export class RateLimitService implements OnModuleDestroy {
     try {
       await this.limiter(rule).consume(key, 1);
     } catch (res) {
-      if (res instanceof RateLimiterRes) throw new RateLimitedError(Math.max(1, Math.ceil(res.msBeforeNext / 1000)));
+      if (res instanceof RateLimiterRes) throw new RateLimitedError(retryAfter(res.msBeforeNext));
       throw res;
     }
+  }
+
+  /**
+   * Without counting: the seconds until `key` may try again when the rule's budget is spent, else
+   * null. For rules that count only failures: check first, consume when the attempt failed.
+   */
+  async blockedFor(rule: RateLimitRule, key: string): Promise<number | null> {
+    const res = await this.limiter(rule)
+      .get(key)
+      .catch((err: unknown) => {
+        this.logger.warn({ err }, `could not read ${rule.name}`);
+        return null;
+      });
+    return res && res.consumedPoints >= rule.points && res.msBeforeNext > 0 ? retryAfter(res.msBeforeNext) : null;
   }
 
   /** Forgets the attempts under `key` (a successful login clears its e-mail's failures). */

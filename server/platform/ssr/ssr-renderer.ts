@@ -33,7 +33,16 @@ export class SsrRenderer {
   private vite?: ViteDevServer;
   private entry?: SsrEntry;
 
-  constructor(private readonly opts: { dev: boolean; publicUrl: string; csrf: Csrf; secure: boolean }) {}
+  constructor(
+    private readonly opts: {
+      dev: boolean;
+      publicUrl: string;
+      csrf: Csrf;
+      secure: boolean;
+      /** Where loaders reach this process's API (an internal listener that outlives a shutdown's drain); else the request's own socket. */
+      apiOrigin?: () => string | undefined;
+    },
+  ) {}
 
   async mount(app: Express): Promise<void> {
     if (this.opts.dev) {
@@ -77,7 +86,7 @@ export class SsrRenderer {
     const csrfToken = this.opts.csrf.tokenFor(req, res);
     const nonce = res.locals.cspNonce as string;
     const local = req.socket.localAddress ?? '127.0.0.1';
-    const apiOrigin = `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
+    const apiOrigin = this.opts.apiOrigin?.() ?? `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
     const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { nonce, csrfToken, publicUrl: this.opts.publicUrl, apiOrigin });
 
     res.status(response.status);

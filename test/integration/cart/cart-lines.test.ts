@@ -5,6 +5,7 @@ import { startShop } from '../../support/app.js';
 import { cartCookie, csrfCookies, shopper, type Shopper } from '../../support/shopper.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createCoupon } from '../../factories/coupon.js';
+import { createUser, signIn } from '../../factories/user.js';
 import { CartService, CouponService } from '../../../server/modules/cart/index.js';
 import type { RunningShop } from '../../../server/main.js';
 
@@ -46,6 +47,7 @@ describe('cart lines (API, real PostgreSQL)', () => {
         vat_by_rate: [],
         free_delivery: { applies: true, missing: 5000 },
         coupon: null,
+        notices: [],
         currency: 'EUR',
         state: 'empty',
         item_count: 0,
@@ -288,6 +290,16 @@ describe('cart lines (API, real PostgreSQL)', () => {
       const merged = (await carts.get({ userId }, 'en')).cart;
       expect(mergedId).toBe((await carts.get({ userId }, 'en')).cartId);
       expect(Object.fromEntries(merged.lines.map((l) => [l.product_code, l.quantity]))).toEqual({ [a.code]: 99, [b.code]: 1, [c.code]: 2 });
+      // the shopper is told that 50 + 60 did not fit
+      expect(merged.notices).toEqual([
+        {
+          code: 'CART_MERGE_QUANTITY_CAPPED',
+          product_code: a.code,
+          quantity: 99,
+          requested: 110,
+          message: `“${a.names.en}”: your cart from before signing in was added to your account’s cart; one cart holds at most 99 packs, so it holds 99 instead of 110.`,
+        },
+      ]);
       expect(merged.coupon).toMatchObject({ code: coupon.code, valid: true, discount: 500 });
       expect(merged.destination).toEqual({ country: 'SI', postal_code: '1000' });
       // the guest cookie now names no cart: an empty one
@@ -295,6 +307,50 @@ describe('cart lines (API, real PostgreSQL)', () => {
       // merging again is harmless
       expect(await carts.mergeGuestCart(guestCartId, userId)).toBe(mergedId);
       expect((await carts.get({ userId }, 'en')).cart).toEqual(merged);
+    });
+
+    it('caps a merged line to the stock (8 + 8 of 8 in stock is 8) and tells the shopper until the next change', async () => {
+      const eight = await createProduct(shop.app, { price: 500, stock: 8 });
+      const plenty = await createProduct(shop.app, { price: 100, stock: 500 });
+      const user = await createUser(shop.app.get(DataSource));
+      const phone = await signIn(shop.url, user.email, user.password);
+      await phone.call('post', '/api/cart/items', { product_code: eight.code, quantity: 8 }).expect(200);
+      await phone.call('post', '/api/cart/items', { product_code: plenty.code, quantity: 2 }).expect(200);
+
+      // on the laptop, not signed in yet, the owner fills a guest cart, then signs in
+      const laptop = await shopper(shop.url, 'hr');
+      await laptop.call('post', '/api/cart/items', { product_code: eight.code, quantity: 8 }).expect(200);
+      await laptop.call('post', '/api/cart/items', { product_code: plenty.code, quantity: 3 }).expect(200);
+      await laptop.call('post', '/api/auth/login', { email: user.email, password: user.password }).expect(200);
+
+      const cart = await laptop.cart();
+      expect(Object.fromEntries(cart.lines.map((l: { product_code: string; quantity: number }) => [l.product_code, l.quantity]))).toEqual({
+        [eight.code]: 8,
+        [plenty.code]: 5,
+      });
+      expect(cart.subtotal).toBe(8 * 500 + 5 * 100);
+      expect(cart.notices).toEqual([
+        {
+          code: 'CART_MERGE_STOCK_CAPPED',
+          product_code: eight.code,
+          quantity: 8,
+          requested: 16,
+          message: `„${eight.names.hr}”: košarica prije prijave spojena je s košaricom vašeg računa, no na zalihi je samo 8 kom, pa ih je u košarici 8 umjesto 16.`,
+        },
+      ]);
+      // in the language of each request, on every device of the account
+      const de = (await phone.agent.get('/api/cart').set('Accept-Language', 'de').expect(200)).body.data;
+      expect(de.notices.map((n: { message: string }) => n.message)).toEqual([
+        `„${eight.names.de}“: Ihr Warenkorb von vor der Anmeldung wurde mit dem Ihres Kontos zusammengeführt, aber nur 8 Stück sind auf Lager, daher enthält der Warenkorb 8 statt 16.`,
+      ]);
+      // a line of 16 could never be ordered: the stock check on the next change agrees with the cap
+      const more = await laptop.call('patch', `/api/cart/items/${eight.code}`, { quantity: 9 }).expect(409);
+      expect(more.body.errors[0].code).toBe('CART_STOCK_EXCEEDED');
+      expect((await laptop.cart()).notices).toHaveLength(1);
+      // the shopper's next change clears the notice
+      await laptop.call('patch', `/api/cart/items/${plenty.code}`, { quantity: 4 }).expect(200);
+      expect((await laptop.cart()).notices).toEqual([]);
+      expect((await phone.cart()).notices).toEqual([]);
     });
 
     it('hands the guest cart over when the account has none, dropping a coupon the user already used', async () => {

@@ -118,6 +118,11 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     return u;
   }
 
+  it('says Google sign-in is configured (GET /api/auth/providers)', async () => {
+    const s = await shopper(shop.url, 'hr');
+    expect((await s.call('get', '/api/auth/providers').expect(200)).body).toEqual({ data: { google: true } });
+  });
+
   it('signs a new Google user into a new, activated account and honours the redirect target', async () => {
     current = person({ given_name: 'Greta', family_name: 'Gärtner' });
     const s = await shopper(shop.url, 'de');
@@ -367,7 +372,7 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   describe('without a Google client', () => {
     let plain: RunningShop & { url: string };
     beforeAll(async () => {
-      plain = await startShop({ env: { GOOGLE_ISSUER_URL: provider.issuer.url } });
+      plain = await startShop({ env: { GOOGLE_ISSUER_URL: provider.issuer.url }, serveClient: true });
     });
     afterAll(async () => {
       await plain?.stop();
@@ -383,6 +388,23 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
       const en = await shopper(plain.url, 'en');
       const answer = await en.call('get', '/api/auth/login/google').expect(503);
       expect(answer.body.errors[0].message).toBe('Signing in with Google is not available at the moment.');
+    });
+
+    it('says Google is not configured, and the login and register pages offer no Google button', async () => {
+      const s = await shopper(plain.url, 'hr');
+      expect((await s.call('get', '/api/auth/providers').expect(200)).body).toEqual({ data: { google: false } });
+      for (const locale of ['hr', 'en'] as const) {
+        for (const screen of ['login', 'register'] as const) {
+          const page = await fetch(`${plain.url}${publicPath(screen, locale)}`);
+          expect(page.status).toBe(200);
+          const html = await page.text();
+          expect(html).toContain('<h1');
+          expect(html).not.toContain('data-testid="google-sign-in"');
+          expect(html).not.toContain('/api/auth/login/google');
+          // …and the login page's intro does not promise Google either.
+          if (screen === 'login') expect(html).not.toMatch(/Google račun|Google account/);
+        }
+      }
     });
   });
 });

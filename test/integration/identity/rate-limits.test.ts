@@ -36,14 +36,14 @@ async function client(shop: Shop, ip: string, language = 'hr'): Promise<Shopper>
 
 const login = (s: Shopper, email: string, password: string) => s.call('post', '/api/auth/login', { email, password });
 
-/** Asserts a 429 RATE_LIMITED with Retry-After (at most the 15-minute window) and the Croatian message naming the same seconds. */
-function expectLimited(res: request.Response): void {
+/** Asserts a 429 RATE_LIMITED with Retry-After (at most the window, 15 minutes unless said) and the Croatian message naming the same seconds. */
+function expectLimited(res: request.Response, windowSeconds = 15 * 60): void {
   expect(res.status).toBe(429);
   expect(res.body.errors).toHaveLength(1);
   expect(res.body.errors[0].code).toBe('RATE_LIMITED');
   const retryAfter = Number(res.headers['retry-after']);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
-  expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+  expect(retryAfter).toBeLessThanOrEqual(windowSeconds);
   expect(res.body.errors[0].message).toMatch(RETRY_HR);
   expect(Number(RETRY_HR.exec(res.body.errors[0].message)![1])).toBe(retryAfter);
 }
@@ -60,8 +60,10 @@ describe('identity rate limits (Redis store, two web processes)', () => {
     prefix = sharedPrefix();
     // the default per-IP budget (60 per 15 minutes and call); the same database, Redis and prefix
     const env = { SMTP_URL: mailbox.url, TRUST_PROXY: 'true', QUEUE_PREFIX: prefix };
-    const [port, port2] = [await freePort(), await freePort()];
+    const port = await freePort();
     shop = await startShop({ env: { ...env, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` }, role: 'all' });
+    // Chosen only now: a port picked earlier may be taken meanwhile by the first shop's own listeners.
+    const port2 = await freePort();
     web2 = await startShop({ env: { ...env, PORT: String(port2), PUBLIC_URL: `http://127.0.0.1:${port2}` }, role: 'web' });
     db = shop.app.get(DataSource);
   });
@@ -72,8 +74,9 @@ describe('identity rate limits (Redis store, two web processes)', () => {
     await mailbox?.close();
   });
 
-  it('locks one e-mail after 10 failed logins (even the right password, from any IP); other e-mails go on until the IP budget is spent', async () => {
+  it('locks an (e-mail, IP) pair after 10 attempts, not the owner elsewhere; other e-mails go on until the IP budget is spent', async () => {
     expect(shop.config.auth.rateLimitPerIp).toBe(60);
+    expect(shop.config.auth.loginLimitPerEmailIp).toBe(10);
     const target = await createUser(db);
     const other = await createUser(db);
     const ip = '203.0.113.10';
@@ -83,26 +86,60 @@ describe('identity rate limits (Redis store, two web processes)', () => {
       const res = await login(s, target.email, `wrong-${i}`);
       expect([i, res.status, res.body.errors[0].code]).toEqual([i, 401, 'AUTH_LOGIN_FAILED']);
     }
+    // the pair's budget is spent: even the right password, in another language, in any case
     const locked = await login(s, target.email, target.password);
     expectLimited(locked);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(15 * 60 - 60);
-    // the e-mail's budget is spent for everyone: another address, another language, any case
-    const elsewhere = await client(shop, '198.51.100.20', 'de');
-    const lockedDe = await login(elsewhere, target.email.toUpperCase(), target.password);
+    const lockedDe = await login(await client(shop, ip, 'de'), target.email.toUpperCase(), target.password);
     expect(lockedDe.status).toBe(429);
     expect(lockedDe.body.errors[0].message).toMatch(/^Zu viele Versuche\. Bitte versuchen Sie es in \d+ s erneut\.$/);
+    // the owner, signing in from another address, is not locked out
+    await login(await client(shop, '198.51.100.20'), target.email, target.password).expect(200);
 
-    // the same IP, another e-mail: still fine (12 of the IP's 60 attempts used)
+    // the same IP, another e-mail: still fine (13 of the IP's 60 attempts used)
     await login(s, other.email, other.password).expect(200);
-    // ... until the IP budget runs out: 48 more attempts, then 429 for any e-mail
-    for (let i = 13; i <= 60; i++) {
+    // ... until the IP budget runs out: 47 more attempts, then 429 for any e-mail
+    for (let i = 14; i <= 60; i++) {
       const res = await login(s, uniqueEmail('nobody'), 'whatever');
       expect([i, res.status]).toEqual([i, 401]);
     }
     expectLimited(await login(s, other.email, other.password));
     expectLimited(await login(s, uniqueEmail('nobody'), 'whatever'));
-    // another IP is not affected; a successful login clears that e-mail's failures
+    // another IP is not affected
     await login(await client(shop, '198.51.100.21'), other.email, other.password).expect(200);
+  });
+
+  it('lets no single address lock the owner out, while a distributed attack meets the slower global budget of the e-mail', async () => {
+    expect(shop.config.auth.loginLimitPerEmail).toBe(100);
+    const owner = await createUser(db);
+    const attacker = await client(shop, '203.0.113.60');
+    for (let i = 1; i <= 10; i++) await login(attacker, owner.email, `guess-${i}`).expect(401);
+    // refused by its pair budget (not counted on the e-mail's)
+    expectLimited(await login(attacker, owner.email, owner.password));
+    // the owner from home: signed in (attempt 11 of the e-mail's 100 per hour)
+    const home = await client(shop, '198.51.100.60');
+    await login(home, owner.email, owner.password).expect(200);
+    // a success clears the pair's failures: the owner's own typos do not add up across sign-ins
+    for (let i = 1; i <= 8; i++) await login(home, owner.email, `typo-${i}`).expect(401);
+    await login(home, owner.email, owner.password).expect(200); // 20
+
+    // a botnet: 80 more guesses from 16 addresses, 5 each, none of them near its pair budget
+    for (let n = 0; n < 16; n++) {
+      const bot = await client(shop, `203.0.113.${100 + n}`);
+      for (let i = 1; i <= 5; i++) {
+        const res = await login(bot, owner.email, `bot-${n}-${i}`);
+        expect([n, i, res.status]).toEqual([n, i, 401]);
+      }
+    }
+    // 100 attempts in the hour: now every address is refused, for up to an hour
+    const fresh = await client(shop, '203.0.113.200');
+    const refused = await login(fresh, owner.email, 'another-guess');
+    expectLimited(refused, 60 * 60);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(15 * 60);
+    expectLimited(await login(home, owner.email, owner.password), 60 * 60);
+    // other e-mails from those addresses are not affected
+    const other = await createUser(db);
+    await login(fresh, other.email, other.password).expect(200);
   });
 
   it('limits registration, reset requests, magic links and activation resends to 5 per e-mail in 15 minutes, whoever asks', async () => {
@@ -149,8 +186,9 @@ describe('identity rate limits (Redis store, two web processes)', () => {
     expect(web2.config.role).toBe('web');
     expect(web2.url).not.toBe(shop.url);
     const user = await createUser(db);
+    // the same client address on both processes: its (e-mail, IP) budget is one
     const a = await client(shop, '203.0.113.30');
-    const b = await client(web2, '203.0.113.31');
+    const b = await client(web2, '203.0.113.30');
     for (let i = 0; i < 5; i++) {
       await login(a, user.email, 'wrong-a').expect(401);
       await login(b, user.email, 'wrong-b').expect(401);
@@ -201,7 +239,8 @@ describe('identity rate limits (PostgreSQL store, no Redis)', () => {
 
   beforeAll(async () => {
     prefix = sharedPrefix();
-    const env = { REDIS_URL: '', TRUST_PROXY: 'true', QUEUE_PREFIX: prefix, AUTH_RATE_LIMIT_PER_IP: '12' };
+    // a small global per-e-mail login budget (10 an hour) to see it from two addresses
+    const env = { REDIS_URL: '', TRUST_PROXY: 'true', QUEUE_PREFIX: prefix, AUTH_RATE_LIMIT_PER_IP: '12', AUTH_LOGIN_LIMIT_PER_EMAIL: '10' };
     shops = [await startShop({ env, role: 'web' }), await startShop({ env, role: 'web' })];
     db = shops[0].app.get(DataSource);
   });
@@ -218,11 +257,11 @@ describe('identity rate limits (PostgreSQL store, no Redis)', () => {
       await login(a, user.email, 'wrong').expect(401);
       await login(b, user.email, 'wrong').expect(401);
     }
-    expectLimited(await login(a, user.email, user.password));
-    expectLimited(await login(b, user.email, user.password));
+    expectLimited(await login(a, user.email, user.password), 60 * 60);
+    expectLimited(await login(b, user.email, user.password), 60 * 60);
     const rows = await db.query(`SELECT key, points, expire FROM rate_limit WHERE key = $1`, [`${prefix}-rl-login-email:${user.email}`]);
     expect(rows).toEqual([{ key: `${prefix}-rl-login-email:${user.email}`, points: 12, expire: expect.any(String) }]);
-    expect(Number(rows[0].expire)).toBeGreaterThan(Date.now() + 14 * 60_000);
+    expect(Number(rows[0].expire)).toBeGreaterThan(Date.now() + 59 * 60_000);
 
     // the small per-IP budget (12) in the same table: 6 attempts used from 203.0.113.50, 6 left
     const other = await createUser(db);

@@ -7,7 +7,7 @@ import { Logger } from '@nestjs/common';
 import PostalMime, { type Email, type Mailbox } from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
 import { company } from '../../../client/src/brand/company.js';
-import { EmptyMailError, MailQueue, MailService } from '../../../server/platform/mail/index.js';
+import { EmptyMailError, MailQueue, MailService, SEND_TEMPLATE_JOB } from '../../../server/platform/mail/index.js';
 import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { startShop } from '../../support/app.js';
 import type { RunningShop } from '../../../server/main.js';
@@ -138,6 +138,39 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(job!.attemptsMade).toBe(1);
     expect(job!.failedReason).toMatch(/^MAIL_RELATIVE_LINK|RELATIVE/);
     expect(received).toHaveLength(before + 1);
+  });
+
+  it('keeps the props of a queued mail sealed; sealed props copied into another job fail it for good', async () => {
+    const queue = shop.app.get(QueueService).queue(QueueName.Mail);
+    const until = async (what: string, probe: () => Promise<boolean> | boolean) => {
+      const deadline = Date.now() + 15_000;
+      while (!(await probe())) {
+        if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const to = (address: string) => received.filter((r) => r.to.includes(address));
+
+    await shop.app.get(MailQueue).enqueue('account-activation', activation('sealed-t0k3n'), { to: 'vesna@example.com', locale: 'en' }, 'activation__sealed-1');
+    await until('the sealed mail', () => to('vesna@example.com').length === 1);
+    expect(to('vesna@example.com')[0].raw.toString('utf8')).toContain('sealed-t0k3n');
+    const job = (await queue.getJob('activation__sealed-1'))!;
+    expect(job.data).toMatchObject({ template: 'account-activation', to: 'vesna@example.com', locale: 'en', props: { sealed: 'v1' } });
+    expect(JSON.stringify(job.data)).not.toContain('t0k3n');
+
+    // Someone who can write to the queue copies the sealed props into a job to their own address.
+    await queue.add(SEND_TEMPLATE_JOB, { ...job.data, to: 'mallory@example.com' }, { jobId: 'activation__copied-1' });
+    await until('the copied job failed', async () => (await queue.getJobState('activation__copied-1')) === 'failed');
+    const copied = (await queue.getJob('activation__copied-1'))!;
+    expect(copied.attemptsMade).toBe(1);
+    expect(copied.failedReason).toMatch(/^QUEUE_SEALED_DATA_INVALID/);
+    expect(copied.failedReason).not.toContain('t0k3n');
+    expect(to('mallory@example.com')).toEqual([]);
+
+    // A job queued before props were sealed (plain props) is still sent.
+    await queue.add(SEND_TEMPLATE_JOB, { template: 'account-activation', props: activation('plain-t0k3n'), to: 'stari@example.com', locale: 'hr' }, { jobId: 'activation__plain-1' });
+    await until('the plain job sent', () => to('stari@example.com').length === 1);
+    expect(to('stari@example.com')[0].raw.toString('utf8')).toContain('plain-t0k3n');
   });
 });
 

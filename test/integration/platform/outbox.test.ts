@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable, Module } from '@nestjs/common';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
+import { Redis } from 'ioredis';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { createDatabase, dropDatabase } from '../../support/global-setup.mjs';
@@ -19,6 +20,7 @@ import {
   type EventContext,
   EventPublisher,
   OnEvent,
+  OutboxRedelivery,
   OutboxRelay,
 } from '../../../server/platform/events/index.js';
 import { QueueHealthCheck, QueueName, QueueService } from '../../../server/platform/queue/index.js';
@@ -315,6 +317,131 @@ describe('transactional outbox while Redis is unreachable', () => {
   });
 });
 
+describe('transactional outbox when Redis loses its data', () => {
+  let db: Awaited<ReturnType<typeof freshDatabase>>;
+  let redis: TestRedisServer;
+  const apps: TestApp[] = [];
+  // Redelivery after 300 ms; retries wait 400 ms, 800 ms, ... (longer than that, on purpose).
+  const env = () => ({
+    DATABASE_URL: db.url,
+    REDIS_URL: redis.url,
+    QUEUE_PREFIX: 'lost',
+    QUEUE_RETRY_DELAY_MS: '400',
+    OUTBOX_POLL_MS: '250',
+    OUTBOX_REDELIVER_AFTER_MS: '300',
+  });
+
+  beforeAll(async () => {
+    db = await freshDatabase();
+    // A throwaway Redis of this test's own: FLUSHALL never touches the shared one.
+    redis = await TestRedisServer.start();
+  });
+
+  afterAll(async () => {
+    await Promise.all(apps.map((t) => t.close()));
+    await redis?.stop();
+    await db?.sql.end();
+    if (db) await dropDatabase(db.name);
+  });
+
+  async function flushAll(): Promise<void> {
+    const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+    try {
+      expect(await client.flushall()).toBe('OK');
+    } finally {
+      client.disconnect();
+    }
+  }
+
+  it('adds the jobs Redis lost again (same ids) and handles every event exactly once', async () => {
+    // A relay that hands the jobs to Redis while no consumer runs anywhere (the web role has no workers).
+    const producer = await startTestApp({ env: env(), role: 'web', imports: [RecorderModule] });
+    apps.push(producer);
+    producer.app.get(OutboxRelay).start();
+    const ids = (
+      await Promise.all(Array.from({ length: 20 }, (_, i) => publish(producer, new ThingHappened({ thingId: `lost-${i}` }))))
+    ).flat();
+    await waitFor('every event handed to Redis', async () => (await unpublishedCount(db.sql, ids)) === 0);
+    const queue = producer.app.get(QueueService).queue(QueueName.Events);
+    expect(await queue.getJobCounts('waiting')).toEqual({ waiting: 40 });
+
+    // Redis loses everything before a single job ran (the scan may recreate jobs from now on).
+    await flushAll();
+    expect(await effectsOf(db.sql, ids)).toEqual([]);
+
+    const worker = await startTestApp({ env: env(), role: 'worker', imports: [RecorderModule] });
+    apps.push(worker);
+    await waitFor('both subscribers ran for every event', async () => (await effectsOf(db.sql, ids)).length === 40, { timeoutMs: 30_000 });
+    await waitFor('the events queue idle', () => queueIdle(worker));
+    await waitFor('every row settled', async () => {
+      const { rows } = await db.sql.query(
+        `SELECT count(*)::int AS n FROM outbox_event WHERE id = ANY($1::uuid[]) AND settled_at IS NOT NULL`,
+        [ids],
+      );
+      return rows[0].n === 20;
+    });
+
+    const effects = await effectsOf(db.sql, ids);
+    expect(effects).toHaveLength(40);
+    expect(effects.every((e) => e.n === 1)).toBe(true);
+    expect(callsFor(apps, ids)).toHaveLength(40);
+    const deliveries = await db.sql.query(`SELECT count(*)::int AS n FROM event_delivery WHERE event_id = ANY($1::uuid[])`, [ids]);
+    expect(deliveries.rows[0].n).toBe(40);
+    // Redelivered, not relayed again: each row was published once and had its jobs recreated once.
+    const rows = await db.sql.query(
+      `SELECT attempts, redeliveries, subscriber_ids, count(*)::int AS n FROM outbox_event WHERE id = ANY($1::uuid[]) GROUP BY 1, 2, 3`,
+      [ids],
+    );
+    expect(rows.rows).toEqual([{ attempts: 1, redeliveries: 1, subscriber_ids: ['record-a', 'record-b'], n: 20 }]);
+    const recreated = apps.reduce((n, t) => n + t.app.get(OutboxRedelivery).recreated, 0);
+    expect(recreated).toBe(40);
+    for (const id of ids.slice(0, 3)) {
+      const job = await completedJob(worker, deliveryJobId(id, 'record-a'));
+      expect(job?.returnvalue).toBe('delivered');
+    }
+  });
+
+  it('leaves a retrying job alone: its backoff and attempt count are undisturbed', async () => {
+    const worker = apps.find((t) => t.config.role === 'worker')!;
+    const [id] = await publish(worker, new FlakyThingHappened({ thingId: 'flaky-while-redelivering' }));
+    // Attempts 1 and 2 fail; the job then waits 400 ms and 800 ms, while the scan (every 150 ms)
+    // sees a published event without its inbox row.
+    const job = await waitFor('the flaky job completed', () => completedJob(worker, deliveryJobId(id!, 'flaky')), { timeoutMs: 30_000 });
+    expect(job.attemptsMade).toBe(3);
+    expect(
+      callsFor(apps, [id!])
+        .map((c) => c.attempt)
+        .sort(),
+    ).toEqual([1, 2, 3]);
+    const { rows } = await db.sql.query(`SELECT redeliveries, checked_at FROM outbox_event WHERE id = $1`, [id]);
+    expect(rows[0].checked_at).not.toBeNull(); // the scan did look at it ...
+    expect(rows[0].redeliveries).toBe(0); // ... and added nothing
+    expect((await db.sql.query(`SELECT attempt FROM test_effect WHERE event_id = $1`, [id])).rows).toEqual([{ attempt: 3 }]);
+  });
+
+  it('gives up (and logs) an event older than OUTBOX_REDELIVER_MAX_AGE_MS instead of re-adding it', async () => {
+    const producer = apps.find((t) => t.config.role === 'web')!;
+    const worker = apps.find((t) => t.config.role === 'worker')!;
+    await producer.app.get(QueueService).queue(QueueName.Events).pause();
+    try {
+      const [id] = await publish(producer, new ThingHappened({ thingId: 'too-old' }));
+      await waitFor('the event handed to Redis', async () => (await unpublishedCount(db.sql, [id!])) === 0);
+      await db.sql.query(`UPDATE outbox_event SET published_at = published_at - interval '2 days' WHERE id = $1`, [id]);
+      await flushAll();
+      const row = await waitFor('the row settled as given up', async () => {
+        const { rows } = await db.sql.query(`SELECT settled_at, redeliveries, last_error FROM outbox_event WHERE id = $1`, [id]);
+        return rows[0].settled_at ? rows[0] : undefined;
+      });
+      expect(row.redeliveries).toBe(0);
+      expect(row.last_error).toMatch(/not delivered to record-a, record-b within 86400000 ms of publication; no longer redelivered/);
+      expect(await worker.app.get(QueueService).queue(QueueName.Events).getJobState(deliveryJobId(id!, 'record-a'))).toBe('unknown');
+      expect(await effectsOf(db.sql, [id!])).toEqual([]);
+    } finally {
+      await producer.app.get(QueueService).queue(QueueName.Events).resume();
+    }
+  });
+});
+
 describe("transactional outbox on BullMQ's PostgreSQL backend (no REDIS_URL)", () => {
   let db: Awaited<ReturnType<typeof freshDatabase>>;
   let a: TestApp;
@@ -322,7 +449,13 @@ describe("transactional outbox on BullMQ's PostgreSQL backend (no REDIS_URL)", (
 
   beforeAll(async () => {
     db = await freshDatabase();
-    const env = { DATABASE_URL: db.url, REDIS_URL: '', QUEUE_RETRY_DELAY_MS: '50', OUTBOX_POLL_MS: '250' };
+    const env = {
+      DATABASE_URL: db.url,
+      REDIS_URL: '',
+      QUEUE_RETRY_DELAY_MS: '50',
+      OUTBOX_POLL_MS: '250',
+      OUTBOX_REDELIVER_AFTER_MS: '300',
+    };
     a = await startTestApp({ env, imports: [RecorderModule] });
     b = await startTestApp({ env, imports: [RecorderModule] });
   });
@@ -362,6 +495,30 @@ describe("transactional outbox on BullMQ's PostgreSQL backend (no REDIS_URL)", (
     expect(flaky.attemptsMade).toBe(3);
     const { rows } = await db.sql.query(`SELECT attempt FROM test_effect WHERE event_id = $1`, [flakyId]);
     expect(rows).toEqual([{ attempt: 3 }]);
+  });
+
+  it('recreates jobs lost from the PostgreSQL backend as well, and delivers them once', async () => {
+    const queue = a.app.get(QueueService).queue(QueueName.Events);
+    await queue.pause();
+    let id: string | undefined;
+    try {
+      [id] = await publish(a, new ThingHappened({ thingId: 'pg-lost' }));
+      await waitFor('the event handed to the queue', async () => (await unpublishedCount(db.sql, [id!])) === 0);
+      // The queue's rows are gone (say, BullMQ's schema restored from an older backup).
+      const deleted = await db.sql.query(`DELETE FROM bullmq.job WHERE queue = $1 AND id LIKE $2`, [QueueName.Events, `${id}\\_\\_%`]);
+      expect(deleted.rowCount).toBe(2);
+    } finally {
+      await queue.resume();
+    }
+    await waitFor('both subscribers ran', async () => (await effectsOf(db.sql, [id!])).length === 2, { timeoutMs: 30_000 });
+    await waitFor('the events queue idle', () => queueIdle(a));
+    expect(await effectsOf(db.sql, [id!])).toEqual([
+      { event_id: id, subscriber_id: 'record-a', n: 1 },
+      { event_id: id, subscriber_id: 'record-b', n: 1 },
+    ]);
+    expect(callsFor([a, b], [id!])).toHaveLength(2);
+    const { rows } = await db.sql.query(`SELECT attempts, redeliveries FROM outbox_event WHERE id = $1`, [id]);
+    expect(rows).toEqual([{ attempts: 1, redeliveries: 1 }]);
   });
 });
 

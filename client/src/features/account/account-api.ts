@@ -12,6 +12,7 @@ import type {
   ProfileUpdate,
   ProfileUpdateResult,
   RegistrationRequest,
+  SignInProviders,
   TokenPair,
   UserView,
 } from './account-types';
@@ -68,6 +69,19 @@ export function changePassword(
 
 export function fetchOrders(api: Api): Promise<OrderSummaryView[]> {
   return api.get<OrderSummaryView[]>('/api/orders');
+}
+
+/**
+ * Which external sign-in providers the server is configured for (GET /api/auth/providers), for the login
+ * and register route loaders. A failed call counts as 'not configured': no button that cannot work.
+ */
+export async function fetchSignInProviders(api: Api): Promise<SignInProviders> {
+  try {
+    const providers = await api.get<SignInProviders>('/api/auth/providers');
+    return { google: providers?.google === true };
+  } catch {
+    return { google: false };
+  }
 }
 
 /** Google sign-in is a full page navigation to the API, which comes back to `redirect` (a same-site path). */

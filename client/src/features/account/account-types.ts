@@ -9,6 +9,7 @@ export type {
   ProfileUpdateResult,
   RegistrationRequest,
   SessionView,
+  SignInProviders,
   TokenPair,
   UserRole,
   UserView,

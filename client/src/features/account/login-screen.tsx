@@ -13,19 +13,20 @@ import styles from './account.module.css';
 
 const LOGIN_FIELDS = ['email', 'password'] as const;
 
-export function LoginScreen({ search }: { search: LoginSearch }) {
+/** `google`: the server has Google sign-in configured (GET /api/auth/providers); otherwise no Google button. */
+export function LoginScreen({ search, google }: { search: LoginSearch; google: boolean }) {
   const { t, locale } = useT();
   const target = redirectTarget(search.redirect, locale, { fallback: sessionConfig.afterLogin, exclude: sessionConfig.guestOnlyScreens });
   const guestScreen = isScreenPath(target, ['checkout']) ? 'checkout' : 'cart';
   const activation = String(search.activation ?? '');
 
   return (
-    <AccountPage screen="login">
+    <AccountPage screen="login" lead={google ? undefined : t('account.login.introWithoutGoogle')}>
       <LoginMessages search={search} />
       {activation === 'invalid' || activation === 'used' ? <ResendActivationForm /> : null}
       <div className={styles.columns}>
         <div className={styles.stack}>
-          <PasswordLogin target={target} />
+          <PasswordLogin target={target} google={google} />
           <FastLogin target={target} />
         </div>
         <div className={styles.stack}>
@@ -76,8 +77,8 @@ function LoginMessages({ search }: { search: LoginSearch }) {
   );
 }
 
-/** E-mail and password; 'not activated yet' offers the activation mail again; then Google. */
-function PasswordLogin({ target }: { target: string }) {
+/** E-mail and password; 'not activated yet' offers the activation mail again; then Google (when configured). */
+function PasswordLogin({ target, google }: { target: string; google: boolean }) {
   const { t, locale } = useT();
   const form = useAccountForm<(typeof LOGIN_FIELDS)[number]>();
   const afterSignIn = useAfterSignIn();
@@ -153,8 +154,12 @@ function PasswordLogin({ target }: { target: string }) {
           </ScreenLink>
         </div>
       </form>
-      <p className={styles.divider}>{t('account.common.or')}</p>
-      <GoogleSignInLink redirect={target} />
+      {google ? (
+        <>
+          <p className={styles.divider}>{t('account.common.or')}</p>
+          <GoogleSignInLink redirect={target} />
+        </>
+      ) : null}
     </section>
   );
 }

@@ -19,9 +19,10 @@ import {
 import type { RegisterSearch } from './search-params';
 import styles from './account.module.css';
 
-export function RegisterScreen({ search }: { search: RegisterSearch }) {
+/** `google`: the server has Google sign-in configured (GET /api/auth/providers); otherwise no Google panel. */
+export function RegisterScreen({ search, google }: { search: RegisterSearch; google: boolean }) {
   const invite = search.invite === undefined || search.invite === '' ? null : String(search.invite);
-  return <AccountPage screen="register">{invite ? <InvitationForm token={invite} /> : <Registration />}</AccountPage>;
+  return <AccountPage screen="register">{invite ? <InvitationForm token={invite} /> : <Registration google={google} />}</AccountPage>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -48,7 +49,7 @@ const EMPTY_REGISTRATION: RegistrationValues & { newsletter: boolean } = {
   newsletter: false,
 };
 
-function Registration() {
+function Registration({ google }: { google: boolean }) {
   const { t, locale } = useT();
   const form = useAccountForm<RegistrationField | 'newsletter'>();
   const successId = useId();
@@ -185,11 +186,13 @@ function Registration() {
         </form>
       </section>
       <div className={styles.stack}>
-        <section className={styles.panel} aria-labelledby="register-google-heading">
-          <h2 id="register-google-heading">{t('account.register.googleHeading')}</h2>
-          <p>{t('account.register.googleText')}</p>
-          <GoogleSignInLink redirect={publicPath(sessionConfig.afterLogin, locale)} />
-        </section>
+        {google ? (
+          <section className={styles.panel} aria-labelledby="register-google-heading">
+            <h2 id="register-google-heading">{t('account.register.googleHeading')}</h2>
+            <p>{t('account.register.googleText')}</p>
+            <GoogleSignInLink redirect={publicPath(sessionConfig.afterLogin, locale)} />
+          </section>
+        ) : null}
         <section className={styles.panel} aria-labelledby="register-login-heading">
           <h2 id="register-login-heading">{t('account.register.haveAccount')}</h2>
           <ScreenLink screen="login" className={styles.secondaryButton}>

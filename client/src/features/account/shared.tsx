@@ -12,14 +12,17 @@ import { useSessionStore } from './use-session';
 import { MAX_PASSWORD_LENGTH, validateEmailOnly } from './validation';
 import styles from './account.module.css';
 
-/** The frame of an account screen: breadcrumb, the one h1 (the screen's heading), the intro line. */
-export function AccountPage({ screen, children, intro = true }: { screen: ScreenId; children: ReactNode; intro?: boolean }) {
+/**
+ * The frame of an account screen: breadcrumb, the one h1 (the screen's heading), the intro line; `lead`
+ * replaces the screen's intro text (the login page without Google sign-in).
+ */
+export function AccountPage({ screen, children, intro = true, lead }: { screen: ScreenId; children: ReactNode; intro?: boolean; lead?: string }) {
   const { t } = useT();
   return (
     <div className={styles.page} data-account-screen={screen}>
       <Breadcrumb screen={screen} name="" />
       <h1>{t(`screens.${screen}.heading`)}</h1>
-      {intro ? <p className={styles.lead}>{t(`screens.${screen}.intro`)}</p> : null}
+      {intro ? <p className={styles.lead}>{lead ?? t(`screens.${screen}.intro`)}</p> : null}
       {children}
     </div>
   );

@@ -78,6 +78,14 @@ function FilledCart({ cart, controller, onLineRemoved }: { cart: CartView; contr
             {t('cartPage.linesHeading')}
           </h2>
           <Errors details={controller.errors.page} />
+          {cart.notices.length > 0 ? (
+            // what the shop changed on its own (a guest cart merged at sign-in, cut to the stock)
+            <ul className={styles.notices} role="status" data-cart-notices="">
+              {cart.notices.map((notice) => (
+                <li key={`${notice.code}:${notice.product_code}`}>{notice.message}</li>
+              ))}
+            </ul>
+          ) : null}
           <ul className={styles.lines}>
             {cart.lines.map((line) => (
               <CartLine key={line.product_code} line={line} controller={controller} onRemoved={onLineRemoved} />

@@ -1,5 +1,5 @@
 import type { ProductDetail, ProductSummary } from '../../api/catalog';
-import { formatDate, formatDecimal, formatWeight, jsonForScript, priceDisplay, productJsonLd, productLocaleParams } from './format';
+import { formatDate, formatDecimal, formatWeight, jsonForScript, lineNameKey, priceDisplay, productJsonLd, productLocaleParams } from './format';
 
 const offerPrice: Pick<ProductSummary, 'price'> = {
   price: {
@@ -41,23 +41,41 @@ describe('catalogue formatting', () => {
     expect(formatDecimal(0.25, 'hr')).toBe('0,3');
   });
 
-  it('maps an offer to regular price, 30-day lowest price, discount and dates', () => {
+  it('strikes through the 30-day lowest price the discount is computed from, not the regular price (Omnibus)', () => {
     expect(priceDisplay(offerPrice, 'hr')).toEqual({
       amount: '1,99 €',
       perKg: '4,98 €',
       onOffer: true,
-      regular: '2,49 €',
+      struck: '2,19 €',
       lowest30d: '2,19 €',
       discountPercent: 9,
       offerEnds: '1. 12. 2026.',
       referenceDate: '11. 10. 2026.',
     });
     expect(priceDisplay(offerPrice, 'en').amount).toBe('€1.99');
+    expect(priceDisplay(offerPrice, 'en').struck).toBe('€2.19');
+    // 9 % is (2,19 − 1,99) / 2,19: the struck-through price and the badge agree.
+    expect(Math.round(((219 - 199) * 100) / 219)).toBe(offerPrice.price.offer?.discount_percent);
+  });
+
+  it('strikes nothing through when there was no price before the offer or the offer is not below it', () => {
+    const noHistory = { price: { ...offerPrice.price, offer: { ...offerPrice.price.offer!, lowest_30d: null, discount_percent: null } } };
+    expect(priceDisplay(noHistory, 'hr')).toMatchObject({ onOffer: true, struck: null, lowest30d: null, discountPercent: null });
+    const notBelow = { price: { ...offerPrice.price, offer: { ...offerPrice.price.offer!, lowest_30d: 199, discount_percent: 0 } } };
+    expect(priceDisplay(notBelow, 'hr')).toMatchObject({ struck: null, discountPercent: null });
+  });
+
+  it('names each product line by its translation key, not its internal code', () => {
+    expect(lineNameKey('classic')).toBe('catalog.lines.classic');
+    expect(lineNameKey('superfoodie')).toBe('catalog.lines.superfoodie');
+    expect(lineNameKey('alphabet')).toBe('catalog.lines.alphabet');
+    expect(lineNameKey('business')).toBe('catalog.lines.business');
+    expect(lineNameKey('unknown')).toBeNull();
   });
 
   it('shows no offer details for a regular price', () => {
     const regular = { price: { ...offerPrice.price, amount: 249, offer: null } };
-    expect(priceDisplay(regular, 'de')).toMatchObject({ onOffer: false, regular: null, lowest30d: null, discountPercent: null, offerEnds: null });
+    expect(priceDisplay(regular, 'de')).toMatchObject({ onOffer: false, struck: null, lowest30d: null, discountPercent: null, offerEnds: null });
   });
 
   it('gives per-language route params from the product slugs', () => {

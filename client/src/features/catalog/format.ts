@@ -58,7 +58,12 @@ export interface PriceDisplay {
   amount: string;
   perKg: string;
   onOffer: boolean;
-  regular: string | null;
+  /**
+   * The price struck through next to an offer: the lowest price of the 30 days before it (EU Omnibus,
+   * the price the discount is computed from), never the current regular price; null when there is none
+   * or the offer is not below it.
+   */
+  struck: string | null;
   lowest30d: string | null;
   discountPercent: number | null;
   offerEnds: string | null;
@@ -69,16 +74,24 @@ export function priceDisplay(product: Pick<ProductSummary, 'price'>, locale: Loc
   const { price } = product;
   const offer = price.offer;
   const onOffer = !!offer && price.amount < price.regular_amount;
+  const lowest = offer ? offer.lowest_30d : null;
   return {
     amount: formatEuro(price.amount, locale),
     perKg: formatEuro(price.per_kg, locale),
     onOffer,
-    regular: onOffer ? formatEuro(price.regular_amount, locale) : null,
+    struck: onOffer && lowest !== null && lowest > price.amount ? formatEuro(lowest, locale) : null,
     lowest30d: offer && offer.lowest_30d !== null ? formatEuro(offer.lowest_30d, locale) : null,
     discountPercent: offer && offer.discount_percent ? offer.discount_percent : null,
     offerEnds: offer ? formatDate(offer.ends_at, locale) : null,
     referenceDate: offer ? formatDate(offer.reference_date, locale) : null,
   };
+}
+
+const LINES = ['classic', 'superfoodie', 'alphabet', 'business'] as const;
+
+/** The translation key of a product line's name ('catalog.lines.classic'); null for a code the shop has no name for. */
+export function lineNameKey(line: string): `catalog.lines.${(typeof LINES)[number]}` | null {
+  return (LINES as readonly string[]).includes(line) ? (`catalog.lines.${line}` as `catalog.lines.${(typeof LINES)[number]}`) : null;
 }
 
 /** Route params of a product page in every language (language switcher, hreflang). */

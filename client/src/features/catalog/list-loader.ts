@@ -2,18 +2,30 @@ import { notFound } from '@tanstack/react-router';
 import { fetchCategories, fetchProducts, pageCount, parsePage, parseQuery, type CategoryView, type ProductPage } from '../../api/catalog';
 import type { ApiFactory } from '../../api/http';
 import type { Locale } from '../../i18n/locales';
+import { isUnusableUrl } from '../../navigation/unusable-url';
 import type { LocaleParams } from '../../seo/head';
+
+/** The highest page the catalog API accepts (server/modules/catalog/dto/product-query.ts). */
+export const MAX_PAGE = 100_000;
 
 export interface ListSearch {
   page?: number;
   q?: string;
 }
 
-/** `?page=2&q=fusilli` -> { page: 2, q: 'fusilli' }; defaults left out so URLs stay clean. */
+/**
+ * `?page=2&q=fusilli` -> { page: 2, q: 'fusilli' }; defaults left out so URLs stay clean. A page value that is
+ * no whole number from 1 (`abc`, `-1`, `1.5`, `0`) is the first page. Both keys are always returned (maybe as
+ * undefined): the router merges the raw search under the validated one, so a key left out would reach
+ * loaderDeps (and the API) raw.
+ */
 export function validateListSearch(search: Record<string, unknown>): ListSearch {
+  // A control character is no value to tidy away: the search stays as it came, the `$locale` route answers
+  // the 404 page for the address (issue 8, F2) instead of the router redirecting to a cleaned URL.
+  if (Object.values(search).some((v) => typeof v === 'string' && isUnusableUrl('', v))) return search as ListSearch;
   const page = parsePage(search.page);
   const q = parseQuery(search.q);
-  return { ...(page > 1 ? { page } : {}), ...(q ? { q } : {}) };
+  return { page: page > 1 ? page : undefined, q: q || undefined };
 }
 
 export interface ListData {
@@ -30,6 +42,8 @@ export async function loadProductList(
   locale: Locale,
   opts: { category?: string; page?: number; q?: string },
 ): Promise<ListData> {
+  // Past the API's last possible page (it answers 422 there): no page, the 404 page, without asking.
+  if ((opts.page ?? 1) > MAX_PAGE) throw notFound();
   const client = api(locale);
   const [categories, products] = await Promise.all([
     fetchCategories(client, locale),

@@ -3,17 +3,21 @@ import { useT } from '../../hooks/use-locale';
 import styles from './catalog.module.css';
 import { priceDisplay } from './format';
 
-/** Price per piece (pack), per kg and, on offer, the regular price struck through, the lowest price in the last 30 days, the discount and the end date. */
+/**
+ * Price per piece (pack), per kg and, on offer, the lowest price of the 30 days before it struck through
+ * (EU Omnibus: the price the discount badge is computed from, named by the note below), the discount and
+ * the end date. The current regular price is not struck through: the discount is not computed from it.
+ */
 export function Price({ product, detailed = false }: { product: Pick<ProductSummary, 'price'>; detailed?: boolean }) {
   const { t, locale } = useT();
   const p = priceDisplay(product, locale);
   return (
     <div className={styles.price}>
       <p className={styles.priceLine}>
-        {p.onOffer && p.regular ? (
+        {p.struck ? (
           <>
-            <span className="visually-hidden">{t('catalog.regularPrice')}: </span>
-            <s className={styles.regular}>{p.regular}</s>{' '}
+            <span className="visually-hidden">{t('catalog.struckPriceLabel')}: </span>
+            <s className={styles.regular} data-testid="price-struck">{p.struck}</s>{' '}
             <span className="visually-hidden">{t('catalog.offerPrice')}: </span>
           </>
         ) : detailed ? (
@@ -31,7 +35,7 @@ export function Price({ product, detailed = false }: { product: Pick<ProductSumm
         <span className="visually-hidden">{t('catalog.pricePerKgLabel')}: </span>
         {t('catalog.pricePerKg', { price: p.perKg })}
       </p>
-      {p.onOffer && p.lowest30d ? <p className={styles.offerNote}>{t('catalog.lowest30d', { price: p.lowest30d })}</p> : null}
+      {p.onOffer && p.lowest30d ? <p className={styles.offerNote} data-testid="price-lowest-30d">{t('catalog.lowest30d', { price: p.lowest30d })}</p> : null}
       {p.onOffer && p.offerEnds ? <p className={styles.offerNote}>{t('catalog.offerEnds', { date: p.offerEnds })}</p> : null}
       {detailed && p.referenceDate ? <p className={styles.offerNote}>{t('catalog.referenceDate', { date: p.referenceDate })}</p> : null}
     </div>

@@ -2,7 +2,7 @@ import type { Nutrition, ProductDetail } from '../../api/catalog';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import styles from './catalog.module.css';
-import { formatDecimal, formatWeight } from './format';
+import { formatDecimal, formatWeight, lineNameKey } from './format';
 import { Price } from './price';
 import { BuyBox, ProductCard, ProductImage } from './product-card';
 
@@ -19,6 +19,7 @@ const NUTRIENTS: Array<{ key: Exclude<keyof Nutrition, 'energy_kj' | 'energy_kca
 /** The product page: everything the spec lists for it. */
 export function ProductScreen({ product }: { product: ProductDetail }) {
   const { t, locale } = useT();
+  const lineKey = lineNameKey(product.line);
   const n = product.nutrition;
   return (
     <div className={styles.page}>
@@ -92,7 +93,7 @@ export function ProductScreen({ product }: { product: ProductDetail }) {
             <dt>{t('catalog.code')}</dt>
             <dd>{product.code}</dd>
             <dt>{t('catalog.line')}</dt>
-            <dd>{product.line}</dd>
+            <dd>{lineKey ? t(lineKey) : product.line}</dd>
             <dt>{t('catalog.netWeight')}</dt>
             <dd>{formatWeight(product.net_weight_grams, locale)}</dd>
             <dt>{t('catalog.piecesPerCarton')}</dt>

@@ -157,6 +157,14 @@ class ShippingDoc {
   @ApiProperty({ type: DaysDoc }) delivery_days: DaysDoc;
 }
 
+class NoticeDoc {
+  @ApiProperty({ enum: ['CART_MERGE_STOCK_CAPPED', 'CART_MERGE_QUANTITY_CAPPED'] }) code: string;
+  @ApiProperty() product_code: string;
+  @ApiProperty({ description: 'Packs in the cart now' }) quantity: number;
+  @ApiProperty({ description: 'Packs the merged carts held together' }) requested: number;
+  @ApiProperty({ description: 'In the language of the request' }) message: string;
+}
+
 export class CartDoc {
   @ApiProperty({ type: [CartLineDoc] }) lines: CartLineDoc[];
   @ApiProperty({ type: [UnavailableLineDoc], description: "Lines whose product is 'soon available again': not in the totals" })
@@ -170,6 +178,8 @@ export class CartDoc {
   @ApiProperty({ type: [VatRateDoc] }) vat_by_rate: VatRateDoc[];
   @ApiProperty({ type: FreeDeliveryDoc }) free_delivery: FreeDeliveryDoc;
   @ApiProperty({ nullable: true, type: CouponDoc }) coupon: CouponDoc | null;
+  @ApiProperty({ type: [NoticeDoc], description: 'What the shop changed on its own (a guest cart merged at sign-in, capped to stock); until the next change' })
+  notices: NoticeDoc[];
   @ApiProperty({ enum: ['EUR'] }) currency: string;
   @ApiProperty({ enum: ['empty', 'has_items', 'free_delivery'] }) state: string;
   @ApiProperty() item_count: number;

@@ -5,8 +5,12 @@ export class UserRegistered extends DomainEvent<{ userId: string }> {
   static readonly eventName = 'identity.user-registered';
 }
 
-/** The (still pending) user asked for the activation mail again. */
-export class ActivationMailRequested extends DomainEvent<{ userId: string }> {
+/**
+ * The activation mail is asked for again: by a registration with a pending account's address
+ * (`userId`), or by the resend form (`email` as typed, published whether or not a pending account
+ * has it, so the answer's time tells nothing; the handler mails pending accounts only).
+ */
+export class ActivationMailRequested extends DomainEvent<{ userId: string } | AccountMailRequester> {
   static readonly eventName = 'identity.activation-mail-requested';
 }
 
@@ -20,12 +24,19 @@ export class UserActivated extends DomainEvent<{ userId: string }> {
   static readonly eventName = 'identity.user-activated';
 }
 
+/**
+ * Who asked for a sign-in link or a reset: the address as typed, published whether or not it has
+ * an account (so the request takes the same time either way); the handler mails existing accounts
+ * only. Events written by older versions carry a `userId` instead.
+ */
+export type AccountMailRequester = { email: string };
+
 /** A one-time sign-in link was asked for; `redirect` is a same-site path. */
-export class MagicLinkRequested extends DomainEvent<{ userId: string; redirect: string | null; locale: string }> {
+export class MagicLinkRequested extends DomainEvent<AccountMailRequester & { redirect: string | null; locale: string }> {
   static readonly eventName = 'identity.magic-link-requested';
 }
 
-export class PasswordResetRequested extends DomainEvent<{ userId: string; locale: string }> {
+export class PasswordResetRequested extends DomainEvent<AccountMailRequester & { locale: string }> {
   static readonly eventName = 'identity.password-reset-requested';
 }
 
@@ -34,7 +45,11 @@ export class PasswordChanged extends DomainEvent<{ userId: string; changedAt: st
   static readonly eventName = 'identity.password-changed';
 }
 
-/** The user entered a new e-mail address; it applies once the link mailed to that address is opened. */
+/**
+ * The user entered a new e-mail address; it applies once the link mailed to that address is opened.
+ * Published whether or not the address belongs to another account: the handler decides (a taken
+ * address gets EmailChangeToTakenAddress's notice instead of a link).
+ */
 export class EmailChangeRequested extends DomainEvent<{ userId: string; newEmail: string }> {
   static readonly eventName = 'identity.email-change-requested';
 }

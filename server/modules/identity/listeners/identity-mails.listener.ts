@@ -12,6 +12,7 @@ import {
   PasswordResetRequested,
   RegistrationOfKnownEmailAttempted,
   UserRegistered,
+  type AccountMailRequester,
 } from '../events/identity.events.js';
 import { IdentityLinks } from '../identity-links.js';
 import { tokenForEvent } from '../secure-token.js';
@@ -43,7 +44,8 @@ export class IdentityMailsListener {
 
   @OnEvent(ActivationMailRequested, 'send-activation-mail')
   async onActivationRequested(event: ActivationMailRequested, ctx: EventContext): Promise<void> {
-    await this.activationMail(event.payload.userId, ctx);
+    const user = await requester(ctx, event.payload);
+    if (user) await this.activationMail(user.id, ctx); // no pending account: answered the same, nothing is mailed
   }
 
   @OnEvent(RegistrationOfKnownEmailAttempted, 'send-account-exists-mail')
@@ -59,16 +61,16 @@ export class IdentityMailsListener {
 
   @OnEvent(MagicLinkRequested, 'send-magic-link-mail')
   async onMagicLink(event: MagicLinkRequested, ctx: EventContext): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
-    if (!user) return;
+    const user = await requester(ctx, event.payload);
+    if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'magic_link', user.id, { redirect: event.payload.redirect });
     await this.send(ctx, user, 'magic-link', { firstName: user.firstName, signInUrl: this.links.magicLink(token), expiresInMinutes: minutes('magic_link') }, event.payload.locale);
   }
 
   @OnEvent(PasswordResetRequested, 'send-password-reset-mail')
   async onResetRequested(event: PasswordResetRequested, ctx: EventContext): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
-    if (!user) return;
+    const user = await requester(ctx, event.payload);
+    if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'password_reset', user.id);
     await this.send(ctx, user, 'password-reset', {
       firstName: user.firstName,
@@ -94,6 +96,17 @@ export class IdentityMailsListener {
     const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
     if (!user) return;
     const { newEmail } = event.payload;
+    const owner = await ctx.manager.findOne(User, { where: { email: newEmail } });
+    if (owner && owner.id !== user.id) {
+      // The address has an account: no link (it could never be confirmed); its owner is told, and
+      // the requester learns nothing the answer did not already say.
+      await this.send(ctx, owner, 'email-in-use', {
+        firstName: owner.firstName,
+        loginUrl: this.links.page('login', owner.locale),
+        resetUrl: this.links.page('forgot_password', owner.locale),
+      });
+      return;
+    }
     const token = await this.issue(ctx, 'email_change', user.id, { email: newEmail });
     await this.mails.enqueue(
       'email-change',
@@ -149,6 +162,14 @@ export class IdentityMailsListener {
   private async send<N extends TemplateName>(ctx: EventContext, user: User, template: N, props: TemplateProps<N>, locale?: string): Promise<void> {
     await this.mails.enqueue(template, props, { to: user.email, locale: mailLocale(locale ?? user.locale) }, `${ctx.eventId}__mail`);
   }
+}
+
+/** The account a reset or magic-link request names (by address; by id in events of older versions). */
+function requester(ctx: EventContext, who: AccountMailRequester | { userId: string }): Promise<User | null> {
+  const legacyId = (who as { userId?: unknown }).userId;
+  if (typeof legacyId === 'string') return ctx.manager.findOne(User, { where: { id: legacyId } });
+  const email = (who as { email?: unknown }).email;
+  return typeof email === 'string' ? ctx.manager.findOne(User, { where: { email } }) : Promise.resolve(null);
 }
 
 function minutes(purpose: TokenPurpose): number {

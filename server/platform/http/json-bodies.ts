@@ -1,0 +1,49 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import express from 'express';
+import { localizedMessage, negotiateLocale, registerErrorMessages } from '../i18n/index.js';
+import { CSRF_EXEMPT_ROUTES, isExemptRoute, type CsrfExemptRoute } from './csrf.js';
+
+registerErrorMessages({
+  UNSUPPORTED_MEDIA_TYPE: {
+    hr: 'Tijelo zahtjeva mora biti JSON (Content-Type: application/json).',
+    en: 'The request body must be JSON (Content-Type: application/json).',
+    de: 'Der Inhalt der Anfrage muss JSON sein (Content-Type: application/json).',
+    sl: 'Telo zahteve mora biti JSON (Content-Type: application/json).',
+  },
+});
+
+/** `application/json` or a `+json` structured syntax suffix (`application/merge-patch+json`), any parameters. */
+export function isJsonMediaType(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const mediaType = contentType.split(';')[0]!.trim().toLowerCase();
+  return mediaType === 'application/json' || /^application\/[a-z0-9][a-z0-9!#$&^_.-]*\+json$/.test(mediaType);
+}
+
+/** Whether the request carries body bytes: chunked, or a Content-Length above zero. An empty body is no body. */
+export function hasBody(req: Pick<Request, 'headers'>): boolean {
+  if (req.headers['transfer-encoding'] !== undefined) return true;
+  const length = req.headers['content-length'];
+  return length !== undefined && length !== '0' && !/^0+$/.test(length);
+}
+
+/**
+ * The shop reads JSON bodies only. A request that carries a body of any other type (a form,
+ * multipart, text/plain, no Content-Type at all) is refused with 415 before routing, so no handler
+ * ever sees a body a cross-site HTML form can send. Requests without a body (a DELETE, a POST with
+ * Content-Length: 0) pass. The exact routes exempt from the CSRF check (the payment provider's
+ * signed callback) bring their own parser and are left alone here too.
+ */
+export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt)) return next();
+    const locale = negotiateLocale(req.headers['accept-language']);
+    res.status(415).json({
+      errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: localizedMessage('UNSUPPORTED_MEDIA_TYPE', locale) ?? 'The request body must be JSON.' }],
+    });
+  };
+}
+
+/** The one body parser: JSON by the same media-type rule (body-parser's defaults otherwise: 100 kB, objects and arrays). */
+export function jsonBodyParser(): RequestHandler {
+  return express.json({ type: (req) => isJsonMediaType(req.headers['content-type']) });
+}
