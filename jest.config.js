@@ -31,7 +31,7 @@ export default {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/{server,client,emails,scripts}/**/*.spec.{ts,tsx}'],
+      testMatch: ['<rootDir>/{contract,server,client,emails,scripts}/**/*.spec.{ts,tsx}'],
     },
     {
       ...common,

@@ -2,7 +2,7 @@ import { browserApi } from './api/http';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
 import { createI18n } from './i18n/instance';
-import { DEFAULT_LOCALE, isLocale } from './i18n/locales';
+import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import { createAppRouter } from './router';
 import { createSessionStore, sessionTransport, webLock } from './features/account/session';
 

@@ -12,7 +12,7 @@ import { serverApiFactory } from './api/http';
 import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanstack/react-router/ssr/server';
 import clientManifest from 'virtual:client-manifest';
 import { createI18n, forRequest } from './i18n/instance';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from './i18n/locales';
+import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../contract/locales';
 import { matchPublicPath, publicPath, splitPublicPath } from './i18n/paths';
 import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/account/session';
 import { createAppRouter } from './router';

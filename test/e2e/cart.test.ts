@@ -7,7 +7,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatEuro } from '../../client/src/brand/format.js';
-import { LOCALE_COOKIE, LOCALES, type Locale } from '../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../client/src/i18n/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import type { CartView } from '../../client/src/features/cart/cart-types.js';

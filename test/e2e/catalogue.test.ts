@@ -7,7 +7,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { formatEuro } from '../../client/src/brand/format.js';
 import type { ProductDetail, ProductPage } from '../../client/src/api/catalog.js';
-import { LOCALE_COOKIE, LOCALES, type Locale } from '../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../client/src/i18n/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';

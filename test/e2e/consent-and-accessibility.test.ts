@@ -2,7 +2,7 @@
 // browser agreeing on it) and axe-core: zero WCAG 2.2 AA violations on the layout (home), a content screen
 // and the error page, at 1280 px and 360 px, with the banner open and after it is dismissed.
 import type { Browser, Page } from 'playwright-core';
-import { LOCALE_COOKIE, type Locale } from '../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { BASE_URL, absolute, hydrated, tFor, watchPage } from './site.js';

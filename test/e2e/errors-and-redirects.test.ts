@@ -2,7 +2,7 @@
 // 'Error', a link home, in the language of the path) and the old site's addresses (one 301 hop to the current
 // page, query kept; docs/legacy-redirects.md), over HTTP and in Chromium.
 import type { Browser } from 'playwright-core';
-import { LOCALES, LOCALE_COOKIE, localePrefix, type Locale } from '../../client/src/i18n/locales.js';
+import { LOCALES, LOCALE_COOKIE, localePrefix, type Locale } from '../../contract/locales.js';
 import { SCREENS, matchPublicPath, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
 import { LEGACY_PATHS } from '../../client/src/ssr/legacy-redirects.js';
 import { launchBrowser, newContext } from '../support/browser.js';

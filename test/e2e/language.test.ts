@@ -3,7 +3,7 @@
 // redirected and get no cookie; the language switcher goes to the same screen, parameters and query in another
 // language, client-side, updating <html lang>, the head tags and the cookie.
 import type { Browser } from 'playwright-core';
-import { LOCALE_COOKIE } from '../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE } from '../../contract/locales.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import { BASE_URL, absolute, getHtml, hydrated, markDocument, readPage, sameDocument, setCookies, tFor, watchPage } from './site.js';
 

@@ -4,7 +4,7 @@
 // navigation restores the saved position; focus moves to <main> after a page change; the skip link and the
 // small-screen menu work. Everything client-side in one document, in Chromium.
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { LOCALE_COOKIE } from '../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE } from '../../contract/locales.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import {

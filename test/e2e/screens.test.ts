@@ -6,7 +6,7 @@
 import type { Browser } from 'playwright-core';
 import { company } from '../../client/src/brand/company.js';
 import { EUR_HRK_NOTICE } from '../../client/src/brand/constants.js';
-import { LOCALES, LOCALE_COOKIE, type Locale } from '../../client/src/i18n/locales.js';
+import { LOCALES, LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { SCREENS, SCREEN_IDS, matchPublicPath, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import {

@@ -2,7 +2,7 @@
  * The catalogue API as the front end consumes it (shapes: the server's contract types,
  * server/modules/catalog/catalog.types.ts, imported as types only; docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
  */
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../../../contract/locales';
 import { query, type Api } from './http';
 
 export type {

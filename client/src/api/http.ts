@@ -12,7 +12,7 @@
  *
  * Route loaders reach it as `context.api(locale)` (router-context.ts).
  */
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../../../contract/locales';
 
 export interface ApiErrorDetail {
   code: string;

@@ -1,4 +1,4 @@
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../../../contract/locales';
 
 /**
  * Euro amounts from integer cents, formatted by hand rather than with Intl so that the server and every

@@ -1,6 +1,6 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import type { Locale } from '../i18n/locales';
+import type { Locale } from '../../../contract/locales';
 
 /**
  * The language of the page on screen. The root route computes it from the internal path in `beforeLoad`,

@@ -5,7 +5,7 @@
  * explicitly (see useT in hooks/use-locale.ts), so nothing depends on a shared "current language".
  */
 import i18next, { type i18n as I18n } from 'i18next';
-import { DEFAULT_LOCALE, LOCALES, type Locale } from './locales';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../../contract/locales';
 import de from './locales/de.json' with { type: 'json' };
 import en from './locales/en.json' with { type: 'json' };
 import hr from './locales/hr.json' with { type: 'json' };

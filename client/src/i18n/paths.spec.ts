@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from '../../../contract/locales';
 import {
   SCREEN_IDS,
   SCREENS,

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
-import { LOCALES, type Locale } from './locales';
+import { LOCALES, type Locale } from '../../../contract/locales';
 import { SCREEN_IDS } from './paths';
 import { createI18n, forRequest } from './instance';
 

@@ -3,7 +3,7 @@
  * produced). Static HTML: no scripts, no inline styles (CSP), the page language, a link home.
  */
 import type { TFunction } from 'i18next';
-import { localePrefix, type Locale } from '../i18n/locales';
+import { localePrefix, type Locale } from '../../../contract/locales';
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 

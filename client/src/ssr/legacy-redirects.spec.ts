@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LOCALES } from '../i18n/locales';
+import { LOCALES } from '../../../contract/locales';
 import { SCREEN_IDS, matchPublicPath, publicPath, SCREENS } from '../i18n/paths';
 import { LEGACY_PATHS, legacyExamples, resolveLegacyRedirect } from './legacy-redirects';
 

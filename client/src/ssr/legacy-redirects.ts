@@ -13,7 +13,7 @@
  *  6. the rest is a current path of ANOTHER language (/en/kosarica, /de/products) -> the same screen in this one.
  * Query strings are kept. Paths that match nothing are left to the router (404).
  */
-import { LOCALES, localePrefix, type Locale } from '../i18n/locales';
+import { LOCALES, localePrefix, type Locale } from '../../../contract/locales';
 import { SCREENS, fillPattern, matchPublicPath, publicPath, splitPublicPath, type ScreenId } from '../i18n/paths';
 
 /** Old path (after the language prefix, lower case; `$slug` is kept) -> current screen. */

@@ -1,7 +1,7 @@
 /**
  * Request inspection for the server entry: Accept-Language, crawlers, cookies. Pure functions.
  */
-import { isLocale, type Locale } from '../i18n/locales';
+import { isLocale, type Locale } from '../../../contract/locales';
 
 export interface LanguageRange {
   tag: string;

@@ -10,7 +10,7 @@
  * out, disallowed in robots.txt and marked noindex; so is the product page without a slug, which shows
  * no product of its own, and every content detail page (recipes, posts) until that content exists.
  */
-import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../i18n/locales';
+import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../../../contract/locales';
 import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../i18n/paths';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';

@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { LOCALE_COOKIE } from '../../../client/src/i18n/locales.js';
+import { LOCALE_COOKIE } from '../../../contract/locales.js';
 import { isLocale, negotiateLocale, type Locale } from '../../platform/i18n/index.js';
 
 /** The caller's IP for rate limits (Express resolves X-Forwarded-For only when TRUST_PROXY is on). */

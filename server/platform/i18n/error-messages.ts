@@ -1,4 +1,4 @@
-import { LOCALES, type Locale } from './locales.js';
+import { LOCALES, type Locale } from '../../../contract/locales.js';
 
 /** One error code's message in every language; `{name}` placeholders take the error's params. */
 export type LocalizedMessage = Record<Locale, string>;

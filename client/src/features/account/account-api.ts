@@ -4,7 +4,7 @@
  * localized messages). Shapes: the server's contract types (account-types.ts).
  */
 import { ApiError, query, type Api } from '../../api/http';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import type {
   AcceptedView,
   InvitationAcceptance,

@@ -12,7 +12,7 @@
  * `Cache-Control: private, no-store`); in the browser the router navigates.
  */
 import { redirect } from '@tanstack/react-router';
-import { isLocale, DEFAULT_LOCALE, type Locale } from '../../i18n/locales';
+import { isLocale, DEFAULT_LOCALE, type Locale } from '../../../../contract/locales';
 import { routePath, toPublicPath } from '../../i18n/paths';
 import { redirectTarget } from './redirect-target';
 import { sessionConfig, type SessionStore, type SessionUser } from './session';

@@ -6,7 +6,7 @@
  */
 import { isRedirect } from '@tanstack/react-router';
 import { ApiError, type ApiFactory } from '../../api/http';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { fetchMe, fetchOrders } from './account-api';
 import type { OrderSummaryView, UserView } from './account-types';
 import { loginRedirect, publicHrefOf } from './guards';

@@ -4,7 +4,7 @@ import { reloadCartCount } from '../../api/cart-store';
 import { ApiError, browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { LOCALE_NAMES, LOCALES, isLocale } from '../../i18n/locales';
+import { LOCALE_NAMES, LOCALES, isLocale } from '../../../../contract/locales';
 import { routePath } from '../../i18n/paths';
 import { DELIVERY_COUNTRIES } from '../cart/cart-helpers';
 import { formatDate } from '../catalog/format';

@@ -4,7 +4,7 @@
  * `javascript:`, control characters that URL parsing would strip, paths that are no screen of the shop) falls
  * back to a fixed screen. Pure: no React, no router; tested in redirect-target.spec.ts.
  */
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { matchPublicPath, publicPath, type ScreenId } from '../../i18n/paths';
 
 /** A base no real request ever has: resolving against it shows whether a value leaves the site. */

@@ -19,7 +19,7 @@
  * Everything that is configurable is in `sessionConfig` below (documented in docs/account.md).
  */
 import { ApiError, type Api } from '../../api/http';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { publicPath, type ScreenId } from '../../i18n/paths';
 import type { SessionView, TokenPair, UserView } from './account-types';
 

@@ -4,7 +4,7 @@ import { reloadCartCount } from '../../api/cart-store';
 import { browserApi, type Api } from '../../api/http';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import type { ScreenId } from '../../i18n/paths';
 import { googleSignInHref, resendActivation } from './account-api';
 import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';

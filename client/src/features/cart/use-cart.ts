@@ -1,7 +1,7 @@
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, query, type ApiErrorDetail, type HttpMethod } from '../../api/http';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import type { CartView } from './cart-types';
 
 /** Where an error is shown: next to a line (`line:<code>`), the coupon form, the destination form, or the page. */

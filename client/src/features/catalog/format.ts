@@ -3,7 +3,7 @@
  * (not with Intl) so that server and browser render the same characters (no hydration mismatches).
  */
 import { formatEuro } from '../../brand/format';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import type { ProductDetail, ProductSummary } from '../../api/catalog';
 
 export { formatEuro };

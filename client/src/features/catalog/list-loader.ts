@@ -1,7 +1,7 @@
 import { notFound } from '@tanstack/react-router';
 import { fetchCategories, fetchProducts, pageCount, parsePage, parseQuery, type CategoryView, type ProductPage } from '../../api/catalog';
 import type { ApiFactory } from '../../api/http';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { isUnusableUrl } from '../../navigation/unusable-url';
 import type { LocaleParams } from '../../seo/head';
 

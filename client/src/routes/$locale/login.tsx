@@ -3,7 +3,7 @@ import { fetchSignInProviders } from '../../features/account/account-api';
 import { guestOnly } from '../../features/account/guards';
 import { LoginScreen } from '../../features/account/login-screen';
 import { validateLoginSearch } from '../../features/account/search-params';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { screenHead } from '../../seo/head';
 
 /** Login (guest only: a signed-in visitor goes to `?redirect=` when valid, else to the home page). */

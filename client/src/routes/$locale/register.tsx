@@ -3,7 +3,7 @@ import { fetchSignInProviders } from '../../features/account/account-api';
 import { guestOnly } from '../../features/account/guards';
 import { RegisterScreen } from '../../features/account/register-screen';
 import { validateRegisterSearch } from '../../features/account/search-params';
-import type { Locale } from '../../i18n/locales';
+import type { Locale } from '../../../../contract/locales';
 import { screenHead } from '../../seo/head';
 
 /** Registration, or with `?invite=TOKEN` the acceptance of a business invitation (guest only). */

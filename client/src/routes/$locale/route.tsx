@@ -1,5 +1,5 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { isLocale } from '../../i18n/locales';
+import { isLocale } from '../../../../contract/locales';
 import { isUnusableUrl } from '../../navigation/unusable-url';
 import { localeHead } from '../../seo/head';
 

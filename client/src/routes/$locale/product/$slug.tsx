@@ -4,7 +4,7 @@ import { fetchProduct } from '../../../api/catalog';
 import { ApiError } from '../../../api/http';
 import { jsonForScript, productJsonLd, productLocaleParams } from '../../../features/catalog/format';
 import { ProductScreen as ProductDetailScreen } from '../../../features/catalog/product-screen';
-import type { Locale } from '../../../i18n/locales';
+import type { Locale } from '../../../../../contract/locales';
 import { publicPath } from '../../../i18n/paths';
 import { absoluteUrl, screenHead } from '../../../seo/head';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { ProductListScreen } from '../../../features/catalog/product-list-screen';
 import { loadProductList, validateListSearch } from '../../../features/catalog/list-loader';
-import type { Locale } from '../../../i18n/locales';
+import type { Locale } from '../../../../../contract/locales';
 import { screenHead } from '../../../seo/head';
 
 export const Route = createFileRoute('/$locale/webshop/')({
