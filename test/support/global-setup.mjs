@@ -49,7 +49,7 @@ export async function createDatabase(prefix) {
 }
 
 export async function dropDatabase(name) {
-  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000, query_timeout: 30_000 });
   await client.connect();
   try {
     // Give connections that are closing (pools ending after an app stopped) a moment to go, so
