@@ -23,10 +23,24 @@ class ParcelPacked extends DomainEvent<{ parcel: string }> {
   static readonly eventName = 'test.parcel-packed';
 }
 
+class ParcelWeighed extends DomainEvent<{ parcel: string }> {
+  static readonly eventName = 'test.parcel-weighed';
+}
+
 @Injectable()
 class PackingLog {
+  slowStarted = false;
+
   @OnEvent(ParcelPacked, 'log-packing')
   async log(event: ParcelPacked, ctx: EventContext): Promise<void> {
+    await ctx.manager.query(`INSERT INTO test_packed (event_id, parcel) VALUES ($1, $2)`, [ctx.eventId, event.payload.parcel]);
+  }
+
+  /** Takes half a second: still running when the test closes the application. */
+  @OnEvent(ParcelWeighed, 'log-weighing')
+  async weigh(event: ParcelWeighed, ctx: EventContext): Promise<void> {
+    this.slowStarted = true;
+    await new Promise((r) => setTimeout(r, 500));
     await ctx.manager.query(`INSERT INTO test_packed (event_id, parcel) VALUES ($1, $2)`, [ctx.eventId, event.payload.parcel]);
   }
 }
@@ -143,6 +157,18 @@ describe.each(backends)('@nestjs/bullmq processors on the $kind backend', ({ kin
     const orphan = (await scheduled.getJob(`orphan-${kind}`))!;
     expect(orphan.attemptsMade).toBe(1);
     expect(orphan.failedReason).toMatch(/QUEUE_UNKNOWN_JOB/);
+  });
+
+  // Last: it closes the application.
+  it('lets the worker finish its in-flight job when the application closes', async () => {
+    const dataSource = shop.app.get<DataSource>(getDataSourceToken());
+    const [eventId] = await dataSource.transaction((m) => shop.app.get(EventPublisher).publishAll(m, [new ParcelWeighed({ parcel: `slow-${kind}` })]));
+    await waitFor('the slow subscriber started', () => shop.app.get(PackingLog).slowStarted);
+    await shop.close();
+    const { rows } = await sql.query(`SELECT e.parcel, d.subscriber_id FROM test_packed e JOIN event_delivery d USING (event_id) WHERE e.event_id = $1`, [
+      eventId,
+    ]);
+    expect(rows).toEqual([{ parcel: `slow-${kind}`, subscriber_id: 'log-weighing' }]);
   });
 });
 
