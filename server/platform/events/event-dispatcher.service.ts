@@ -1,8 +1,9 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
-import { QueueName, QueueService } from '../queue/index.js';
+import { QUEUE_SETTINGS, QueueName } from '../queue/index.js';
 import type { DeliveryJobData } from './delivery-job.js';
 import type { DomainEvent } from './domain-event.js';
 import { EventsError } from './events.errors.js';
@@ -11,27 +12,19 @@ import { SubscriberRegistry } from './subscriber-registry.js';
 export type DeliveryOutcome = 'delivered' | 'skipped';
 
 /**
- * Consumes the events queue: runs one subscriber's handler for one event, exactly once as an
+ * Runs one subscriber's handler for one event (a job of the events queue), exactly once as an
  * effect. The inbox row (event_delivery) and the handler's writes share one transaction, so:
  * a redelivered job finds the row and is skipped; a failed handler rolls both back and the job is
  * retried with backoff; two concurrent runs of the same job serialize on the row's primary key.
  */
 @Injectable()
-export class EventDispatcher implements OnModuleInit {
+export class EventDispatcher {
   private readonly logger = new Logger('events');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly registry: SubscriberRegistry,
-    private readonly queues: QueueService,
   ) {}
-
-  onModuleInit(): void {
-    // Every job name on the events queue ('<event>/<subscriber>') comes here.
-    this.queues.process<DeliveryJobData>(QueueName.Events, '*', (job: Job<DeliveryJobData>) =>
-      this.deliver(job.data, job.attemptsMade + 1),
-    );
-  }
 
   async deliver(data: DeliveryJobData, attempt = 1): Promise<DeliveryOutcome> {
     const subscription = this.registry.get(data.eventName, data.subscriberId);
@@ -59,5 +52,21 @@ export class EventDispatcher implements OnModuleInit {
       });
       return 'delivered' as const;
     });
+  }
+}
+
+/**
+ * The events queue's consumer (runs only where the role runs workers): every job on it, whatever
+ * its name ('<event>/<subscriber>'), is one delivery.
+ */
+@Processor(QueueName.Events, { concurrency: QUEUE_SETTINGS[QueueName.Events].concurrency })
+@Injectable()
+export class EventDeliveryProcessor extends WorkerHost {
+  constructor(private readonly dispatcher: EventDispatcher) {
+    super();
+  }
+
+  process(job: Job<DeliveryJobData>): Promise<DeliveryOutcome> {
+    return this.dispatcher.deliver(job.data, job.attemptsMade + 1);
   }
 }

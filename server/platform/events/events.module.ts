@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { EventDelivery } from './event-delivery.entity.js';
-import { EventDispatcher } from './event-dispatcher.service.js';
+import { EventDeliveryProcessor, EventDispatcher } from './event-dispatcher.service.js';
 import { EventPublisher } from './event-publisher.service.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { OutboxRedelivery } from './outbox-redelivery.js';
@@ -27,6 +27,7 @@ export class EventsModule {
         SubscriberDiscovery,
         EventPublisher,
         EventDispatcher,
+        EventDeliveryProcessor,
         OutboxRedelivery,
         OutboxRelay,
         OutboxRetentionJob,

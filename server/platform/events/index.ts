@@ -5,7 +5,7 @@ export { OnEvent, type EventContext, type EventHandler } from './on-event.decora
 export { SubscriberRegistry, type Subscription } from './subscriber-registry.js';
 export { OutboxRelay, RELAY_BATCH_SIZE } from './outbox-relay.service.js';
 export { OutboxRedelivery, REDELIVERY_BATCH_SIZE, type RedeliveryScan } from './outbox-redelivery.js';
-export { EventDispatcher, type DeliveryOutcome } from './event-dispatcher.service.js';
+export { EventDeliveryProcessor, EventDispatcher, type DeliveryOutcome } from './event-dispatcher.service.js';
 export { deliveryJob, deliveryJobId, deliveryJobName, type DeliveryJobData } from './delivery-job.js';
 export { OutboxEvent } from './outbox-event.entity.js';
 export { EventDelivery } from './event-delivery.entity.js';

@@ -1,7 +1,7 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { QueueName, QueueService } from '../queue/index.js';
+import { ScheduledJob } from '../queue/index.js';
 
 /** Published outbox rows are kept this long (for inspection), inbox rows longer than any redelivery. */
 export const OUTBOX_RETENTION_DAYS = 7;
@@ -15,19 +15,12 @@ const EVERY_MS = 60 * 60 * 1000;
  * redelivery still finds its row.
  */
 @Injectable()
-export class OutboxRetentionJob implements OnModuleInit {
+export class OutboxRetentionJob {
   private readonly logger = new Logger('events');
 
-  constructor(
-    @InjectDataSource() private readonly db: DataSource,
-    private readonly queues: QueueService,
-  ) {}
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  onModuleInit(): void {
-    this.queues.process(QueueName.Scheduled, JOB_NAME, () => this.prune());
-    this.queues.schedule(QueueName.Scheduled, JOB_NAME, { every: EVERY_MS }, JOB_NAME, {});
-  }
-
+  @ScheduledJob(JOB_NAME, { every: EVERY_MS })
   async prune(): Promise<{ outbox: number; deliveries: number }> {
     const [, outbox] = (await this.db.query(`DELETE FROM outbox_event WHERE published_at < now() - make_interval(days => $1)`, [
       OUTBOX_RETENTION_DAYS,

@@ -1,6 +1,7 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
+import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { type Job, UnrecoverableError } from 'bullmq';
-import { isSealed, JobDataSealer, QueueError, QueueName, QueueService, type SealedValue } from '../queue/index.js';
+import { isSealed, JobDataSealer, QUEUE_SETTINGS, QueueError, QueueName, QueueService, type SealedValue } from '../queue/index.js';
 import { MailError, type MailLocale, type TemplateName, type TemplateProps } from '../../../emails/render.js';
 import { MailService } from './mail.service.js';
 
@@ -24,32 +25,18 @@ const sealContext = (jobId: string) => `${QueueName.Mail}/${SEND_TEMPLATE_JOB}/$
 
 /**
  * Mails leave through the mail queue, in the worker: a subscriber (or a service) enqueues a
- * template with its props; the job renders it in the recipient's language and sends it, with
- * retries and backoff for transport failures (every attempt opens the same sealed props, so a
- * retried mail carries the same, valid link). A mail that cannot render (missing translation,
- * empty body, unknown template) or whose props cannot be opened is a bug no retry fixes: it fails
- * at once and stays visible.
+ * template with its props (MailQueue); MailProcessor renders it in the recipient's language and
+ * sends it, with retries and backoff for transport failures (every attempt opens the same sealed
+ * props, so a retried mail carries the same, valid link). A mail that cannot render (missing
+ * translation, empty body, unknown template) or whose props cannot be opened is a bug no retry
+ * fixes: it fails at once and stays visible.
  */
 @Injectable()
-export class MailQueue implements OnModuleInit {
+export class MailQueue {
   constructor(
     private readonly queues: QueueService,
-    private readonly mail: MailService,
     private readonly sealer: JobDataSealer,
   ) {}
-
-  onModuleInit(): void {
-    this.queues.process(QueueName.Mail, SEND_TEMPLATE_JOB, async (job: Job<SendTemplateJobData>) => {
-      const { template, to, locale } = job.data;
-      try {
-        const props = this.propsOf(job);
-        return { messageId: await this.mail.sendTemplate(template, props, { to, locale }) };
-      } catch (err) {
-        if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
-        throw err;
-      }
-    });
-  }
 
   /**
    * Queues one mail. `jobId` makes it idempotent: derive it from what caused the mail (an event id,
@@ -64,6 +51,33 @@ export class MailQueue implements OnModuleInit {
   ): Promise<void> {
     const data: SendTemplateJobData<N> = { template, props: this.sealer.seal(props, sealContext(jobId)), to: to.to, locale: to.locale };
     await this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, data, { jobId });
+  }
+}
+
+/** The mail queue's consumer (runs only where the role runs workers). */
+@Processor(QueueName.Mail, { concurrency: QUEUE_SETTINGS[QueueName.Mail].concurrency })
+@Injectable()
+export class MailProcessor extends WorkerHost {
+  constructor(
+    private readonly mail: MailService,
+    private readonly sealer: JobDataSealer,
+  ) {
+    super();
+  }
+
+  async process(job: Job<SendTemplateJobData>): Promise<{ messageId: string }> {
+    if (job.name !== SEND_TEMPLATE_JOB) {
+      // No retry can help: the job stays failed and visible in the dashboard.
+      throw new UnrecoverableError(new QueueError('QUEUE_UNKNOWN_JOB', `no processor for job '${job.name}' on queue '${QueueName.Mail}'`).message);
+    }
+    const { template, to, locale } = job.data;
+    try {
+      const props = this.propsOf(job);
+      return { messageId: await this.mail.sendTemplate(template, props, { to, locale }) };
+    } catch (err) {
+      if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
+      throw err;
+    }
   }
 
   private propsOf(job: Job<SendTemplateJobData>): TemplateProps<TemplateName> {

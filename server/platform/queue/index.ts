@@ -1,6 +1,7 @@
 export { QueueName, QUEUE_SETTINGS, KEEP_COMPLETED, KEEP_FAILED, type QueueSettings } from './queue-name.js';
 export { QueueModule } from './queue.module.js';
-export { QueueService, QUEUE_BACKEND, type JobHandler, type JobToAdd, type ScheduleOptions } from './queue.service.js';
+export { QueueService, QUEUE_BACKEND, type JobToAdd } from './queue.service.js';
+export { ScheduledJob, ScheduledJobsProcessor, type ScheduleOptions } from './scheduled-jobs.js';
 export { QueueHealthCheck } from './queue-health.check.js';
 export { QueueError, type QueueErrorCode } from './queue.errors.js';
 export { assertJobId } from './job-id.js';

@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import { Logger } from '@nestjs/common';
-import { ConnectionClosedError, Queue, Worker, createPostgresBackend, type DefaultJobOptions, type Processor } from 'bullmq';
+import { ConnectionClosedError, createPostgresBackend, type Queue, type Worker, type WorkerOptions } from 'bullmq';
 import { Redis, type RedisOptions } from 'ioredis';
 import { throttledWarn } from './throttled-log.js';
 import { isDatabaseUnavailable } from '../database/index.js';
@@ -10,25 +10,44 @@ export type QueueBackendKind = 'redis' | 'postgres';
 /** The PostgreSQL schema of BullMQ's tables when there is no Redis (BullMQ's own default name). */
 export const POSTGRES_QUEUE_SCHEMA = 'bullmq';
 
-export interface WorkerSettings {
-  concurrency: number;
-}
-
 /**
- * Where the queues live. Queue objects (producers) exist in every role; Worker objects (consumers)
- * only where the role runs workers. Both are created here so the rest of the code never knows
- * which datastore is underneath.
+ * Where the queues live. @nestjs/bullmq builds the Queue and Worker objects (BullModule), from
+ * `sharedOptions`; it passes BullMQ's options but not BullMQ 6's third constructor argument, the
+ * backend factory, so the classes it is given (BackendQueue, BackendWorker in backend-classes.ts)
+ * look the backend up by the connection object in those options and pass `backendFactory` and
+ * `workerOptions` themselves. The rest of the code never knows which datastore is underneath.
  */
 export interface QueueBackend {
   readonly kind: QueueBackendKind;
   /** For logs: the datastore without credentials. */
   readonly description: string;
-  createQueue(name: string, defaultJobOptions: DefaultJobOptions): Queue;
-  createWorker(name: string, processor: Processor, settings: WorkerSettings): Worker;
+  /** BullModule's shared queue options: the connection (the key to this backend), and the key prefix on Redis. */
+  readonly sharedOptions: { connection: object; prefix?: string };
+  /** BullMQ 6's backend factory for Queue and Worker; undefined: BullMQ's default (Redis). */
+  readonly backendFactory: typeof createPostgresBackend | undefined;
+  /** What every worker gets on top of @nestjs/bullmq's options (its own client, name, retry delay). */
+  workerOptions(): Partial<WorkerOptions>;
+  /** The workers created on this backend in this process (only the roles that run workers have any). */
+  readonly workers: Set<Worker>;
   /** Throws when the datastore does not answer. */
   ping(queue: Queue): Promise<void>;
   /** Closes the connections the backend itself opened (after every Queue and Worker is closed). */
   close(): Promise<void>;
+}
+
+/** Each backend by its connection object (several applications may run in one process: tests). */
+const backendsByConnection = new WeakMap<object, QueueBackend>();
+
+function registered(backend: QueueBackend): QueueBackend {
+  backendsByConnection.set(backend.sharedOptions.connection, backend);
+  return backend;
+}
+
+/** The backend whose `sharedOptions.connection` this is; throws for any other connection. */
+export function backendOf(connection: unknown): QueueBackend {
+  const backend = typeof connection === 'object' && connection ? backendsByConnection.get(connection) : undefined;
+  if (!backend) throw new Error('A BullMQ queue or worker was created without the connection of a QueueBackend: register queues through QueueModule');
+  return backend;
 }
 
 const workerName = () => `${hostname()}-${process.pid}`.replace(/[^A-Za-z0-9._-]/g, '-');
@@ -66,12 +85,14 @@ export function createRedisQueueBackend(url: string, prefix: string): QueueBacke
     return consumer;
   };
 
-  return {
+  return registered({
     kind: 'redis',
     description: `Redis ${redactUrl(url)} (key prefix ${prefix})`,
-    createQueue: (name, defaultJobOptions) => new Queue(name, { connection: producer, prefix, defaultJobOptions }),
-    createWorker: (name, processor, settings) =>
-      new Worker(name, processor, { connection: consumerClient(), prefix, concurrency: settings.concurrency, name: workerName() }),
+    sharedOptions: { connection: producer, prefix },
+    backendFactory: undefined,
+    // Nest hands every worker the queue's (producer) connection: workers take the consumer client.
+    workerOptions: () => ({ connection: consumerClient(), prefix, name: workerName() }),
+    workers: new Set(),
     async ping() {
       const answer = await producer.ping();
       if (answer !== 'PONG') throw new Error(`Redis answered ${answer} to PING`);
@@ -84,7 +105,7 @@ export function createRedisQueueBackend(url: string, prefix: string): QueueBacke
         }),
       );
     },
-  };
+  });
 }
 
 /**
@@ -101,28 +122,21 @@ export function createPostgresQueueBackend(databaseUrl: string): QueueBackend {
     idleTimeoutMillis: 10_000,
     application_name: 'pasta-shop-queue',
   };
-  return {
+  return registered({
     kind: 'postgres',
     description: `PostgreSQL ${redactUrl(databaseUrl)} (schema ${POSTGRES_QUEUE_SCHEMA})`,
-    // The factory's inferred generics (PostgreSQL connection options) differ from the Redis
-    // defaults of the plain Queue/Worker types; the public API is the same.
-    createQueue: (name, defaultJobOptions) =>
-      new Queue(name, { connection, defaultJobOptions }, postgresBackendFactory) as unknown as Queue,
-    createWorker: (name, processor, settings) =>
-      new Worker(
-        name,
-        processor,
-        // While the database is away a worker retries after this delay (BullMQ's default is 15 s).
-        { connection, concurrency: settings.concurrency, name: workerName(), runRetryDelay: POSTGRES_RUN_RETRY_DELAY_MS },
-        postgresBackendFactory,
-      ) as unknown as Worker,
+    sharedOptions: { connection },
+    backendFactory: postgresBackendFactory,
+    // While the database is away a worker retries after this delay (BullMQ's default is 15 s).
+    workerOptions: () => ({ name: workerName(), runRetryDelay: POSTGRES_RUN_RETRY_DELAY_MS }),
+    workers: new Set(),
     async ping(queue) {
       await queue.getJobCounts('waiting');
     },
     async close() {
       // Every Queue and Worker owns (and closes) its own pool here.
     },
-  };
+  });
 }
 
 /** How long a worker on the PostgreSQL backend waits before it asks again while the database is away. */

@@ -1,9 +1,9 @@
-import { Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { EventPublisher } from '../../../platform/events/index.js';
-import { QueueName, QueueService } from '../../../platform/queue/index.js';
+import { ScheduledJob } from '../../../platform/queue/index.js';
 import { CouponService } from '../../cart/index.js';
 import { BirthdayCouponGranted } from '../events/identity.events.js';
 
@@ -19,22 +19,17 @@ export const BIRTHDAY_COUPON = { percent: 10, validDays: 30 } as const;
  * on the 28th in other years.
  */
 @Injectable()
-export class BirthdayBenefitsJob implements OnModuleInit {
+export class BirthdayBenefitsJob {
   private readonly logger = new Logger('identity');
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    private readonly queues: QueueService,
     private readonly coupons: CouponService,
     private readonly events: EventPublisher,
   ) {}
 
-  onModuleInit(): void {
-    this.queues.process(QueueName.Scheduled, BIRTHDAY_JOB, () => this.run());
-    this.queues.schedule(QueueName.Scheduled, BIRTHDAY_JOB, { pattern: '5 0 * * *', tz: BIRTHDAY_TIME_ZONE }, BIRTHDAY_JOB, {});
-  }
-
   /** Grants today's birthday coupons; `now` decides which day 'today' is in Zagreb. Returns how many were granted. */
+  @ScheduledJob(BIRTHDAY_JOB, { pattern: '5 0 * * *', tz: BIRTHDAY_TIME_ZONE })
   async run(now: Date = new Date()): Promise<{ granted: number; date: string }> {
     const date = zagrebDate(now);
     const [year, month, day] = date.split('-').map(Number);
