@@ -1,18 +1,18 @@
-/** The shop's languages (ARCHITECTURE/SPEC: hr default, en, de, sl); every mail exists in all four. */
-export const MAIL_LOCALES = ['hr', 'en', 'de', 'sl'] as const;
-export type MailLocale = (typeof MAIL_LOCALES)[number];
-
-export function isMailLocale(value: unknown): value is MailLocale {
-  return typeof value === 'string' && (MAIL_LOCALES as readonly string[]).includes(value);
-}
+import { LOCALES, isLocale, type Locale } from '../contract/locales.js';
+import { publicPath } from '../contract/paths.js';
 
 /**
- * Public paths of the legal pages the mail footer links to, per language (SPEC section 2).
- * They mirror the client's localized paths table; a mail links to the page in the reader's language.
+ * The mails' languages are the shop's four (contract/locales.ts); every mail exists in all of them.
+ * These names are the contract's, under the names the mail code has always used.
  */
-export const PRIVACY_POLICY_PATHS: Record<MailLocale, string> = {
-  hr: '/politika-privatnosti',
-  en: '/en/privacy-policy',
-  de: '/de/privacy-policy',
-  sl: '/sl/politika-privatnosti',
-};
+export const MAIL_LOCALES = LOCALES;
+export type MailLocale = Locale;
+export const isMailLocale = isLocale;
+
+/**
+ * Public paths of the privacy policy the mail footer links to, per language, read from the one
+ * table of localized paths (contract/paths.ts): a mail links to the page in the reader's language.
+ */
+export const PRIVACY_POLICY_PATHS: Record<MailLocale, string> = Object.fromEntries(
+  LOCALES.map((locale) => [locale, publicPath('privacy_policy', locale)]),
+) as Record<MailLocale, string>;

@@ -19,7 +19,7 @@ import { createServer as createViteServer, type ViteDevServer } from 'vite';
 type RenderModule = typeof import('../emails/render.js');
 
 const ROOT = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
-const WATCHED = [path.join(ROOT, 'emails') + path.sep, path.join(ROOT, 'client', 'src', 'brand') + path.sep];
+const WATCHED = [path.join(ROOT, 'emails') + path.sep, path.join(ROOT, 'contract') + path.sep];
 
 export async function startEmailPreview(options: { port: number; host: string; publicUrl: string }) {
   const vite: ViteDevServer = await createViteServer({

@@ -10,7 +10,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { SsrRequestContext } from './ssr-contract';
+import type { SsrRequestContext } from '../../contract/ssr';
 
 const ORIGIN = 'https://shop.example';
 const ctx: SsrRequestContext = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, apiOrigin: 'http://127.0.0.1:9' };

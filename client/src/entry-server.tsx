@@ -1,5 +1,5 @@
 /**
- * The client's server entry (contract: ssr-contract.ts). The web server calls `entry.handle` for every
+ * The client's server entry (contract: contract/ssr.ts). The web server calls `entry.handle` for every
  * non-/api GET/HEAD request; in production it imports the SSR build (dist/client/server/entry-server.js),
  * in development Vite's `ssrLoadModule('/client/src/entry-server.tsx')`.
  *
@@ -13,11 +13,11 @@ import { RouterServer, createRequestHandler, renderRouterToStream } from '@tanst
 import clientManifest from 'virtual:client-manifest';
 import { createI18n, forRequest } from './i18n/instance';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../contract/locales';
-import { matchPublicPath, publicPath, splitPublicPath } from './i18n/paths';
+import { matchPublicPath, publicPath, splitPublicPath } from '../../contract/paths';
 import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/account/session';
 import { createAppRouter } from './router';
 import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
-import type { SsrEntry, SsrRequestContext } from './ssr-contract';
+import type { SsrEntry, SsrRequestContext } from '../../contract/ssr';
 import { isUnavailable } from './components/error-screen';
 import { errorPageHtml } from './ssr/error-page';
 import { resolveLegacyRedirect } from './ssr/legacy-redirects';

@@ -1,5 +1,7 @@
 import { Hr, Link, Section, Text } from '@react-email/components';
-import { company } from '../../client/src/brand/company.js';
+import { company } from '../../contract/brand/company.js';
+import { countryName } from '../../contract/countries.js';
+import { formatEuro } from '../../contract/money.js';
 import { PRIVACY_POLICY_PATHS } from '../mail-locale.js';
 import { useMail } from './mail-context.js';
 import { colors, fonts } from './mail-theme.js';
@@ -22,8 +24,8 @@ export function MailFooter({ reason, unsubscribeUrl }: MailFooterProps) {
       {content}
     </Link>
   );
-  const country = new Intl.DisplayNames([locale], { type: 'region' }).of(company.countryCode) ?? company.countryCode;
-  const capital = new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(company.shareCapitalCents / 100);
+  const country = countryName(company.countryCode, locale);
+  const capital = formatEuro(company.shareCapitalCents, locale);
 
   return (
     <Section style={{ padding: '24px 32px 0', textAlign: 'center' }}>

@@ -4,7 +4,7 @@ import { useMail } from './mail-context.js';
 import { MailFooter } from './mail-footer.js';
 import { MailHeader } from './mail-header.js';
 import { colors, fonts, MAIL_WIDTH } from './mail-theme.js';
-import { company } from '../../client/src/brand/company.js';
+import { company } from '../../contract/brand/company.js';
 
 export interface MailLayoutProps {
   /** The line mail clients show after the subject in the inbox list. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { company } from '../../client/src/brand/company.js';
+import { company } from '../../contract/brand/company.js';
 import { MAIL_LOCALES, renderMail, type MailLocale, type RenderedMail, type TemplateName, type TemplateProps } from '../render.js';
 
 /**

@@ -1,5 +1,5 @@
 import { Heading, Link, Text } from '@react-email/components';
-import { company } from '../../client/src/brand/company.js';
+import { company } from '../../contract/brand/company.js';
 import { formatDateTime } from '../components/format.js';
 import { inlineLink, LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';

@@ -1,7 +1,10 @@
 // Local ESLint rule: keeps the dependency picture a tree you can draw (ARCHITECTURE.md section 2).
 //  - a business module is imported only through its index.ts (server/modules/<name>/index.ts);
 //  - server/platform/ imports no business module;
-//  - client/ imports nothing from server/ except `import type` (of a module: only its *.types.ts contract).
+//  - client/ imports nothing from server/ except `import type` (of a module: only its *.types.ts contract);
+//  - server/ and emails/ import nothing from client/, emails/ nothing from server/ (type imports
+//    included): what they share lives in contract/ (contract/README.md);
+//  - contract/ imports nothing from server/, client/ or emails/.
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -12,6 +15,12 @@ function rel(file) {
 
 function moduleOf(p) {
   const m = /^server\/modules\/([^/]+)\//.exec(p);
+  return m ? m[1] : undefined;
+}
+
+/** The top-level part of the codebase a repository path belongs to (server, client, emails, contract). */
+function areaOf(p) {
+  const m = /^(server|client|emails|contract)(\/|$)/.exec(p);
   return m ? m[1] : undefined;
 }
 
@@ -27,11 +36,17 @@ function isModuleIndex(p) {
 export const importBoundaries = {
   meta: {
     type: 'problem',
-    docs: { description: 'Enforce module boundaries: modules via index.ts, platform knows no module, client imports only types from server.' },
+    docs: {
+      description:
+        'Enforce module boundaries: modules via index.ts, platform knows no module, client imports only types from server, server and emails never import client, emails never server, contract nothing of theirs.',
+    },
     messages: {
       deepModuleImport: "Import module '{{target}}' through its index.ts ('{{index}}'), not '{{source}}'.",
       platformImportsModule: "server/platform/ knows no business module: '{{source}}' is a module file.",
       clientImportsServer: "client/ may import only types from server/ ('import type'): '{{source}}'.",
+      importsClient: "{{from}}/ does not import client/ (not even types): move what both need to contract/. '{{source}}'.",
+      emailsImportsServer: "emails/ does not import server/ (not even types): move what both need to contract/. '{{source}}'.",
+      contractImportsApp: "contract/ is plain shared TypeScript and imports nothing from {{to}}/: '{{source}}'.",
     },
     schema: [],
   },
@@ -40,6 +55,20 @@ export const importBoundaries = {
     function check(node, source, typeOnly) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = rel(path.resolve(path.dirname(context.filename), source));
+      const fromArea = areaOf(from);
+      const toArea = areaOf(to);
+      if ((fromArea === 'server' || fromArea === 'emails') && toArea === 'client') {
+        context.report({ node, messageId: 'importsClient', data: { source, from: fromArea } });
+        return;
+      }
+      if (fromArea === 'emails' && toArea === 'server') {
+        context.report({ node, messageId: 'emailsImportsServer', data: { source } });
+        return;
+      }
+      if (fromArea === 'contract' && toArea && toArea !== 'contract') {
+        context.report({ node, messageId: 'contractImportsApp', data: { source, to: toArea } });
+        return;
+      }
       if (from.startsWith('client/') && to.startsWith('server/') && !typeOnly) {
         context.report({ node, messageId: 'clientImportsServer', data: { source } });
         return;

@@ -39,6 +39,35 @@ tester.run("import-boundaries", importBoundaries, {
       filename: at("client/src/api/cart.ts"),
       code: "import { type Cart } from '../../../server/modules/cart/index.js';",
     },
+    // what server, client and e-mails share comes from contract/
+    {
+      filename: at("server/modules/identity/identity-links.ts"),
+      code: "import { publicPath } from '../../../contract/paths.js';",
+    },
+    {
+      filename: at("emails/components/mail-footer.tsx"),
+      code: "import { company } from '../../contract/brand/company.js';",
+    },
+    {
+      filename: at("client/src/components/layout/footer.tsx"),
+      code: "import { company } from '../../../../contract/brand/company';",
+    },
+    {
+      filename: at("contract/paths.ts"),
+      code: "import { LOCALES } from './locales.js';",
+    },
+    {
+      filename: at("server/platform/mail/mail.service.ts"),
+      code: "import { renderMail } from '../../../emails/render.js';",
+    },
+    {
+      filename: at("emails/render.ts"),
+      code: "import { LOCALES } from '../contract/locales.js';",
+    },
+    {
+      filename: at("server/platform/ssr/ssr-renderer.ts"),
+      code: "const entry = await vite.ssrLoadModule('/client/src/entry-server.tsx');",
+    },
   ],
   invalid: [
     {
@@ -75,6 +104,56 @@ tester.run("import-boundaries", importBoundaries, {
       filename: at("client/src/api/cart.ts"),
       code: "const m = import('../../../server/main.js');",
       errors: [{ messageId: "clientImportsServer" }],
+    },
+    {
+      filename: at("server/modules/identity/identity-links.ts"),
+      code: "import { publicPath } from '../../../client/src/i18n/paths.js';",
+      errors: [{ messageId: "importsClient" }],
+    },
+    {
+      filename: at("server/platform/ssr/ssr-renderer.ts"),
+      code: "import type { SsrEntry } from '../../../client/src/ssr-contract.js';",
+      errors: [{ messageId: "importsClient" }],
+    },
+    {
+      filename: at("server/main.ts"),
+      code: "export * from '../client/src/brand/company.js';",
+      errors: [{ messageId: "importsClient" }],
+    },
+    {
+      filename: at("emails/components/mail-footer.tsx"),
+      code: "import { company } from '../../client/src/brand/company.js';",
+      errors: [{ messageId: "importsClient" }],
+    },
+    {
+      filename: at("emails/render.ts"),
+      code: "import type { Locale } from '../client/src/i18n/instance.js';",
+      errors: [{ messageId: "importsClient" }],
+    },
+    {
+      filename: at("emails/render.ts"),
+      code: "import { APP_CONFIG } from '../server/config/index.js';",
+      errors: [{ messageId: "emailsImportsServer" }],
+    },
+    {
+      filename: at("emails/templates/order.email.tsx"),
+      code: "import type { OrderView } from '../../server/modules/order/index.js';",
+      errors: [{ messageId: "emailsImportsServer" }],
+    },
+    {
+      filename: at("contract/paths.ts"),
+      code: "import { x } from '../server/platform/i18n/index.js';",
+      errors: [{ messageId: "contractImportsApp" }],
+    },
+    {
+      filename: at("contract/money.ts"),
+      code: "import type { CartView } from '../client/src/features/cart/cart-types.js';",
+      errors: [{ messageId: "contractImportsApp" }],
+    },
+    {
+      filename: at("contract/brand/company.ts"),
+      code: "const m = import('../../emails/render.js');",
+      errors: [{ messageId: "contractImportsApp" }],
     },
   ],
 });

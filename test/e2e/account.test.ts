@@ -7,7 +7,7 @@ import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
-import { publicPath } from '../../client/src/i18n/paths.js';
+import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { emlInbox } from '../support/eml-inbox.js';

@@ -6,9 +6,9 @@
 // $CART_SCREENSHOTS when set.
 import { mkdirSync } from 'node:fs';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { formatEuro } from '../../client/src/brand/format.js';
+import { formatEuro } from '../../contract/money.js';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
-import { publicPath } from '../../client/src/i18n/paths.js';
+import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import type { CartView } from '../../client/src/features/cart/cart-types.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';

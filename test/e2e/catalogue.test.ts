@@ -5,10 +5,10 @@
 // switcher; search and pagination rendered on the server; JSON-LD Product with the CSP nonce; axe-core zero
 // violations on the list and product pages (1280 and 360 px); no console problems.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { formatEuro } from '../../client/src/brand/format.js';
+import { formatEuro } from '../../contract/money.js';
 import type { ProductDetail, ProductPage } from '../../client/src/api/catalog.js';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
-import { publicPath } from '../../client/src/i18n/paths.js';
+import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { BASE_URL, absolute, getHtml, hydrated, localeCookie, tFor, watchPage } from './site.js';

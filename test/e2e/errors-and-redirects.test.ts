@@ -3,7 +3,7 @@
 // page, query kept; docs/legacy-redirects.md), over HTTP and in Chromium.
 import type { Browser } from 'playwright-core';
 import { LOCALES, LOCALE_COOKIE, localePrefix, type Locale } from '../../contract/locales.js';
-import { SCREENS, matchPublicPath, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
+import { SCREENS, matchPublicPath, publicPath, type ScreenId } from '../../contract/paths.js';
 import { LEGACY_PATHS } from '../../client/src/ssr/legacy-redirects.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import {

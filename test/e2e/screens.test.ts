@@ -4,10 +4,10 @@
 // four language sitemaps it names (every URL fetched: 200) and /robots.txt,
 // and one screen per language in Chromium: hydrated without console errors, with the full layout.
 import type { Browser } from 'playwright-core';
-import { company } from '../../client/src/brand/company.js';
-import { EUR_HRK_NOTICE } from '../../client/src/brand/constants.js';
+import { company } from '../../contract/brand/company.js';
+import { EUR_HRK_NOTICE } from '../../contract/brand/constants.js';
 import { LOCALES, LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
-import { SCREENS, SCREEN_IDS, matchPublicPath, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
+import { SCREENS, SCREEN_IDS, matchPublicPath, publicPath, type ScreenId } from '../../contract/paths.js';
 import { launchBrowser, newContext } from '../support/browser.js';
 import {
   BASE_URL,

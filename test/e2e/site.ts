@@ -5,7 +5,7 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
 import { createI18n } from '../../client/src/i18n/instance.js';
 import { LOCALES, LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
-import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../client/src/i18n/paths.js';
+import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../contract/paths.js';
 import { nameFromSlug } from '../../client/src/brand/format.js';
 import { BASE_URL } from '../support/browser.js';
 

@@ -1,5 +1,5 @@
 import { useT } from '../hooks/use-locale';
-import type { ScreenId } from '../i18n/paths';
+import type { ScreenId } from '../../../contract/paths';
 import { trailOf } from '../seo/breadcrumb';
 import { ScreenLink } from './screen-link';
 import styles from './breadcrumb.module.css';

@@ -1,5 +1,5 @@
-import { company } from '../brand/company';
-import { formatEuro, formatIban } from '../brand/format';
+import { company } from '../../../contract/brand/company';
+import { formatEuro, formatIban } from '../../../contract/money';
 import { useT } from '../hooks/use-locale';
 
 /** Registered company data (footer and contact page), from brand/company.ts. */

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, ReactNode } from 'react';
 import { useLocale } from '../hooks/use-locale';
 import type { Locale } from '../../../contract/locales';
-import { routePath, type ScreenId } from '../i18n/paths';
+import { routePath, type ScreenId } from '../../../contract/paths';
 
 type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href' | 'children'>;
 

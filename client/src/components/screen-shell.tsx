@@ -1,7 +1,7 @@
 import { useParams } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useT } from '../hooks/use-locale';
-import type { ScreenId } from '../i18n/paths';
+import type { ScreenId } from '../../../contract/paths';
 import { screenName } from '../seo/head';
 import { Breadcrumb } from './breadcrumb';
 import styles from './screen-shell.module.css';

@@ -4,7 +4,7 @@
  * hash pass through. Both functions return a NEW URL: the router reads the internal href from the URL it
  * handed to `output` after the call, so mutating it in place would leak public paths into internal state.
  */
-import { toInternalPath, toPublicPath } from './paths';
+import { toInternalPath, toPublicPath } from '../../../contract/paths';
 
 function withPathname(url: URL, pathname: string): URL {
   const next = new URL(url.href);

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import { LOCALES, type Locale } from '../../../contract/locales';
-import { SCREEN_IDS } from './paths';
+import { SCREEN_IDS } from '../../../contract/paths';
 import { createI18n, forRequest } from './instance';
 
 type Tree = { [key: string]: string | Tree };

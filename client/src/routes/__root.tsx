@@ -15,7 +15,7 @@ import { ConsentProvider } from '../components/layout/consent';
 import { SiteLayout } from '../components/layout/site-layout';
 import { SessionSync } from '../features/account/use-session';
 import { useLocale } from '../hooks/use-locale';
-import { localeOfInternalPath } from '../i18n/paths';
+import { localeOfInternalPath } from '../../../contract/paths';
 import type { RouterContext } from '../router-context';
 import { errorStatus, rootHead } from '../seo/head';
 import '../styles/global.css';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { SCREEN_IDS } from '../i18n/paths';
+import { SCREEN_IDS } from '../../../contract/paths';
 import { trailOf } from './breadcrumb';
 
 describe('breadcrumb trails', () => {

@@ -1,4 +1,4 @@
-import { SCREENS, type ScreenId } from '../i18n/paths';
+import { SCREENS, type ScreenId } from '../../../contract/paths';
 
 /** The breadcrumb trail of a screen: home, its parents (from the paths table), the screen itself. */
 export function trailOf(screen: ScreenId): ScreenId[] {

@@ -12,7 +12,7 @@ import type { AnyRouteMatch } from '@tanstack/react-router';
 import type { i18n as I18n } from 'i18next';
 import { nameFromSlug } from '../brand/format';
 import { DEFAULT_LOCALE, LOCALES, OG_LOCALES, type Locale } from '../../../contract/locales';
-import { SCREENS, alternatesOf, matchInternalPath, publicPath, type ScreenId } from '../i18n/paths';
+import { SCREENS, alternatesOf, matchInternalPath, publicPath, type ScreenId } from '../../../contract/paths';
 import type { RouterContext } from '../router-context';
 import { trailOf } from './breadcrumb';
 

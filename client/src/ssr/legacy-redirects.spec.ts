@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { LOCALES } from '../../../contract/locales';
-import { SCREEN_IDS, matchPublicPath, publicPath, SCREENS } from '../i18n/paths';
+import { SCREEN_IDS, matchPublicPath, publicPath, SCREENS } from '../../../contract/paths';
 import { LEGACY_PATHS, legacyExamples, resolveLegacyRedirect } from './legacy-redirects';
 
 describe('legacy redirects', () => {

@@ -14,7 +14,7 @@
  * Query strings are kept. Paths that match nothing are left to the router (404).
  */
 import { LOCALES, localePrefix, type Locale } from '../../../contract/locales';
-import { SCREENS, fillPattern, matchPublicPath, publicPath, splitPublicPath, type ScreenId } from '../i18n/paths';
+import { SCREENS, fillPattern, matchPublicPath, publicPath, splitPublicPath, type ScreenId } from '../../../contract/paths';
 
 /** Old path (after the language prefix, lower case; `$slug` is kept) -> current screen. */
 export const LEGACY_PATHS: Array<[string, ScreenId]> = [

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
 import type { Manifest as ViteManifest } from 'vite';
-import { SCREEN_IDS, routePath } from '../i18n/paths';
+import { SCREEN_IDS, routePath } from '../../../contract/paths';
 import { buildRouterManifest, criticalFonts, devRouterManifest, routeIdOfFile } from './router-manifest';
 
 const routeTree = readFileSync(new URL('../routeTree.gen.ts', import.meta.url), 'utf8');

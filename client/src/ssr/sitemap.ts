@@ -11,7 +11,7 @@
  * no product of its own, and every content detail page (recipes, posts) until that content exists.
  */
 import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../../../contract/locales';
-import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../i18n/paths';
+import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../../contract/paths';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { computeTotals, type TotalsLineInput } from './cart-totals.js';
-import { allocateProportionally, divideHalfUp, vatOfGross } from './money.js';
+import { allocateProportionally, divideHalfUp, vatOfGross } from '../../../contract/money.js';
 
 const RATES = [5, 13, 25] as const;
 

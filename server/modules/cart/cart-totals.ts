@@ -1,4 +1,4 @@
-import { allocateProportionally, vatOfGross } from './money.js';
+import { allocateProportionally, vatOfGross } from '../../../contract/money.js';
 
 /** The standard Croatian VAT rate; delivery carries it. */
 export const STANDARD_VAT_RATE = 25;

@@ -14,14 +14,16 @@ import { normalizeCouponCode } from './coupon-rules.js';
 import { CouponService, refusalError, refusalParams } from './coupon.service.js';
 import { DELIVERY_CONFIG, POSTAL_CODE_FORMATS } from './delivery.config.js';
 import { normalizePostalCode, quoteDelivery, zoneOf } from './delivery.js';
-import { countryName, formatEuro } from './format.js';
+import { countryName } from '../../../contract/countries.js';
+import { MAX_QUANTITY } from '../../../contract/limits.js';
+import { formatEuro } from '../../../contract/money.js';
 import type { CartCouponView, CartOwner, CartView } from './cart.types.js';
 
 /** The window of the wrong-coupon-code budgets (COUPON_GUESS_LIMIT_PER_IP / _PER_CART). */
 const COUPON_GUESS_WINDOW = 15 * 60;
 
-/** Most packs of one product in one cart (and order). */
-export const MAX_QUANTITY = 99;
+/** Most packs of one product in one cart (and order): the contract's limit. */
+export { MAX_QUANTITY };
 
 export interface AddItemInput {
   productCode: string;

@@ -1,4 +1,4 @@
-import { divideHalfUp } from './money.js';
+import { divideHalfUp } from '../../../contract/money.js';
 
 export interface CouponTerms {
   code: string;

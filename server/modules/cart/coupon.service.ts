@@ -5,7 +5,8 @@ import { DataSource, EntityManager } from 'typeorm';
 import { Coupon } from './coupon.entity.js';
 import { CartError } from './cart.errors.js';
 import { evaluateCoupon, normalizeCouponCode, type CouponRefusal, type CouponTerms, type CouponVerdict } from './coupon-rules.js';
-import { formatDate, formatEuro } from './format.js';
+import { formatEuro } from '../../../contract/money.js';
+import { formatDate } from './format.js';
 import type { Locale } from '../../platform/i18n/index.js';
 
 export interface NewCoupon {

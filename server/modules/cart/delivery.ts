@@ -1,3 +1,4 @@
+import { HOME_COUNTRY } from '../../../contract/countries.js';
 import { DELIVERY_CONFIG, POSTAL_CODE_FORMATS, type DeliveryConfig, type DeliveryZone } from './delivery.config.js';
 
 export interface DeliveryQuote {
@@ -12,7 +13,7 @@ export interface DeliveryQuote {
 /** The delivery zone of an ISO 3166-1 alpha-2 country, or undefined when we do not deliver there. */
 export function zoneOf(country: string, config: DeliveryConfig = DELIVERY_CONFIG): DeliveryZone | undefined {
   const c = country.toUpperCase();
-  if (c === 'HR') return 'HR';
+  if (c === HOME_COUNTRY) return 'HR';
   if (config.zone1Countries.includes(c)) return 'EU1';
   if (config.zone2Countries.includes(c)) return 'EU2';
   return undefined;

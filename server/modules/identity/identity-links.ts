@@ -1,9 +1,9 @@
-import { publicPath, type ScreenId } from '../../../client/src/i18n/paths.js';
-import { isLocale, type Locale } from '../../platform/i18n/index.js';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../contract/locales.js';
+import { publicPath, type ScreenId } from '../../../contract/paths.js';
 
 /**
- * Absolute links of the identity mails and redirects, built from the client's one table of
- * localized paths (client/src/i18n/paths.ts), so a mail opens the page in the user's language.
+ * Absolute links of the identity mails and redirects, built from the one table of localized
+ * paths (contract/paths.ts) that the site routes by, so a mail opens the page in the user's language.
  */
 export class IdentityLinks {
   constructor(private readonly publicUrl: string) {}
@@ -38,7 +38,7 @@ export class IdentityLinks {
 }
 
 function asLocale(value: string): Locale {
-  return isLocale(value) ? value : 'hr';
+  return isLocale(value) ? value : DEFAULT_LOCALE;
 }
 
 /**

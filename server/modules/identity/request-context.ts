@@ -1,16 +1,14 @@
 import type { Request } from 'express';
-import { LOCALE_COOKIE } from '../../../contract/locales.js';
-import { isLocale, negotiateLocale, type Locale } from '../../platform/i18n/index.js';
+import { requestLocale as platformRequestLocale, type Locale } from '../../platform/i18n/index.js';
 
 /** The caller's IP for rate limits (Express resolves X-Forwarded-For only when TRUST_PROXY is on). */
 export function clientIp(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }
 
-/** The page language of the caller: the language cookie, then Accept-Language. */
+/** The language of the caller: the server's one rule (server/platform/i18n/request-locale.ts). */
 export function requestLocale(req: Request): Locale {
-  const cookie = (req.cookies as Record<string, unknown> | undefined)?.[LOCALE_COOKIE];
-  return isLocale(cookie) ? cookie : negotiateLocale(req.headers['accept-language']);
+  return platformRequestLocale(req);
 }
 
 /** A browser following a link (wants a page), rather than an API client (wants JSON). */

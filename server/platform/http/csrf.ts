@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
-import { localizedMessage, negotiateLocale, registerErrorMessages } from '../i18n/index.js';
+import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SID_COOKIE = 'sid';
@@ -128,7 +128,7 @@ export function createCsrf(opts: { secret: string; secure: boolean; publicUrl?: 
   /** Rejects every mutating request that `allows` refuses: 403 with a JSON error in the caller's language. */
   function protect(req: Request, res: Response, next: NextFunction): void {
     if (allows(req)) return next();
-    const locale = negotiateLocale(req.headers['accept-language']);
+    const locale = requestLocale(req);
     res.status(403).json({
       errors: [
         {

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
-import { localizedMessage, negotiateLocale, registerErrorMessages } from '../i18n/index.js';
+import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 import { CSRF_EXEMPT_ROUTES, isExemptRoute, type CsrfExemptRoute } from './csrf.js';
 
 registerErrorMessages({
@@ -36,7 +36,7 @@ export function hasBody(req: Pick<Request, 'headers'>): boolean {
 export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
     if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt)) return next();
-    const locale = negotiateLocale(req.headers['accept-language']);
+    const locale = requestLocale(req);
     res.status(415).json({
       errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: localizedMessage('UNSUPPORTED_MEDIA_TYPE', locale) ?? 'The request body must be JSON.' }],
     });

@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
 import express from 'express';
 import type { ViteDevServer } from 'vite';
-import type { SsrEntry } from '../../../client/src/ssr-contract.js';
+import type { SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
 
 /** The project root (the folder of package.json), from source (server/…) or from the build (dist/server/…). */

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { DataSource } from 'typeorm';
-import { publicPath } from '../../../client/src/i18n/paths.js';
+import { publicPath } from '../../../contract/paths.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
 import { startShop } from '../../support/app.js';

@@ -21,7 +21,7 @@ describe('HTTP platform', () => {
   });
 
   it('answers unknown /api paths with a JSON 404', async () => {
-    const res = await request(shop.url).get('/api/no-such-thing').expect(404);
+    const res = await request(shop.url).get('/api/no-such-thing').set('Accept-Language', 'en').expect(404);
     expect(res.body).toEqual({ errors: [{ code: 'NOT_FOUND', message: 'Not found: GET /api/no-such-thing' }] });
   });
 

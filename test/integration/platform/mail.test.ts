@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { Logger } from '@nestjs/common';
 import PostalMime, { type Email, type Mailbox } from 'postal-mime';
 import { SMTPServer, type SMTPServerAddress } from 'smtp-server';
-import { company } from '../../../client/src/brand/company.js';
+import { company } from '../../../contract/brand/company.js';
 import { EmptyMailError, MailQueue, MailService, SEND_TEMPLATE_JOB } from '../../../server/platform/mail/index.js';
 import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { startShop } from '../../support/app.js';

@@ -1,7 +1,7 @@
-import { EUR_HRK_NOTICE } from '../../brand/constants';
-import { company } from '../../brand/company';
+import { EUR_HRK_NOTICE } from '../../../../contract/brand/constants';
+import { company } from '../../../../contract/brand/company';
 import { useT } from '../../hooks/use-locale';
-import type { ScreenId } from '../../i18n/paths';
+import type { ScreenId } from '../../../../contract/paths';
 import { CompanyContact, CompanyDetails } from '../company-details';
 import { LogoMark } from '../illustrations';
 import { ScreenLink } from '../screen-link';

@@ -2,7 +2,7 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../hooks/use-locale';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, LOCALE_NAMES, LOCALES } from '../../../../contract/locales';
-import { matchInternalPath, type ScreenId } from '../../i18n/paths';
+import { matchInternalPath, type ScreenId } from '../../../../contract/paths';
 import { writeCookie } from '../../lib/browser-cookie';
 import { AccountIcon, CartIcon, LogoMark, MenuIcon } from '../illustrations';
 import { ScreenLink } from '../screen-link';

@@ -1,7 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useT } from '../../hooks/use-locale';
-import { matchInternalPath, routeName } from '../../i18n/paths';
+import { matchInternalPath, routeName } from '../../../../contract/paths';
 import { CookieConsent } from './cookie-consent';
 import { Footer } from './footer';
 import { Header } from './header';

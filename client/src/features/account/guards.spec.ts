@@ -3,7 +3,7 @@ import { describe, expect, it } from '@jest/globals';
 import { isRedirect } from '@tanstack/react-router';
 import type { SessionView } from './account-types';
 import { guestOnly, publicHrefOf, requireAuth } from './guards';
-import { SCREENS } from '../../i18n/paths';
+import { SCREENS } from '../../../../contract/paths';
 import { createSessionStore, sessionConfig, stateFromView, type SessionState } from './session';
 
 const signedIn: SessionView = {

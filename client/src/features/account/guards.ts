@@ -13,7 +13,7 @@
  */
 import { redirect } from '@tanstack/react-router';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../../../../contract/locales';
-import { routePath, toPublicPath } from '../../i18n/paths';
+import { routePath, toPublicPath } from '../../../../contract/paths';
 import { redirectTarget } from './redirect-target';
 import { sessionConfig, type SessionStore, type SessionUser } from './session';
 

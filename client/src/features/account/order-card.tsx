@@ -1,4 +1,4 @@
-import { formatEuro } from '../../brand/format';
+import { formatEuro } from '../../../../contract/money';
 import { useT } from '../../hooks/use-locale';
 import { formatDate } from '../catalog/format';
 import type { OrderSummaryView } from './account-types';

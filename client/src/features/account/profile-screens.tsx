@@ -5,7 +5,7 @@ import { ApiError, browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { LOCALE_NAMES, LOCALES, isLocale } from '../../../../contract/locales';
-import { routePath } from '../../i18n/paths';
+import { routePath } from '../../../../contract/paths';
 import { DELIVERY_COUNTRIES } from '../cart/cart-helpers';
 import { formatDate } from '../catalog/format';
 import { updateMe } from './account-api';

@@ -5,7 +5,7 @@
  * back to a fixed screen. Pure: no React, no router; tested in redirect-target.spec.ts.
  */
 import type { Locale } from '../../../../contract/locales';
-import { matchPublicPath, publicPath, type ScreenId } from '../../i18n/paths';
+import { matchPublicPath, publicPath, type ScreenId } from '../../../../contract/paths';
 
 /** A base no real request ever has: resolving against it shows whether a value leaves the site. */
 const PROBE_ORIGIN = 'https://same-site.invalid';

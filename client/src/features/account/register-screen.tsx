@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { publicPath } from '../../i18n/paths';
+import { publicPath } from '../../../../contract/paths';
 import { acceptInvitation, hasAccessToken, register } from './account-api';
 import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { sessionConfig } from './session';

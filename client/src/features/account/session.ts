@@ -20,7 +20,7 @@
  */
 import { ApiError, type Api } from '../../api/http';
 import type { Locale } from '../../../../contract/locales';
-import { publicPath, type ScreenId } from '../../i18n/paths';
+import { publicPath, type ScreenId } from '../../../../contract/paths';
 import type { SessionView, TokenPair, UserView } from './account-types';
 
 // ---------------------------------------------------------------------------------------------------

@@ -5,7 +5,7 @@ import { browserApi, type Api } from '../../api/http';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import type { Locale } from '../../../../contract/locales';
-import type { ScreenId } from '../../i18n/paths';
+import type { ScreenId } from '../../../../contract/paths';
 import { googleSignInHref, resendActivation } from './account-api';
 import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { useSessionStore } from './use-session';

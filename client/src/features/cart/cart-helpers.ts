@@ -1,57 +1,16 @@
 import type { CartView } from './cart-types';
 
-/** Quantity bounds of a cart line (the API refuses anything else). */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 99;
+/** Quantity bounds of a cart line (the API refuses anything else) and the delivery countries: the contract's. */
+import { DELIVERY_COUNTRIES, countryName } from '../../../../contract/countries';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../../../contract/limits';
 
-/**
- * Countries the cart delivers to (Croatia and the rest of the EU), as in
- * server/modules/cart/delivery.config.ts: Croatia, EU zone 1, EU zone 2.
- */
-export const DELIVERY_COUNTRIES: readonly string[] = [
-  'HR',
-  'SI',
-  'AT',
-  'HU',
-  'IT',
-  'DE',
-  'CZ',
-  'SK',
-  'BE',
-  'BG',
-  'CY',
-  'DK',
-  'EE',
-  'FI',
-  'FR',
-  'GR',
-  'IE',
-  'LV',
-  'LT',
-  'LU',
-  'MT',
-  'NL',
-  'PL',
-  'PT',
-  'RO',
-  'ES',
-  'SE',
-];
+export { DELIVERY_COUNTRIES, MAX_QUANTITY, MIN_QUANTITY, countryName };
 
 /** Croatia first (the home market, free delivery), then the others by their name in the page's language. */
 export function sortedCountries(locale: string, nameOf: (code: string) => string): Array<{ code: string; name: string }> {
   const collator = new Intl.Collator(locale);
   const [home, ...rest] = DELIVERY_COUNTRIES.map((code) => ({ code, name: nameOf(code) }));
   return [home, ...rest.sort((a, b) => collator.compare(a.name, b.name))];
-}
-
-/** A country's name in a language (Intl.DisplayNames; the code itself when the runtime lacks it). */
-export function countryName(code: string, locale: string): string {
-  try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
-  } catch {
-    return code;
-  }
 }
 
 /** The wanted quantity from the quantity field, clamped to 1..99; null when the text is no whole number. */

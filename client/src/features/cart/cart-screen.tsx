@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import type { ApiErrorDetail } from '../../api/http';
-import { formatEuro } from '../../brand/format';
+import { formatEuro } from '../../../../contract/money';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { EmptyPlateIllustration } from '../../components/illustrations';
 import { ScreenLink } from '../../components/screen-link';

@@ -1,8 +1,8 @@
 /**
- * Pure formatting and mapping helpers of the catalogue screens. Like brand/format.ts they format by hand
+ * Pure formatting and mapping helpers of the catalogue screens. Like contract/money.ts they format by hand
  * (not with Intl) so that server and browser render the same characters (no hydration mismatches).
  */
-import { formatEuro } from '../../brand/format';
+import { formatEuro } from '../../../../contract/money';
 import type { Locale } from '../../../../contract/locales';
 import type { ProductDetail, ProductSummary } from '../../api/catalog';
 

@@ -3,7 +3,7 @@ import { pageCount } from '../../api/catalog';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { routePath } from '../../i18n/paths';
+import { routePath } from '../../../../contract/paths';
 import styles from './catalog.module.css';
 import type { ListData } from './list-loader';
 import { ProductCard } from './product-card';

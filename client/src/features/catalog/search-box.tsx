@@ -1,7 +1,7 @@
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useId, type FormEvent } from 'react';
 import { useT } from '../../hooks/use-locale';
-import { publicPath } from '../../i18n/paths';
+import { publicPath } from '../../../../contract/paths';
 import { parseQuery } from '../../api/catalog';
 import styles from './search-box.module.css';
 

@@ -1,7 +1,7 @@
 import { useT } from '../../hooks/use-locale';
 import { HeroIllustration } from '../../components/illustrations';
 import { ScreenLink } from '../../components/screen-link';
-import type { ScreenId } from '../../i18n/paths';
+import type { ScreenId } from '../../../../contract/paths';
 import styles from './home-screen.module.css';
 
 const TEASERS: Array<{ key: 'superfoodie' | 'recipes' | 'shop'; screen: ScreenId }> = [

@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/http';
 import { jsonForScript, productJsonLd, productLocaleParams } from '../../../features/catalog/format';
 import { ProductScreen as ProductDetailScreen } from '../../../features/catalog/product-screen';
 import type { Locale } from '../../../../../contract/locales';
-import { publicPath } from '../../../i18n/paths';
+import { publicPath } from '../../../../../contract/paths';
 import { absoluteUrl, screenHead } from '../../../seo/head';
 
 export const Route = createFileRoute('/$locale/product/$slug')({

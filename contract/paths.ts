@@ -12,7 +12,7 @@
  *
  * Pure TypeScript without imports from React or the router: jest tests it directly.
  */
-import { DEFAULT_LOCALE, LOCALES, isLocale, localePrefix, type Locale } from '../../../contract/locales.js';
+import { DEFAULT_LOCALE, LOCALES, isLocale, localePrefix, type Locale } from './locales.js';
 
 export type ScreenId =
   | 'home'

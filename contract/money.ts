@@ -1,7 +1,31 @@
+import type { Locale } from './locales.js';
+
 /**
- * Integer-cent arithmetic for the cart (ARCHITECTURE.md section 5). Every amount is a
- * non-negative integer number of euro cents; nothing here ever sees a float price.
+ * Money, shared by the server, the client and the e-mails: every amount is an integer number of euro
+ * cents (ARCHITECTURE.md section 5); nothing here ever sees a float price.
  */
+
+/**
+ * Euro amounts from integer cents, the one formatter of the shop (pages, API messages, mails):
+ * 265446 -> "2.654,46 €" (hr, de, sl) or "€2,654.46" (en). Formatted by hand rather than with Intl so
+ * that the server and every browser produce the same characters (Intl output differs between ICU
+ * versions, e.g. in spaces, which would break hydration).
+ */
+export function formatEuro(cents: number, locale: Locale): string {
+  const negative = cents < 0;
+  const abs = Math.abs(Math.round(cents));
+  const whole = Math.floor(abs / 100).toString();
+  const fraction = (abs % 100).toString().padStart(2, '0');
+  const english = locale === 'en';
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, english ? ',' : '.');
+  const amount = `${grouped}${english ? '.' : ','}${fraction}`;
+  return `${negative ? '-' : ''}${english ? `€${amount}` : `${amount} €`}`;
+}
+
+/** IBAN in groups of four, as printed on invoices. */
+export function formatIban(iban: string): string {
+  return iban.replace(/(.{4})/g, '$1 ').trim();
+}
 
 /** a / b rounded half up, for non-negative integers a and positive integer b. */
 export function divideHalfUp(a: number, b: number): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { LOCALES, type Locale } from '../../../contract/locales';
+import { LOCALES, type Locale } from './locales.js';
 import {
   SCREEN_IDS,
   SCREENS,
@@ -14,8 +14,7 @@ import {
   toPublicPath,
   translatePublicPath,
   type ScreenId,
-} from './paths';
-import { localeRewrite } from './rewrite';
+} from './paths.js';
 
 const SAMPLE_PARAMS = { slug: 'kamut-fusilli', token: 'f3a9c2d1e0', product: 'kamut' };
 
@@ -105,9 +104,12 @@ const paramsOf = (screen: ScreenId) => {
   return Object.fromEntries(names.map((n) => [n, SAMPLE_PARAMS[n as keyof typeof SAMPLE_PARAMS]]));
 };
 
+/** What the client router's rewrite does with a whole URL (client/src/i18n/rewrite.ts): only the pathname changes. */
 function roundTrip(href: string): { internal: string; back: string } {
-  const internal = localeRewrite.input({ url: new URL(href, 'http://localhost') });
-  const back = localeRewrite.output({ url: new URL(internal.href) });
+  const internal = new URL(href, 'http://localhost');
+  internal.pathname = toInternalPath(internal.pathname);
+  const back = new URL(internal.href);
+  back.pathname = toPublicPath(back.pathname);
   return { internal: internal.href.replace(internal.origin, ''), back: back.href.replace(back.origin, '') };
 }
 
