@@ -5,6 +5,10 @@ import { createI18n } from './i18n/instance';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
 import { createAppRouter } from './router';
 import { createSessionStore, sessionTransport, webLock } from './features/account/session';
+import { browserChunkReloadEnv, installChunkReload } from './navigation/chunk-reload';
+
+// A route chunk that fails to load (a deploy replaced the files) reloads the page once per 10 s (spec section 8).
+installChunkReload(window, browserChunkReloadEnv());
 
 // The server sets <html lang>; per-request values (CSRF token, public URL, consent) arrive through the
 // router's dehydrated state before the first render.
