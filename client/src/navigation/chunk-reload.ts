@@ -35,7 +35,7 @@ export function isChunkLoadError(error: unknown): boolean {
 export function reloadOnce(env: ChunkReloadEnv): boolean {
   if (!env.storage) return false;
   const now = env.now();
-  let last = NaN;
+  let last: number;
   try {
     last = Number(env.storage.getItem(CHUNK_RELOAD_KEY));
   } catch {
@@ -69,7 +69,7 @@ export function installChunkReload(target: Pick<Window, 'addEventListener' | 're
 
 /** The browser's environment: sessionStorage (when usable), Date.now, location.reload. */
 export function browserChunkReloadEnv(): ChunkReloadEnv {
-  let storage: Storage | null = null;
+  let storage: Storage | null;
   try {
     storage = window.sessionStorage;
   } catch {
