@@ -23,6 +23,8 @@ export interface ProductListParams {
 export const queryKeys = {
   session: ['session'] as const,
   account: ['account'] as const,
+  /** Every read of the user (all fields and partial ones). */
+  meAll: ['account', 'me'] as const,
   me: (fields?: readonly string[]) => ['account', 'me', fields && fields.length > 0 ? fields.join(',') : 'all'] as const,
   orders: ['account', 'orders'] as const,
   signInProviders: ['auth', 'providers'] as const,
