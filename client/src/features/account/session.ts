@@ -410,11 +410,13 @@ export class SessionStore {
     this.forgetVisitorData();
   }
 
-  /** Forget the session locally (a 401 from the API). */
+  /**
+   * Forget the session locally (a 401 from the API). Runs inside account queries, so it leaves them alone
+   * (removing a query cancels its own fetch); the guards send the visitor to the login page from here on.
+   */
   clear(): void {
     this.generation++;
     this.set(SIGNED_OUT);
-    this.queryClient.removeQueries({ queryKey: queryKeys.account });
   }
 
   /** Account data belongs to the previous visitor; the cart is a different one now. */
