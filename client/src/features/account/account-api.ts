@@ -3,8 +3,10 @@
  * language in Accept-Language, CSRF header on mutations, `{ data }` answers, ApiError with the API's
  * localized messages). Shapes: the server's contract types (account-types.ts).
  */
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, query, type Api } from '../../api/http';
 import { apiPaths } from '../../api/paths';
+import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
 import type {
   AcceptedView,
@@ -83,6 +85,11 @@ export async function fetchSignInProviders(api: Api): Promise<SignInProviders> {
   } catch {
     return { google: false };
   }
+}
+
+/** The providers as a query (login and register loaders): the server's configuration, fresh for 5 minutes. */
+export function signInProvidersQuery(api: Api) {
+  return queryOptions({ queryKey: queryKeys.signInProviders, queryFn: () => fetchSignInProviders(api), staleTime: 5 * 60_000 });
 }
 
 /** Google sign-in is a full page navigation to the API, which comes back to `redirect` (a same-site path). */
