@@ -83,7 +83,8 @@ export function useCart(locale: Locale): CartController {
 
   const clearError = useCallback((scope: ErrorScope) => setErrors((e) => ({ ...e, [scope]: undefined })), []);
 
+  // 'Try again' shows the loading line while the cart is read again, as the first read does.
   const status: CartController['status'] =
-    cartState.data !== undefined ? 'ready' : cartState.isError ? 'failed' : 'loading';
+    cartState.data !== undefined ? 'ready' : cartState.isError && !cartState.isFetching ? 'failed' : 'loading';
   return { status, cart: cartState.data ?? null, busy, errors, reload, change, clearError };
 }
