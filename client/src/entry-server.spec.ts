@@ -404,6 +404,16 @@ describe('account guards during SSR', () => {
     expect(res.body).toMatch(/status:"authenticated"/);
   });
 
+  it('hands the session to the browser as the dehydrated session query; account data only once, as loader data', async () => {
+    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } });
+    expect(res.status).toBe(200);
+    const state = res.body.slice(res.body.indexOf('$_TSR.router'));
+    expect(state).toMatch(/queryKey:(\$R\[\d+\]=)?\["session"\]/);
+    expect(state).not.toMatch(/queryKey:(\$R\[\d+\]=)?\["account"/);
+    // The address is in the profile's loader data only, not in a dehydrated user query as well.
+    expect(state.split('Ilica 1').length - 1).toBe(1);
+  });
+
   it('sends a signed-in user away from guest-only pages, to a valid ?redirect= or home', async () => {
     const headers = { cookie: 'locale=hr; access_token=ok' };
     const login = await render('/en/login', { apiOrigin, headers });

@@ -15,6 +15,7 @@ import { createI18n, forRequest } from './i18n/instance';
 import { DEFAULT_LOCALE, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_SECONDS, type Locale } from '../../contract/locales';
 import { matchPublicPath, publicPath, splitPublicPath } from '../../contract/paths';
 import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/account/session';
+import { createQueryClient } from './api/query-client';
 import { createAppRouter } from './router';
 import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
 import type { SsrEntry, SsrRequestContext } from '../../contract/ssr';
@@ -137,15 +138,19 @@ async function render(
   const handler = createRequestHandler({
     request,
     getRouterManifest: () => routerManifest,
-    createRouter: () =>
-      createAppRouter(
+    createRouter: () => {
+      // A query client per request: nothing of one visitor's data can reach another's page.
+      const queryClient = createQueryClient();
+      return createAppRouter(
         {
           i18n: forRequest(baseI18n, opts.locale),
           api,
+          queryClient,
           // This visitor's session, read through the API with their cookies (never refreshed on the server).
           // Without an access cookie there is no session to read: signed out, without the API round trip
           // (SessionRenewal has already turned a lone refresh cookie into a fresh access cookie).
           session: createSessionStore({
+            queryClient,
             transport: sessionTransport(api(opts.locale)),
             environment: 'server',
             ...(parseCookies(request.headers.get('cookie')).access_token ? {} : { initial: SIGNED_OUT }),
@@ -156,7 +161,8 @@ async function render(
           fontPreloads,
         },
         { nonce: ctx.nonce },
-      ),
+      );
+    },
   });
 
   return handler(({ request: req, responseHeaders, router }) => {

@@ -1,6 +1,7 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ApiFactory } from './api/http';
-import type { SessionState, SessionStore } from './features/account/session';
+import type { SessionStore } from './features/account/session';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
 export type CookieConsent = 'essential' | 'all';
@@ -17,11 +18,11 @@ export interface RequestData {
   fontPreloads: string[];
 }
 
-/** What crosses from the server render to the browser: the request data and the session's snapshot. */
-export interface DehydratedData extends RequestData {
-  /** Status, minimal user (id, e-mail, names, role) and access-token expiry; never a token. */
-  session: SessionState;
-}
+/**
+ * What crosses from the server render to the browser besides the queries the SSR query integration carries
+ * (the session: status, minimal user, access-token expiry; never a token).
+ */
+export type DehydratedData = RequestData;
 
 /** The router context every route sees. */
 export interface RouterContext extends RequestData {
@@ -33,9 +34,15 @@ export interface RouterContext extends RequestData {
    */
   api: ApiFactory;
   /**
-   * The visitor's session (features/account/session.ts): one store per SSR request (filled by the `$locale`
-   * route's beforeLoad from GET /api/auth/session with the visitor's cookies), one in the browser (hydrated
-   * from the server's snapshot). Route guards (features/account/guards.ts) read it.
+   * The TanStack Query client (api/query-client.ts): one per SSR request, one in the browser. Loaders fill
+   * it with `ensureQueryData`; screens read and mutations update it (docs/architecture.md, client data layer).
+   */
+  queryClient: QueryClient;
+  /**
+   * The visitor's session (features/account/session.ts), kept in `queryClient` as the `['session']` query:
+   * one store per SSR request (filled by the `$locale` route's beforeLoad from GET /api/auth/session with the
+   * visitor's cookies), one in the browser (hydrated from the server's render). Route guards
+   * (features/account/guards.ts) read it.
    */
   session: SessionStore;
 }

@@ -1,4 +1,5 @@
 import { createRouter, createSerializationAdapter } from '@tanstack/react-router';
+import { setupRouterSsrQueryIntegration } from '@tanstack/react-router-ssr-query';
 import { ErrorScreen, isUnavailable } from './components/error-screen';
 import { localeRewrite } from './i18n/rewrite';
 import { createScrollFilter } from './navigation/scroll';
@@ -39,19 +40,21 @@ export function createAppRouter(context: RouterContext, options: { nonce?: strin
     scrollRestoration: createScrollFilter(),
     defaultErrorComponent: ErrorScreen,
     ssr: options.nonce ? { nonce: options.nonce } : undefined,
-    // Called after every beforeLoad and loader of the request ran: the session snapshot is final by then.
+    // Called after every beforeLoad and loader of the request ran. The session travels as a query (below).
     dehydrate: (): DehydratedData => ({
       csrfToken: context.csrfToken,
       publicUrl: context.publicUrl,
       consent: context.consent,
       fontPreloads: context.fontPreloads,
-      session: context.session.snapshot(),
     }),
-    hydrate: ({ session, ...data }: DehydratedData) => {
+    hydrate: (data: DehydratedData) => {
       Object.assign(context, data);
-      context.session.hydrate(session);
     },
   });
+  // The query client's SSR hand-over: the server dehydrates the queries marked `meta.dehydrate` (the session,
+  // api/query-client.ts) with the router's state, the browser hydrates them before the first render; the
+  // QueryClientProvider wraps the app. Queries throwing `redirect()` navigate.
+  setupRouterSsrQueryIntegration({ router, queryClient: context.queryClient });
   // Not part of the constructor's type (TanStack Start sets it through its own config), but read by the
   // router's SSR dehydration and by hydration: both sides need the same adapter.
   router.options.serializationAdapters = [redactErrors];

@@ -1,5 +1,5 @@
 // Shared helpers of the shop's end-to-end tests: the screen x language cases taken from THE paths table
-// (client/src/i18n/paths.ts, so a new screen is covered without touching the tests), plain-fetch access to
+// (contract/paths.ts, so a new screen is covered without touching the tests), plain-fetch access to
 // the server-rendered HTML with a tiny tag parser, and a browser page watcher that fails on console errors,
 // warnings and page errors (React 19 reports hydration mismatches as page errors).
 import type { ConsoleMessage, Page } from 'playwright-core';

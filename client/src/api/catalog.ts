@@ -1,9 +1,16 @@
 /**
  * The catalogue API as the front end consumes it (shapes: the server's contract types,
  * server/modules/catalog/catalog.types.ts, imported as types only; docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
+ *
+ * Each read is also a query (`categoriesQuery`, `productsQuery`, `productQuery`; keys in query-keys.ts) that
+ * the route loaders read through the router's query client (`queryClient.fetchQuery`: fresh for a minute,
+ * so going back to a list or a product answers from the cache).
  */
+import { queryOptions } from '@tanstack/react-query';
 import type { Locale } from '../../../contract/locales';
 import { query, type Api } from './http';
+import { apiPaths } from './paths';
+import { queryKeys, type ProductListParams } from './query-keys';
 
 export type {
   Availability,
@@ -22,7 +29,7 @@ import type { CategoryView, ProductDetail, ProductPage } from '../../../server/m
 export const PAGE_SIZE = 12;
 
 export function fetchCategories(api: Api, locale: Locale): Promise<CategoryView[]> {
-  return api.get<CategoryView[]>(`/api/catalog/categories${query({ locale })}`);
+  return api.get<CategoryView[]>(`${apiPaths.catalog.categories}${query({ locale })}`);
 }
 
 export function fetchProducts(
@@ -30,16 +37,27 @@ export function fetchProducts(
   params: { locale: Locale; category?: string; q?: string; page?: number; pageSize?: number },
 ): Promise<ProductPage> {
   return api.get<ProductPage>(
-    `/api/catalog/products${query({ locale: params.locale, category: params.category, q: params.q, page: params.page, page_size: params.pageSize ?? PAGE_SIZE })}`,
+    `${apiPaths.catalog.products}${query({ locale: params.locale, category: params.category, q: params.q, page: params.page, page_size: params.pageSize ?? PAGE_SIZE })}`,
   );
 }
 
 export function fetchProduct(api: Api, locale: Locale, slug: string): Promise<ProductDetail> {
-  return api.get<ProductDetail>(`/api/catalog/products/${encodeURIComponent(slug)}${query({ locale })}`);
+  return api.get<ProductDetail>(`${apiPaths.catalog.product(slug)}${query({ locale })}`);
 }
 
-export function addToCart(api: Api, productCode: string, quantity = 1): Promise<{ item_count: number }> {
-  return api.send<{ item_count: number }>('POST', '/api/cart/items', { product_code: productCode, quantity });
+export function categoriesQuery(api: Api, locale: Locale) {
+  return queryOptions({ queryKey: queryKeys.categories(locale), queryFn: () => fetchCategories(api, locale) });
+}
+
+export function productsQuery(api: Api, locale: Locale, params: ProductListParams) {
+  return queryOptions({
+    queryKey: queryKeys.products(locale, params),
+    queryFn: () => fetchProducts(api, { locale, category: params.category, q: params.q, page: params.page }),
+  });
+}
+
+export function productQuery(api: Api, locale: Locale, slug: string) {
+  return queryOptions({ queryKey: queryKeys.product(locale, slug), queryFn: () => fetchProduct(api, locale, slug) });
 }
 
 /** Number of pages for a total (at least 1). */

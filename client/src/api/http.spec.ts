@@ -1,5 +1,6 @@
 import { pageCount, parsePage, parseQuery } from './catalog';
 import { ApiError, createApi, query } from './http';
+import { RETRY_DELAY_MS, RETRY_STATUSES, shouldRetry } from './retry-policy';
 
 function fakeFetch(status: number, body: unknown) {
   const calls: Array<{ url: string; init: RequestInit }> = [];
@@ -39,10 +40,76 @@ describe('createApi', () => {
   });
 
   it('throws ApiError for bodies that are not API errors and for network failures', async () => {
-    const api = createApi({ origin: '', fetch: fakeFetch(502, undefined).fn });
+    const api = createApi({ origin: '', fetch: fakeFetch(502, undefined).fn, sleep: async () => undefined });
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, errors: [{ code: 'HTTP_ERROR' }] });
     const down = createApi({ origin: '', fetch: (async () => Promise.reject(new Error('ECONNREFUSED'))) as unknown as typeof fetch });
     await expect(down.get('/api/x')).rejects.toMatchObject({ status: 0, errors: [{ code: 'NETWORK_ERROR' }] });
+  });
+});
+
+/** A fetch answering the given statuses in turn (the last one repeats), recording the methods sent. */
+function sequenceFetch(statuses: number[]) {
+  const methods: string[] = [];
+  const fn = (async (_url: string, init: RequestInit) => {
+    const status = statuses[Math.min(methods.length, statuses.length - 1)];
+    methods.push(String(init.method));
+    return new Response(JSON.stringify(status < 400 ? { data: { ok: true } } : { errors: [{ code: 'X', message: `status ${status}` }] }), { status });
+  }) as unknown as typeof fetch;
+  return { fn, methods };
+}
+
+describe('retry policy (spec section 9)', () => {
+  const pauses: number[] = [];
+  const sleep = async (ms: number) => {
+    pauses.push(ms);
+  };
+  beforeEach(() => {
+    pauses.length = 0;
+  });
+
+  it.each([408, 409, 425, 429, 500, 502, 503, 504])('retries a GET answered %i once, after a pause', async (status) => {
+    const { fn, methods } = sequenceFetch([status, 200]);
+    await expect(createApi({ origin: '', fetch: fn, sleep }).get('/api/x')).resolves.toEqual({ ok: true });
+    expect(methods).toEqual(['GET', 'GET']);
+    expect(pauses).toEqual([RETRY_DELAY_MS]);
+  });
+
+  it('retries only once: a second failure is the answer', async () => {
+    const { fn, methods } = sequenceFetch([503, 503, 200]);
+    await expect(createApi({ origin: '', fetch: fn, sleep }).get('/api/x')).rejects.toMatchObject({ status: 503 });
+    expect(methods).toEqual(['GET', 'GET']);
+  });
+
+  it.each([400, 401, 403, 404, 422, 501])('does not retry a GET answered %i', async (status) => {
+    const { fn, methods } = sequenceFetch([status, 200]);
+    await expect(createApi({ origin: '', fetch: fn, sleep }).get('/api/x')).rejects.toMatchObject({ status });
+    expect(methods).toEqual(['GET']);
+  });
+
+  it.each(['POST', 'PUT', 'PATCH', 'DELETE'] as const)('never retries %s', async (method) => {
+    const { fn, methods } = sequenceFetch([503, 200]);
+    await expect(createApi({ origin: '', fetch: fn, sleep }).send(method, '/api/x', {})).rejects.toMatchObject({ status: 503 });
+    expect(methods).toEqual([method]);
+    expect(pauses).toEqual([]);
+  });
+
+  it('does not retry network errors (no status to judge)', async () => {
+    let calls = 0;
+    const down = (async () => {
+      calls++;
+      throw new Error('ECONNREFUSED');
+    }) as unknown as typeof fetch;
+    await expect(createApi({ origin: '', fetch: down, sleep }).get('/api/x')).rejects.toMatchObject({ status: 0 });
+    expect(calls).toBe(1);
+  });
+
+  it('states the policy as a predicate', () => {
+    expect([...RETRY_STATUSES].sort((a, b) => a - b)).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
+    expect(shouldRetry('GET', 503, 1)).toBe(true);
+    expect(shouldRetry('head', 429, 1)).toBe(true);
+    expect(shouldRetry('GET', 503, 2)).toBe(false);
+    expect(shouldRetry('POST', 503, 1)).toBe(false);
+    expect(shouldRetry('GET', 404, 1)).toBe(false);
   });
 });
 

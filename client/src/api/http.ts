@@ -9,10 +9,13 @@
  *    (`browserApi`).
  *  - During SSR: origin = ctx.apiOrigin, with the incoming request's Cookie and Accept-Language forwarded
  *    (`serverApi`, used by entry-server.tsx).
+ *  - Retries (spec section 9, api/retry-policy.ts): a GET answered 408, 409, 425, 429, 500, 502, 503 or 504 is
+ *    sent once more after a short pause; mutations are never repeated.
  *
  * Route loaders reach it as `context.api(locale)` (router-context.ts).
  */
 import type { Locale } from '../../../contract/locales';
+import { RETRY_DELAY_MS, shouldRetry } from './retry-policy';
 
 export interface ApiErrorDetail {
   code: string;
@@ -52,7 +55,11 @@ export interface ApiOptions {
   /** Extra headers for mutations only (CSRF token); read lazily so a token set after creation is used. */
   mutationHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
+  /** Pause before a retry (tests pass a fake); defaults to a timer of RETRY_DELAY_MS. */
+  sleep?: (ms: number) => Promise<void>;
 }
+
+const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Turns a fetch Response into `T` or an ApiError (exported for tests). */
 export async function readApiResponse<T>(response: Response): Promise<T> {
@@ -78,24 +85,32 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorDetail[] } {
   return !!body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors);
 }
 
-export function createApi({ origin, headers = {}, mutationHeaders, fetch: fetchImpl }: ApiOptions): Api {
+export function createApi({ origin, headers = {}, mutationHeaders, fetch: fetchImpl, sleep = timerSleep }: ApiOptions): Api {
   const doFetch = fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
     const all: Record<string, string> = { Accept: 'application/json', ...headers };
     if (method !== 'GET') Object.assign(all, mutationHeaders?.() ?? {});
     if (body !== undefined) all['Content-Type'] = 'application/json';
-    let response: Response;
-    try {
-      response = await doFetch(`${origin}${path}`, {
-        method,
-        headers: all,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        credentials: 'same-origin',
-      });
-    } catch (cause) {
-      throw new ApiError(0, [{ code: 'NETWORK_ERROR', message: cause instanceof Error ? cause.message : 'Network error' }]);
+    for (let attempt = 1; ; attempt++) {
+      let response: Response;
+      try {
+        response = await doFetch(`${origin}${path}`, {
+          method,
+          headers: all,
+          body: body === undefined ? undefined : JSON.stringify(body),
+          credentials: 'same-origin',
+        });
+      } catch (cause) {
+        throw new ApiError(0, [{ code: 'NETWORK_ERROR', message: cause instanceof Error ? cause.message : 'Network error' }]);
+      }
+      if (shouldRetry(method, response.status, attempt)) {
+        // The first answer is dropped unread: only the retry's answer counts.
+        await response.body?.cancel().catch(() => undefined);
+        await sleep(RETRY_DELAY_MS);
+        continue;
+      }
+      return readApiResponse<T>(response);
     }
-    return readApiResponse<T>(response);
   };
   return {
     get: <T>(path: string) => request<T>('GET', path),

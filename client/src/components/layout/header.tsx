@@ -8,9 +8,8 @@ import { AccountIcon, CartIcon, LogoMark, MenuIcon } from '../illustrations';
 import { ScreenLink } from '../screen-link';
 import { localeParamsOf } from '../../seo/head';
 import { SearchBox } from '../../features/catalog/search-box';
-import { useCartCount, loadCartCount } from '../../api/cart-store';
-import { browserApi } from '../../api/http';
 import { useSession } from '../../features/account/use-session';
+import { useCartCount } from '../../features/cart/use-cart';
 import styles from './header.module.css';
 
 const NAV: Array<{ screen: ScreenId; label: string }> = [
@@ -156,15 +155,13 @@ function AccountLink() {
 }
 
 /**
- * The cart indicator. The count comes from api/cart-store.ts: 0 on the server and at hydration, then
- * GET /api/cart once in the browser; add-to-cart and the cart page update it.
+ * The cart indicator. The count is the cart query's item_count (features/cart/use-cart.ts): 0 on the server
+ * and at hydration, then GET /api/cart in the browser; every cart change (add-to-cart, the cart page, sign-in
+ * and sign-out) updates the query, and with it this count.
  */
 function CartIndicator() {
   const { t, locale } = useT();
-  const count = useCartCount();
-  useEffect(() => {
-    void loadCartCount(browserApi(locale));
-  }, [locale]);
+  const count = useCartCount(locale);
   return (
     <ScreenLink screen="cart" className={styles.cart} aria-label={t('cart.indicator', { count })}>
       <CartIcon />

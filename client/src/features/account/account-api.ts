@@ -3,7 +3,10 @@
  * language in Accept-Language, CSRF header on mutations, `{ data }` answers, ApiError with the API's
  * localized messages). Shapes: the server's contract types (account-types.ts).
  */
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError, query, type Api } from '../../api/http';
+import { apiPaths } from '../../api/paths';
+import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
 import type {
   AcceptedView,
@@ -18,37 +21,37 @@ import type {
 } from './account-types';
 
 export function register(api: Api, body: RegistrationRequest): Promise<AcceptedView> {
-  return api.send<AcceptedView>('POST', '/api/users', body);
+  return api.send<AcceptedView>('POST', apiPaths.users.register, body);
 }
 
 export function resendActivation(api: Api, email: string, locale: Locale): Promise<AcceptedView> {
-  return api.send<AcceptedView>('POST', '/api/users/activate/resend', { email, locale });
+  return api.send<AcceptedView>('POST', apiPaths.users.activationResend, { email, locale });
 }
 
 export function login(api: Api, email: string, password: string): Promise<TokenPair> {
-  return api.send<TokenPair>('POST', '/api/auth/login', { email, password });
+  return api.send<TokenPair>('POST', apiPaths.auth.login, { email, password });
 }
 
 export function requestMagicLink(api: Api, email: string, locale: Locale, redirect: string): Promise<AcceptedView> {
-  return api.send<AcceptedView>('POST', '/api/auth/magic-link', { email, locale, redirect });
+  return api.send<AcceptedView>('POST', apiPaths.auth.magicLink, { email, locale, redirect });
 }
 
 export function requestPasswordReset(api: Api, email: string, locale: Locale): Promise<AcceptedView> {
-  return api.send<AcceptedView>('POST', '/api/auth/password/request', { email, locale });
+  return api.send<AcceptedView>('POST', apiPaths.auth.passwordRequest, { email, locale });
 }
 
 export function resetPassword(api: Api, token: string, password: string, passwordConfirmation: string): Promise<unknown> {
-  return api.send<unknown>('POST', '/api/auth/password/reset', { token, password, password_confirmation: passwordConfirmation });
+  return api.send<unknown>('POST', apiPaths.auth.passwordReset, { token, password, password_confirmation: passwordConfirmation });
 }
 
 export function acceptInvitation(api: Api, body: InvitationAcceptance): Promise<TokenPair> {
-  return api.send<TokenPair>('POST', '/api/users/invite/accept', body);
+  return api.send<TokenPair>('POST', apiPaths.users.inviteAccept, body);
 }
 
 /** The signed-in user. A failure other than 'not signed in' is logged as the spec says ('Couldn't fetch user'). */
 export async function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>): Promise<UserView> {
   try {
-    return await api.get<UserView>(`/api/users/me${query({ fields: fields?.join(',') })}`);
+    return await api.get<UserView>(`${apiPaths.users.me}${query({ fields: fields?.join(',') })}`);
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) console.error("Couldn't fetch user", error);
     throw error;
@@ -57,18 +60,18 @@ export async function fetchMe(api: Api, fields?: ReadonlyArray<keyof UserView>):
 
 /** Saves the profile; a new e-mail comes back as `pending_email` (it applies after the mailed link). */
 export function updateMe(api: Api, body: ProfileUpdate): Promise<ProfileUpdateResult> {
-  return api.send<ProfileUpdateResult>('PATCH', '/api/users/me', body);
+  return api.send<ProfileUpdateResult>('PATCH', apiPaths.users.me, body);
 }
 
 export function changePassword(
   api: Api,
   body: { current_password?: string; password: string; password_confirmation: string },
 ): Promise<TokenPair> {
-  return api.send<TokenPair>('POST', '/api/users/me/password', body);
+  return api.send<TokenPair>('POST', apiPaths.users.mePassword, body);
 }
 
 export function fetchOrders(api: Api): Promise<OrderSummaryView[]> {
-  return api.get<OrderSummaryView[]>('/api/orders');
+  return api.get<OrderSummaryView[]>(apiPaths.orders.list);
 }
 
 /**
@@ -77,16 +80,21 @@ export function fetchOrders(api: Api): Promise<OrderSummaryView[]> {
  */
 export async function fetchSignInProviders(api: Api): Promise<SignInProviders> {
   try {
-    const providers = await api.get<SignInProviders>('/api/auth/providers');
+    const providers = await api.get<SignInProviders>(apiPaths.auth.providers);
     return { google: providers?.google === true };
   } catch {
     return { google: false };
   }
 }
 
+/** The providers as a query (login and register loaders): the server's configuration, fresh for 5 minutes. */
+export function signInProvidersQuery(api: Api) {
+  return queryOptions({ queryKey: queryKeys.signInProviders, queryFn: () => fetchSignInProviders(api), staleTime: 5 * 60_000 });
+}
+
 /** Google sign-in is a full page navigation to the API, which comes back to `redirect` (a same-site path). */
 export function googleSignInHref(redirect: string): string {
-  return `/api/auth/login/google${query({ redirect })}`;
+  return `${apiPaths.auth.loginGoogle}${query({ redirect })}`;
 }
 
 /**

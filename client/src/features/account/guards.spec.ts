@@ -4,6 +4,7 @@ import { isRedirect } from '@tanstack/react-router';
 import type { SessionView } from './account-types';
 import { guestOnly, publicHrefOf, requireAuth } from './guards';
 import { SCREENS } from '../../../../contract/paths';
+import { createQueryClient } from '../../api/query-client';
 import { createSessionStore, sessionConfig, stateFromView, type SessionState } from './session';
 
 const signedIn: SessionView = {
@@ -19,6 +20,7 @@ const signedIn: SessionView = {
 
 function serverStore(state: SessionState) {
   return createSessionStore({
+    queryClient: createQueryClient(),
     transport: {
       getSession: () => Promise.reject(new Error('not called')),
       refresh: () => Promise.reject(new Error('not called')),

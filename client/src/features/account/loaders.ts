@@ -1,11 +1,15 @@
 /**
  * Loaders of the signed-in screens. They run during SSR (the visitor's cookies forwarded) and on client
- * navigation. A 401 means the session is gone: in the browser one refresh is tried first
- * (SessionStore.authorized); if that fails too the visitor goes to the login page of the same language with
- * `?redirect=` back here. Order loading failures do not break the profile page (it says so instead).
+ * navigation, and read through the query client (`['account', 'me', fields]`, `['account', 'orders']`,
+ * api/query-keys.ts): fresh for a minute, dropped at sign-in and sign-out (session.ts). A 401 means the
+ * session is gone: in the browser one refresh is tried first (SessionStore.authorized); if that fails too
+ * the visitor goes to the login page of the same language with `?redirect=` back here. Order loading
+ * failures do not break the profile page (it says so instead).
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { isRedirect } from '@tanstack/react-router';
-import { ApiError, type ApiFactory } from '../../api/http';
+import { ApiError, type Api, type ApiFactory } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
 import { fetchMe, fetchOrders } from './account-api';
 import type { OrderSummaryView, UserView } from './account-types';
@@ -13,18 +17,39 @@ import { loginRedirect, publicHrefOf } from './guards';
 import type { SessionStore } from './session';
 
 interface LoaderArgs {
-  context: { api: ApiFactory; session: SessionStore };
+  context: { api: ApiFactory; session: SessionStore; queryClient: QueryClient };
   params: { locale: string };
   location: { pathname: string; searchStr?: string };
 }
 
-async function signedIn<T>({ context, params, location }: LoaderArgs, load: () => Promise<T>): Promise<T> {
+/** The signed-in user (all fields, or the ones named), through the session's 401 handling. */
+export function meQuery(session: SessionStore, api: Api, fields?: ReadonlyArray<keyof UserView>) {
+  return { queryKey: queryKeys.me(fields), queryFn: () => session.authorized(() => fetchMe(api, fields)) };
+}
+
+/** The signed-in user's orders. */
+export function ordersQuery(session: SessionStore, api: Api) {
+  return { queryKey: queryKeys.orders, queryFn: () => session.authorized(() => fetchOrders(api)) };
+}
+
+/** A 401 that remained after the refresh: the login page, with the way back. */
+async function signedIn<T>({ params, location }: LoaderArgs, load: () => Promise<T>): Promise<T> {
   try {
-    return await context.session.authorized(load);
+    return await load();
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throw loginRedirect(params.locale as Locale, publicHrefOf(location));
     throw error;
   }
+}
+
+function loadMe(args: LoaderArgs, fields?: ReadonlyArray<keyof UserView>): Promise<UserView> {
+  const { queryClient, session, api } = args.context;
+  return signedIn(args, () => queryClient.fetchQuery(meQuery(session, api(args.params.locale as Locale), fields)));
+}
+
+function loadOrderList(args: LoaderArgs): Promise<OrderSummaryView[]> {
+  const { queryClient, session, api } = args.context;
+  return signedIn(args, () => queryClient.fetchQuery(ordersQuery(session, api(args.params.locale as Locale))));
 }
 
 export interface ProfileData {
@@ -34,10 +59,9 @@ export interface ProfileData {
 }
 
 export async function loadProfile(args: LoaderArgs): Promise<ProfileData> {
-  const api = args.context.api(args.params.locale as Locale);
   const [user, orders] = await Promise.all([
-    signedIn(args, () => fetchMe(api)),
-    signedIn(args, () => fetchOrders(api)).catch((error: unknown) => {
+    loadMe(args),
+    loadOrderList(args).catch((error: unknown) => {
       if (isRedirect(error)) throw error;
       return null;
     }),
@@ -45,18 +69,15 @@ export async function loadProfile(args: LoaderArgs): Promise<ProfileData> {
   return { user, orders };
 }
 
-export async function loadUser(args: LoaderArgs): Promise<UserView> {
-  const api = args.context.api(args.params.locale as Locale);
-  return signedIn(args, () => fetchMe(api));
+export function loadUser(args: LoaderArgs): Promise<UserView> {
+  return loadMe(args);
 }
 
-export async function loadOrders(args: LoaderArgs): Promise<OrderSummaryView[]> {
-  const api = args.context.api(args.params.locale as Locale);
-  return signedIn(args, () => fetchOrders(api));
+export function loadOrders(args: LoaderArgs): Promise<OrderSummaryView[]> {
+  return loadOrderList(args);
 }
 
 export async function loadPasswordState(args: LoaderArgs): Promise<Pick<UserView, 'email' | 'has_password'>> {
-  const api = args.context.api(args.params.locale as Locale);
-  const user = await signedIn(args, () => fetchMe(api, ['email', 'has_password']));
+  const user = await loadMe(args, ['email', 'has_password']);
   return { email: user.email, has_password: user.has_password !== false };
 }

@@ -1,7 +1,8 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
-import { reloadCartCount } from '../../api/cart-store';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, browserApi } from '../../api/http';
+import { queryKeys } from '../../api/query-keys';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { LOCALE_NAMES, LOCALES, isLocale } from '../../../../contract/locales';
@@ -172,7 +173,10 @@ function ProfileDetails({ user }: { user: UserView }) {
   );
 }
 
-/** Logout: the API revokes the session and clears the cookies; the cart count is the guest's again. */
+/**
+ * Logout: the API revokes the session and clears the cookies; the session store drops the account's cached
+ * data and reads the cart again (the guest's).
+ */
 export function LogoutButton() {
   const { t, locale } = useT();
   const store = useSessionStore();
@@ -182,7 +186,6 @@ export function LogoutButton() {
     if (busy) return;
     setBusy(true);
     await store.signOut();
-    void reloadCartCount(browserApi(locale));
     router.clearCache();
     await router.navigate({
       to: routePath(sessionConfig.loginScreen) as never,
@@ -317,6 +320,7 @@ export function profileUpdateOf(v: ProfileValues): ProfileUpdate {
 export function ProfileEditScreen({ user }: { user: UserView }) {
   const { t, locale } = useT();
   const store = useSessionStore();
+  const queryClient = useQueryClient();
   const router = useRouter();
   const form = useAccountForm<ProfileField>();
   const savedId = useId();
@@ -343,9 +347,12 @@ export function ProfileEditScreen({ user }: { user: UserView }) {
       setPendingEmail(updated.pending_email);
       setSaved(true);
       form.focus(savedId);
+      // The answer is the user now; partial reads of it (e.g. the password screen's) are read again.
+      await queryClient.invalidateQueries({ queryKey: queryKeys.meAll, refetchType: 'none' });
+      queryClient.setQueryData(queryKeys.me(), updated);
       router.clearCache();
       // Names and e-mail of the session (header, greeting) follow the profile.
-      void store.signedIn();
+      void store.fetch({ force: true });
     } catch (error) {
       if (error instanceof ApiError && error.status === 401) {
         await router.invalidate();

@@ -1,17 +1,20 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals';
+import { dehydrate, focusManager, hydrate, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/http';
+import { createQueryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
 import type { SessionView, TokenPair, UserView } from './account-types';
 import {
   createSessionStore,
   isAccessTokenExpired,
-  parseSnapshot,
   sessionConfig,
+  sessionSyncOptions,
   startSessionSync,
   stateFromView,
   type RefreshLock,
+  type SessionState,
   type SessionStore,
   type SessionTransport,
-  type SyncEnvironment,
 } from './session';
 
 const NOW = 1_800_000_000_000;
@@ -77,8 +80,14 @@ function fakeTransport(script: { session?: Array<SessionView | Error>; refresh?:
 
 const refused = () => new ApiError(401, [{ code: 'AUTH_REFRESH_INVALID', message: 'Your session has expired.' }]);
 
+/** Puts a known state into the store's query (what hydration from the server's render does). */
+function seed(store: SessionStore, state: SessionState): void {
+  store.queryClient.setQueryData(queryKeys.session, state);
+}
+
 function browserStore(transport: SessionTransport, opts: { lock?: RefreshLock; now?: () => number } = {}): SessionStore {
   return createSessionStore({
+    queryClient: createQueryClient(),
     transport,
     environment: 'browser',
     now: opts.now ?? (() => NOW),
@@ -118,26 +127,26 @@ describe('session state', () => {
     expect(stateFromView(signedOut)).toEqual({ status: 'unauthenticated', user: null, expiresAt: null });
   });
 
-  it('accepts only well-formed dehydrated snapshots', () => {
-    expect(parseSnapshot(undefined).status).toBe('loading');
-    expect(parseSnapshot({ status: 'authenticated' }).status).toBe('loading');
-    expect(parseSnapshot({ status: 'unauthenticated', user: { id: 'x' } })).toEqual({
-      status: 'unauthenticated',
-      user: null,
-      expiresAt: null,
+  it('crosses from the server render to the browser as the dehydrated session query, and nothing else', () => {
+    const serverClient = createQueryClient();
+    const server = createSessionStore({
+      queryClient: serverClient,
+      transport: fakeTransport().transport,
+      environment: 'server',
+      initial: stateFromView(signedIn()),
     });
-    const snap = parseSnapshot({ status: 'authenticated', user: { ...user(), address: 'secret' }, expiresAt: NOW });
-    expect(snap.user).toEqual({ id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer' });
-  });
+    // Loader data of other queries and failed queries stay on the server.
+    serverClient.setQueryData(queryKeys.product('hr', 'fusilli'), { name: 'Fusilli' });
+    const dehydrated = JSON.parse(JSON.stringify(dehydrate(serverClient)));
+    expect(dehydrated.queries.map((q: { queryKey: unknown }) => q.queryKey)).toEqual([['session']]);
 
-  it('hydrates the browser store from the server snapshot and notifies subscribers', () => {
-    const server = createSessionStore({ transport: fakeTransport().transport, environment: 'server', initial: stateFromView(signedIn()) });
     const browser = browserStore(fakeTransport().transport);
+    expect(browser.getState().status).toBe('loading');
     const seen: string[] = [];
-    browser.subscribe(() => seen.push(browser.getState().status));
-    browser.hydrate(JSON.parse(JSON.stringify(server.snapshot())));
-    expect(browser.getState()).toEqual(server.snapshot());
-    expect(seen).toEqual(['authenticated']);
+    browser.queryClient.getQueryCache().subscribe(() => seen.push(browser.getState().status));
+    hydrate(browser.queryClient, dehydrated);
+    expect(browser.getState()).toEqual(server.getState());
+    expect(seen).toContain('authenticated');
   });
 });
 
@@ -162,7 +171,7 @@ describe('session lookup', () => {
 
   it('never refreshes on the server, even with an expired token', async () => {
     const { transport, calls } = fakeTransport({ session: [signedIn(NOW - MINUTE)], refresh: [tokens] });
-    const store = createSessionStore({ transport, environment: 'server', now: () => NOW });
+    const store = createSessionStore({ queryClient: new QueryClient(), transport, environment: 'server', now: () => NOW });
     const state = await store.ensureValid();
     expect(state.status).toBe('authenticated');
     expect(calls.refresh).toBe(0);
@@ -179,7 +188,7 @@ describe('refresh', () => {
       refresh: [tokens],
     });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     const results = await Promise.all([store.refresh(), store.refresh(), store.ensureValid(), store.refresh()]);
     expect(calls.refresh).toBe(1);
     expect(calls.session).toBe(2);
@@ -187,7 +196,7 @@ describe('refresh', () => {
     expect(results[1]).toBe(true);
     expect(store.getState().expiresAt).toBe(NOW + 15 * MINUTE);
     // A later expiry starts a new refresh.
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     await store.refresh();
     expect(calls.refresh).toBe(2);
   });
@@ -202,7 +211,7 @@ describe('refresh', () => {
       return result;
     };
     const store = browserStore(transport, { lock });
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     await expect(store.refresh()).resolves.toBe(true);
     expect(calls.refresh).toBe(0);
     expect(order).toEqual(['lock', 'unlock']);
@@ -212,7 +221,7 @@ describe('refresh', () => {
   it('clears the session and runs the failure callback once when the refresh fails', async () => {
     const { transport, calls } = fakeTransport({ session: [signedOut], refresh: [refused()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     const failed = jest.fn();
     store.onRefreshFailed(failed);
     const results = await Promise.all([store.refresh(), store.refresh()]);
@@ -225,7 +234,7 @@ describe('refresh', () => {
   it('counts an answer without an access token as a failure', async () => {
     const { transport } = fakeTransport({ session: [signedOut], refresh: [{ refresh_token: 'r', expires: 1 } as unknown as TokenPair] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     await expect(store.refresh()).resolves.toBe(false);
     expect(store.getState().status).toBe('unauthenticated');
   });
@@ -233,7 +242,7 @@ describe('refresh', () => {
   it('a silent refresh (guards, loaders) does not run the failure callback', async () => {
     const { transport } = fakeTransport({ session: [signedOut], refresh: [refused()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(null)));
+    seed(store, stateFromView(signedIn(null)));
     const failed = jest.fn();
     store.onRefreshFailed(failed);
     const state = await store.ensureValid();
@@ -244,13 +253,13 @@ describe('refresh', () => {
   it('guards refresh an expired token first and keep a valid one as it is', async () => {
     const expired = fakeTransport({ session: [signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
     const store = browserStore(expired.transport);
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     await expect(store.ensureValid()).resolves.toMatchObject({ status: 'authenticated', expiresAt: NOW + 15 * MINUTE });
     expect(expired.calls.refresh).toBe(1);
 
     const valid = fakeTransport();
     const fresh = browserStore(valid.transport);
-    fresh.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    seed(fresh, stateFromView(signedIn(NOW + MINUTE)));
     await fresh.ensureValid();
     expect(valid.calls).toEqual({ session: 0, refresh: 0, logout: 0 });
   });
@@ -258,7 +267,7 @@ describe('refresh', () => {
   it('refreshes when a re-read finds the session gone (the access cookie expired with its token)', async () => {
     const { transport, calls } = fakeTransport({ session: [signedOut, signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    seed(store, stateFromView(signedIn(NOW + MINUTE)));
     await store.fetch();
     expect(calls.refresh).toBe(1);
     expect(store.getState().status).toBe('authenticated');
@@ -267,7 +276,7 @@ describe('refresh', () => {
   it('does not refresh for a visitor who was never signed in', async () => {
     const { transport, calls } = fakeTransport({ session: [signedOut] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedOut));
+    seed(store, stateFromView(signedOut));
     await store.fetch();
     expect(calls.refresh).toBe(0);
   });
@@ -277,7 +286,7 @@ describe('authorized calls', () => {
   it('refreshes once on 401 and retries', async () => {
     const { transport, calls } = fakeTransport({ session: [signedOut, signedIn(NOW + 15 * MINUTE)], refresh: [tokens] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    seed(store, stateFromView(signedIn(NOW + MINUTE)));
     let attempt = 0;
     const answer = await store.authorized(async () => {
       attempt++;
@@ -292,7 +301,7 @@ describe('authorized calls', () => {
   it('signs out locally when the 401 stays', async () => {
     const { transport } = fakeTransport({ session: [signedOut], refresh: [refused()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW + MINUTE)));
+    seed(store, stateFromView(signedIn(NOW + MINUTE)));
     const call = async () => {
       throw new ApiError(401, [{ code: 'AUTH_REQUIRED', message: 'x' }]);
     };
@@ -317,13 +326,13 @@ describe('sign-in and sign-out', () => {
   it('sign-out calls logout and clears the session, also when logout fails', async () => {
     const { transport, calls } = fakeTransport();
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn()));
+    seed(store, stateFromView(signedIn()));
     await store.signOut();
     expect(calls.logout).toBe(1);
     expect(store.getState().status).toBe('unauthenticated');
 
     const failing = browserStore({ ...transport, logout: () => Promise.reject(new Error('offline')) });
-    failing.hydrate(stateFromView(signedIn()));
+    seed(failing, stateFromView(signedIn()));
     await failing.signOut();
     expect(failing.getState().status).toBe('unauthenticated');
   });
@@ -336,7 +345,7 @@ describe('sign-in and sign-out', () => {
       logout: async () => undefined,
     };
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn()));
+    seed(store, stateFromView(signedIn()));
     const pending = store.fetch();
     await store.signOut();
     answer(signedIn());
@@ -352,7 +361,7 @@ describe('sign-in and sign-out', () => {
       logout: async () => undefined,
     };
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedOut));
+    seed(store, stateFromView(signedOut));
     const old = store.fetch();
     const fresh = store.signedIn();
     expect(answers).toHaveLength(2);
@@ -364,26 +373,15 @@ describe('sign-in and sign-out', () => {
 });
 
 describe('browser upkeep (visibility, interval, start-up)', () => {
-  class FakeDocument extends EventTarget {
-    visibilityState: DocumentVisibilityState = 'visible';
-  }
-
-  let doc: FakeDocument;
-  let env: SyncEnvironment;
+  // TanStack Query's focus manager (visibilitychange in the browser) decides 'visible'.
+  const visible = (value: boolean) => focusManager.setFocused(value);
 
   beforeEach(() => {
     jest.useFakeTimers();
-    doc = new FakeDocument();
-    env = {
-      document: doc as unknown as SyncEnvironment['document'],
-      every: (ms, task) => {
-        const id = setInterval(task, ms);
-        return () => clearInterval(id);
-      },
-    };
   });
 
   afterEach(() => {
+    focusManager.setFocused(undefined);
     jest.useRealTimers();
   });
 
@@ -394,8 +392,8 @@ describe('browser upkeep (visibility, interval, start-up)', () => {
   it('does not read the session at start-up when the server provided it', async () => {
     const { transport, calls } = fakeTransport({ session: [signedIn()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn()));
-    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE }, env);
+    seed(store, stateFromView(signedIn()));
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE });
     await flush();
     expect(calls.session).toBe(0);
     stop();
@@ -404,7 +402,7 @@ describe('browser upkeep (visibility, interval, start-up)', () => {
   it('reads it at start-up when the server did not', async () => {
     const { transport, calls } = fakeTransport({ session: [signedIn()] });
     const store = browserStore(transport);
-    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 }, env);
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 });
     await flush();
     expect(calls.session).toBe(1);
     expect(store.getState().status).toBe('authenticated');
@@ -414,69 +412,79 @@ describe('browser upkeep (visibility, interval, start-up)', () => {
   it('re-reads when the window becomes visible again (not when it is hidden)', async () => {
     const { transport, calls } = fakeTransport({ session: [signedIn()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn()));
-    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 }, env);
-    doc.visibilityState = 'hidden';
-    doc.dispatchEvent(new Event('visibilitychange'));
+    seed(store, stateFromView(signedIn()));
+    store.queryClient.mount(); // what QueryClientProvider does: the cache hears the focus manager
+    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 0 });
+    visible(false);
     await flush();
     expect(calls.session).toBe(0);
-    doc.visibilityState = 'visible';
-    doc.dispatchEvent(new Event('visibilitychange'));
+    visible(true);
     await flush();
     expect(calls.session).toBe(1);
     stop();
-    doc.dispatchEvent(new Event('visibilitychange'));
+    visible(false);
+    visible(true);
     await flush();
     expect(calls.session).toBe(1);
   });
 
-  it('does not listen to visibility when refetchOnWindowFocus is off', async () => {
+  it('does not re-read on visibility when refetchOnWindowFocus is off', async () => {
     const { transport, calls } = fakeTransport({ session: [signedIn()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn()));
-    const stop = startSessionSync(store, { refetchOnWindowFocus: false, refetchIntervalMs: 0 }, env);
-    doc.dispatchEvent(new Event('visibilitychange'));
+    seed(store, stateFromView(signedIn()));
+    store.queryClient.mount();
+    const stop = startSessionSync(store, { refetchOnWindowFocus: false, refetchIntervalMs: 0 });
+    visible(false);
+    visible(true);
     await flush();
     expect(calls.session).toBe(0);
     stop();
   });
 
-  it('re-reads on the configured interval while visible', async () => {
-    const { transport, calls } = fakeTransport({ session: [signedIn(NOW + 60 * MINUTE)] });
-    const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW + 60 * MINUTE)));
-    const stop = startSessionSync(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE }, env);
-    jest.advanceTimersByTime(5 * MINUTE - 1);
-    await flush();
-    expect(calls.session).toBe(0);
-    jest.advanceTimersByTime(1);
-    await flush();
-    expect(calls.session).toBe(1);
-    doc.visibilityState = 'hidden';
-    jest.advanceTimersByTime(5 * MINUTE);
-    await flush();
-    expect(calls.session).toBe(1);
-    doc.visibilityState = 'visible';
-    jest.advanceTimersByTime(5 * MINUTE);
-    await flush();
-    expect(calls.session).toBe(2);
-    stop();
-    jest.advanceTimersByTime(20 * MINUTE);
-    await flush();
-    expect(calls.session).toBe(2);
+  it('re-reads on the configured interval, only while visible (the query observer\'s interval)', () => {
+    const store = browserStore(fakeTransport().transport);
+    const options = sessionSyncOptions(store, { refetchOnWindowFocus: true, refetchIntervalMs: 5 * MINUTE });
+    expect(options).toMatchObject({ queryKey: ['session'], refetchInterval: 5 * MINUTE, refetchIntervalInBackground: false, refetchOnWindowFocus: 'always' });
+    expect(sessionSyncOptions(store, { refetchOnWindowFocus: false, refetchIntervalMs: 0 })).toMatchObject({
+      refetchInterval: false,
+      refetchOnWindowFocus: false,
+    });
   });
 
   it('refreshes an already expired token at start-up, and a failure runs the callback', async () => {
     const { transport, calls } = fakeTransport({ session: [signedOut], refresh: [refused()] });
     const store = browserStore(transport);
-    store.hydrate(stateFromView(signedIn(NOW - 1)));
+    seed(store, stateFromView(signedIn(NOW - 1)));
     const failed = jest.fn();
     store.onRefreshFailed(failed);
-    const stop = startSessionSync(store, sessionConfig, env);
+    const stop = startSessionSync(store, sessionConfig);
     await flush();
     expect(calls.refresh).toBe(1);
     expect(failed).toHaveBeenCalledTimes(1);
     stop();
+  });
+});
+
+describe('sign-in and sign-out clear the visitor\'s cached data', () => {
+  it('drops account queries and marks the cart stale', async () => {
+    const { transport } = fakeTransport({ session: [signedIn()] });
+    const store = browserStore(transport);
+    seed(store, stateFromView(signedIn()));
+    const qc = store.queryClient;
+    qc.setQueryData(queryKeys.me(), user());
+    qc.setQueryData(queryKeys.orders, []);
+    qc.setQueryData(queryKeys.cart('hr'), { item_count: 3 });
+    await store.signOut();
+    expect(qc.getQueryData(queryKeys.me())).toBeUndefined();
+    expect(qc.getQueryData(queryKeys.orders)).toBeUndefined();
+    expect(qc.getQueryState(queryKeys.cart('hr'))?.isInvalidated).toBe(true);
+
+    qc.setQueryData(queryKeys.me(), user());
+    qc.setQueryData(queryKeys.cart('hr'), { item_count: 0 });
+    await store.signedIn();
+    expect(store.getState().status).toBe('authenticated');
+    expect(qc.getQueryData(queryKeys.me())).toBeUndefined();
+    expect(qc.getQueryState(queryKeys.cart('hr'))?.isInvalidated).toBe(true);
   });
 });
 

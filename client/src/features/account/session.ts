@@ -1,16 +1,20 @@
 /**
  * The visitor's session (spec section 4): auth status 'loading' | 'authenticated' | 'unauthenticated', the
- * signed-in user and the access token's expiry, kept in one small store per router (one per SSR request, one
- * in the browser). The tokens themselves live in HttpOnly cookies the API sets; this store never sees them.
+ * signed-in user and the access token's expiry. The state is the TanStack Query `['session']` query of the
+ * router's query client (one per SSR request, one in the browser); `SessionStore` adds what a cache does not
+ * know: the token renewal rules. The tokens themselves live in HttpOnly cookies the API sets; nothing here
+ * ever sees them.
  *
  *  - SSR: the `$locale` route's beforeLoad calls `ensureLoaded()`, which reads GET /api/auth/session through
- *    the request's API client (the visitor's cookies forwarded). The router dehydrates `snapshot()` and the
- *    browser's store is hydrated from it before the first render, so the header and guards do not flash.
+ *    the request's API client (the visitor's cookies forwarded). The query is dehydrated with the router's
+ *    state (router.tsx, `meta.dehydrate`) and hydrated in the browser before the first render, so the header
+ *    and guards do not flash.
  *    The render NEVER refreshes: a rotated refresh cookie could not reach the browser, and the browser's old
  *    one would then count as reused (the API revokes the whole token family). An expired access token is
  *    renewed before the render by the web server (identity module, SessionRenewal), with the new cookies
  *    on the page's response.
- *  - Browser (`startSessionSync`): re-reads the session when the window becomes visible and on an interval;
+ *  - Browser (`sessionSyncOptions`, mounted by use-session.tsx): the query re-reads the session when the
+ *    window becomes visible and on an interval;
  *    when the access token has expired (expires_at missing or no time left) and `autoRefresh` is on, it calls
  *    POST /api/auth/refresh ONCE for all concurrent callers (single flight, and a Web Lock across tabs so two
  *    tabs never spend the same refresh token). A failed refresh clears the session and runs the failure
@@ -18,7 +22,10 @@
  *
  * Everything that is configurable is in `sessionConfig` below (documented in docs/account.md).
  */
+import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
 import { ApiError, type Api } from '../../api/http';
+import { apiPaths } from '../../api/paths';
+import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
 import { publicPath, type ScreenId } from '../../../../contract/paths';
 import type { SessionView, TokenPair, UserView } from './account-types';
@@ -45,7 +52,7 @@ export interface SessionConfig {
   autoRefresh: boolean;
   /** The access token counts as expired this many ms before `expires_at` (clock drift, request time). */
   refreshLeewayMs: number;
-  /** The login screen (its path comes from i18n/paths.ts in the page's language). */
+  /** The login screen (its path comes from contract/paths.ts in the page's language). */
   loginScreen: ScreenId;
   /** Where a signed-in visitor of a guest-only screen goes (default: home, i.e. '/' in Croatian). */
   guestRedirect: ScreenId;
@@ -116,17 +123,6 @@ export function isAccessTokenExpired(expiresAt: number | null | undefined, now: 
   return typeof expiresAt !== 'number' || !Number.isFinite(expiresAt) || expiresAt - leewayMs <= now;
 }
 
-/** A dehydrated snapshot is trusted only in this shape (it comes from our own server, but still). */
-export function parseSnapshot(value: unknown): SessionState {
-  if (!value || typeof value !== 'object') return LOADING;
-  const v = value as Partial<SessionState>;
-  if (v.status === 'unauthenticated') return SIGNED_OUT;
-  if (v.status === 'authenticated' && v.user && typeof v.user === 'object' && typeof v.user.id === 'string') {
-    return { status: 'authenticated', user: toSessionUser(v.user), expiresAt: typeof v.expiresAt === 'number' ? v.expiresAt : null };
-  }
-  return LOADING;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Transport
 
@@ -139,10 +135,10 @@ export interface SessionTransport {
 /** The three session calls over the shop's API client (browserApi adds the CSRF header to the POSTs). */
 export function sessionTransport(api: Api): SessionTransport {
   return {
-    getSession: () => api.get<SessionView>('/api/auth/session'),
-    refresh: () => api.send<TokenPair>('POST', '/api/auth/refresh'),
+    getSession: () => api.get<SessionView>(apiPaths.auth.session),
+    refresh: () => api.send<TokenPair>('POST', apiPaths.auth.refresh),
     logout: async () => {
-      await api.send<unknown>('POST', '/api/auth/logout');
+      await api.send<unknown>('POST', apiPaths.auth.logout);
     },
   };
 }
@@ -163,12 +159,15 @@ const direct: RefreshLock = (task) => task();
 // Store
 
 export interface SessionStoreOptions {
+  /** The router's query client: the session is its `['session']` query. */
+  queryClient: QueryClient;
   transport: SessionTransport;
   /** 'server': one store per SSR request that never refreshes; 'browser': the page's store. */
   environment: 'server' | 'browser';
   config?: Partial<Pick<SessionConfig, 'autoRefresh' | 'refreshLeewayMs'>>;
   now?: () => number;
   lock?: RefreshLock;
+  /** A known state to start from (SSR without an access cookie: signed out, no lookup). */
   initial?: SessionState;
 }
 
@@ -179,11 +178,18 @@ export interface RefreshOptions {
 
 type Listener = () => void;
 
+const sameState = (a: SessionState, b: SessionState) =>
+  a.status === b.status &&
+  a.expiresAt === b.expiresAt &&
+  a.user?.id === b.user?.id &&
+  a.user?.email === b.user?.email &&
+  a.user?.first_name === b.user?.first_name &&
+  a.user?.last_name === b.user?.last_name &&
+  a.user?.role === b.user?.role;
+
 export class SessionStore {
-  private state: SessionState;
-  private readonly listeners = new Set<Listener>();
+  readonly queryClient: QueryClient;
   private readonly failureListeners = new Set<Listener>();
-  private fetching: Promise<SessionState> | null = null;
   private refreshing: Promise<boolean> | null = null;
   /** Bumped by every explicit change (sign-in, sign-out): a lookup started before it is stale. */
   private generation = 0;
@@ -195,23 +201,42 @@ export class SessionStore {
   private readonly lock: RefreshLock;
 
   constructor(options: SessionStoreOptions) {
+    this.queryClient = options.queryClient;
     this.transport = options.transport;
     this.browser = options.environment === 'browser';
     this.autoRefresh = options.config?.autoRefresh ?? sessionConfig.autoRefresh;
     this.leewayMs = options.config?.refreshLeewayMs ?? sessionConfig.refreshLeewayMs;
     this.now = options.now ?? Date.now;
     this.lock = options.lock ?? direct;
-    this.state = options.initial ?? LOADING;
+    // Also for a state written before any lookup (`initial`, sign-out): kept for the page's life and
+    // dehydrated from the SSR render to the browser.
+    this.queryClient.setQueryDefaults(queryKeys.session, { staleTime: Infinity, gcTime: Infinity, meta: { dehydrate: true } });
+    if (options.initial && options.initial.status !== 'loading') this.set(options.initial);
   }
 
-  // --- subscription (useSyncExternalStore) ---
+  /**
+   * The session query's options: never stale by itself (re-reads are explicit: sign-in, window focus,
+   * interval), kept for the page's life, dehydrated from the SSR render to the browser.
+   */
+  readonly queryOptions = () =>
+    ({
+      queryKey: queryKeys.session,
+      queryFn: () => this.load(),
+      staleTime: Infinity,
+      gcTime: Infinity,
+      meta: { dehydrate: true },
+    }) as const;
 
-  readonly getState = (): SessionState => this.state;
+  // --- reading ---
 
-  readonly subscribe = (listener: Listener): (() => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  };
+  /** The current state: the query's data, or 'loading' before the first lookup. */
+  readonly getState = (): SessionState => this.queryClient.getQueryData<SessionState>(queryKeys.session) ?? LOADING;
+
+  private set(next: SessionState): void {
+    const prev = this.queryClient.getQueryData<SessionState>(queryKeys.session);
+    if (prev && sameState(prev, next)) return;
+    this.queryClient.setQueryData<SessionState>(queryKeys.session, next);
+  }
 
   /** Called after a background refresh failed (the session is cleared by then). */
   onRefreshFailed(listener: Listener): () => void {
@@ -219,42 +244,11 @@ export class SessionStore {
     return () => this.failureListeners.delete(listener);
   }
 
-  private set(next: SessionState): void {
-    const prev = this.state;
-    if (
-      prev.status === next.status &&
-      prev.expiresAt === next.expiresAt &&
-      prev.user?.id === next.user?.id &&
-      prev.user?.email === next.user?.email &&
-      prev.user?.first_name === next.user?.first_name &&
-      prev.user?.last_name === next.user?.last_name &&
-      prev.user?.role === next.user?.role
-    ) {
-      return;
-    }
-    this.state = next;
-    this.listeners.forEach((l) => l());
-  }
-
-  // --- SSR hand-over ---
-
-  /** What the server hands to the browser (router dehydrate). */
-  snapshot(): SessionState {
-    return this.state;
-  }
-
-  /** The server's snapshot, before the first render (router hydrate). */
-  hydrate(snapshot: unknown): void {
-    this.set(parseSnapshot(snapshot));
-  }
-
-  // --- reading ---
-
   /**
    * The access token has expired (or its expiry is unknown) while a user is signed in, and this store may
    * refresh it (browser, autoRefresh on).
    */
-  needsRefresh(state: SessionState = this.state): boolean {
+  needsRefresh(state: SessionState = this.getState()): boolean {
     return (
       this.browser &&
       this.autoRefresh &&
@@ -265,7 +259,8 @@ export class SessionStore {
 
   /** Known state, or the first lookup (shared by concurrent callers). */
   ensureLoaded(): Promise<SessionState> {
-    return this.state.status === 'loading' ? this.fetch() : Promise.resolve(this.state);
+    const state = this.getState();
+    return state.status === 'loading' ? this.fetch() : Promise.resolve(state);
   }
 
   /**
@@ -276,47 +271,52 @@ export class SessionStore {
   async ensureValid(): Promise<SessionState> {
     const state = await this.ensureLoaded();
     if (this.needsRefresh(state)) await this.refresh({ silent: true });
-    return this.state;
+    return this.getState();
   }
 
   /**
-   * GET /api/auth/session (start-up, window visible again, interval). Concurrent calls share one request;
-   * `force` starts a new one (after sign-in the old answer would be stale). A failed lookup: unauthenticated.
-   * In the browser, a session that disappeared (or whose token expired) is refreshed once.
+   * Runs the session query (start-up, window visible again, interval). Concurrent calls share one request;
+   * `force` starts a new one (after sign-in the old answer would be stale; callers of the old one get the
+   * new answer).
    */
   fetch(options: { force?: boolean } = {}): Promise<SessionState> {
-    if (this.fetching && !options.force) return this.fetching;
     if (options.force) this.generation++;
+    const queryOptions = this.queryOptions();
+    const query = this.queryClient.getQueryCache().build(this.queryClient, queryOptions);
+    return query.fetch(queryOptions, { cancelRefetch: !!options.force }).then(
+      () => this.getState(),
+      () => this.getState(),
+    );
+  }
+
+  /**
+   * The query function: GET /api/auth/session. A failed lookup: unauthenticated (spec: 'Session fetch
+   * failure: session cleared'). In the browser, a session that disappeared (or whose token expired) is
+   * refreshed once.
+   */
+  private async load(): Promise<SessionState> {
     const generation = this.generation;
-    const before = this.state;
-    const run = (async (): Promise<SessionState> => {
-      let view: SessionView | null = null;
-      let failed = false;
-      try {
-        view = await this.transport.getSession();
-      } catch {
-        failed = true;
+    const before = this.getState();
+    let view: SessionView | null = null;
+    let failed = false;
+    try {
+      view = await this.transport.getSession();
+    } catch {
+      failed = true;
+    }
+    if (generation !== this.generation) return this.getState();
+    const next = failed ? SIGNED_OUT : stateFromView(view);
+    if (!failed && this.browser && this.autoRefresh) {
+      // The session this page showed is gone (the access cookie expired with its token), or the token
+      // has expired: the refresh cookie may still be valid.
+      const lost = next.status === 'unauthenticated' && before.status === 'authenticated';
+      if (lost || this.needsRefresh(next)) {
+        if (next.status === 'authenticated') this.set(next);
+        await this.refresh();
+        return this.getState();
       }
-      if (generation !== this.generation) return this.state;
-      const next = failed ? SIGNED_OUT : stateFromView(view);
-      if (!failed && this.browser && this.autoRefresh) {
-        // The session this page showed is gone (the access cookie expired with its token), or the token
-        // has expired: the refresh cookie may still be valid.
-        const lost = next.status === 'unauthenticated' && before.status === 'authenticated';
-        if (lost || this.needsRefresh(next)) {
-          if (next.status === 'authenticated') this.set(next);
-          await this.refresh();
-          return this.state;
-        }
-      }
-      this.set(next);
-      return this.state;
-    })();
-    const shared = run.finally(() => {
-      if (this.fetching === shared) this.fetching = null;
-    });
-    this.fetching = shared;
-    return shared;
+    }
+    return next;
   }
 
   /**
@@ -326,7 +326,7 @@ export class SessionStore {
    * On failure the session is cleared and (unless silent) the failure listeners run.
    */
   refresh(options: RefreshOptions = {}): Promise<boolean> {
-    if (!this.browser) return Promise.resolve(this.state.status === 'authenticated');
+    if (!this.browser) return Promise.resolve(this.getState().status === 'authenticated');
     if (this.refreshing) return this.refreshing;
     const generation = this.generation;
     const run = this.lock(async (): Promise<boolean> => {
@@ -347,7 +347,7 @@ export class SessionStore {
         if (generation === this.generation) this.set(after);
         return true;
       } catch {
-        if (generation !== this.generation) return this.state.status === 'authenticated';
+        if (generation !== this.generation) return this.getState().status === 'authenticated';
         this.set(SIGNED_OUT);
         if (!options.silent) this.failureListeners.forEach((l) => l());
         return false;
@@ -382,12 +382,21 @@ export class SessionStore {
     }
   }
 
-  /** After login, invitation acceptance, magic link or password change: read the session the new cookies give. */
-  signedIn(): Promise<SessionState> {
-    return this.fetch({ force: true });
+  /**
+   * After login, invitation acceptance, magic link or password change: read the session the new cookies give.
+   * The previous visitor's account data is dropped and the cart is read again (the API merged the guest cart
+   * into the account's).
+   */
+  async signedIn(): Promise<SessionState> {
+    const state = await this.fetch({ force: true });
+    this.forgetVisitorData();
+    return state;
   }
 
-  /** Sign-out: POST /api/auth/logout (revokes server-side, clears the cookies) and clear the local session. */
+  /**
+   * Sign-out: POST /api/auth/logout (revokes server-side, clears the cookies) and clear the local session,
+   * the account's cached data and the cart (the guest cart applies again).
+   */
   async signOut(): Promise<void> {
     this.generation++;
     try {
@@ -396,13 +405,24 @@ export class SessionStore {
       // Signed out locally anyway; the cookies expire on their own.
     }
     this.generation++;
+    await this.queryClient.cancelQueries({ queryKey: queryKeys.session, exact: true });
     this.set(SIGNED_OUT);
+    this.forgetVisitorData();
   }
 
-  /** Forget the session locally (a 401 from the API). */
+  /**
+   * Forget the session locally (a 401 from the API). Runs inside account queries, so it leaves them alone
+   * (removing a query cancels its own fetch); the guards send the visitor to the login page from here on.
+   */
   clear(): void {
     this.generation++;
     this.set(SIGNED_OUT);
+  }
+
+  /** Account data belongs to the previous visitor; the cart is a different one now. */
+  private forgetVisitorData(): void {
+    this.queryClient.removeQueries({ queryKey: queryKeys.account });
+    void this.queryClient.invalidateQueries({ queryKey: queryKeys.cartAll });
   }
 }
 
@@ -411,54 +431,33 @@ export function createSessionStore(options: SessionStoreOptions): SessionStore {
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Browser lifecycle
+// Browser upkeep
 
-export interface SyncEnvironment {
-  document: Pick<Document, 'visibilityState' | 'addEventListener' | 'removeEventListener'>;
-  /** Runs `task` every `ms`; answers the function that stops it. */
-  every: (ms: number, task: () => void) => () => void;
-}
-
-/** The real browser environment. */
-export function browserSyncEnvironment(): SyncEnvironment {
+/**
+ * The options of the browser's one session observer (use-session.tsx `SessionSync`): the query re-reads the
+ * session when the window becomes visible again (TanStack Query's focus manager listens to
+ * visibilitychange) and every `refetchIntervalMs` while the page is visible (a hidden tab is re-read when it
+ * becomes visible again). A session the server did not provide is read at mount.
+ */
+export function sessionSyncOptions(
+  store: SessionStore,
+  config: Pick<SessionConfig, 'refetchOnWindowFocus' | 'refetchIntervalMs'>,
+): QueryObserverOptions<SessionState, Error, SessionState, SessionState, typeof queryKeys.session> {
   return {
-    document,
-    every: (ms, task) => {
-      const id = window.setInterval(task, ms);
-      return () => window.clearInterval(id);
-    },
+    ...store.queryOptions(),
+    refetchOnWindowFocus: config.refetchOnWindowFocus ? 'always' : false,
+    refetchInterval: config.refetchIntervalMs > 0 ? config.refetchIntervalMs : false,
+    refetchIntervalInBackground: false,
   };
 }
 
 /**
- * Starts the browser's session upkeep; returns the stop function. At start-up (after hydration) the session
- * is read only if the server did not provide it (the SSR render did the start-up lookup), and an expired
- * token is refreshed. Then: re-read on visibilitychange -> visible, and every `refetchIntervalMs` while the
- * page is visible (a hidden tab is re-read when it becomes visible again).
+ * Starts the browser's session upkeep outside React (what `SessionSync` does): the observer above, and an
+ * access token that has already expired at start-up is refreshed. Answers the stop function.
  */
-export function startSessionSync(
-  store: SessionStore,
-  config: Pick<SessionConfig, 'refetchOnWindowFocus' | 'refetchIntervalMs'>,
-  env: SyncEnvironment,
-): () => void {
-  const state = store.getState();
-  if (state.status === 'loading') void store.fetch();
-  else if (store.needsRefresh(state)) void store.refresh();
-
-  const onVisibility = () => {
-    if (env.document.visibilityState === 'visible') void store.fetch();
-  };
-  if (config.refetchOnWindowFocus) env.document.addEventListener('visibilitychange', onVisibility);
-
-  const stopInterval =
-    config.refetchIntervalMs > 0
-      ? env.every(config.refetchIntervalMs, () => {
-          if (env.document.visibilityState === 'visible') void store.fetch();
-        })
-      : null;
-
-  return () => {
-    if (config.refetchOnWindowFocus) env.document.removeEventListener('visibilitychange', onVisibility);
-    stopInterval?.();
-  };
+export function startSessionSync(store: SessionStore, config: Pick<SessionConfig, 'refetchOnWindowFocus' | 'refetchIntervalMs'>): () => void {
+  const observer = new QueryObserver(store.queryClient, sessionSyncOptions(store, config));
+  const unsubscribe = observer.subscribe(() => undefined);
+  if (store.needsRefresh()) void store.refresh();
+  return unsubscribe;
 }

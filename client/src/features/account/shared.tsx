@@ -1,6 +1,5 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { reloadCartCount } from '../../api/cart-store';
 import { browserApi, type Api } from '../../api/http';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
@@ -29,16 +28,15 @@ export function AccountPage({ screen, children, intro = true, lead }: { screen: 
 }
 
 /**
- * After the API signed the visitor in (login, invitation): read the new session, refresh the cart count (the
- * API merged the guest cart into the account's), drop cached route data and open `target` (a public path).
+ * After the API signed the visitor in (login, invitation): read the new session (which also drops cached
+ * account data and reads the cart again: the API merged the guest cart into the account's), drop cached
+ * route data and open `target` (a public path).
  */
 export function useAfterSignIn(): (target: string) => Promise<void> {
   const store = useSessionStore();
   const router = useRouter();
-  const { locale } = useT();
   return async (target) => {
     await store.signedIn();
-    void reloadCartCount(browserApi(locale));
     router.clearCache();
     await router.navigate({ href: target, replace: true });
   };

@@ -1,13 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
 import { rootRouteId, useRouteContext, useRouter } from '@tanstack/react-router';
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { isScreenPath } from './redirect-target';
-import { browserSyncEnvironment, sessionConfig, startSessionSync, type SessionState, type SessionStore } from './session';
+import { LOADING, sessionConfig, startSessionSync, type SessionState, type SessionStore } from './session';
 
 /**
- * React side of the session (session.ts). The store lives in the router context (one per SSR request, one in
- * the browser, hydrated from the server's snapshot), so `useSession()` renders the same state on the server
- * and during hydration: no flash between 'Log in' and 'My account'.
+ * React side of the session (session.ts). The state is the `['session']` query of the router's query client
+ * (one per SSR request, one in the browser, hydrated from the server's render), so `useSession()` renders the
+ * same state on the server and during hydration: no flash between 'Log in' and 'My account'.
  */
 export function useSessionStore(): SessionStore {
   return useRouteContext({ from: rootRouteId, select: (c) => c.session });
@@ -16,20 +17,22 @@ export function useSessionStore(): SessionStore {
 /** The session state: { status: 'loading' | 'authenticated' | 'unauthenticated', user, expiresAt }. */
 export function useSession(): SessionState {
   const store = useSessionStore();
-  return useSyncExternalStore(store.subscribe, store.getState, store.getState);
+  // Reads the cache; the re-reads (focus, interval) belong to SessionSync's one observer.
+  const { data } = useQuery({ ...store.queryOptions(), refetchOnMount: false, refetchOnWindowFocus: false }, store.queryClient);
+  return data ?? LOADING;
 }
 
 /**
  * Mounted once in the root layout: starts the browser's session upkeep (visibility, interval, expired-token
- * refresh, restoring a remembered session) and runs `sessionConfig.onRefreshFailed` when a background
- * refresh fails. Renders nothing.
+ * refresh, reading a session the server did not provide) and runs `sessionConfig.onRefreshFailed` when a
+ * background refresh fails. Renders nothing.
  */
 export function SessionSync() {
   const store = useSessionStore();
   const router = useRouter();
   const locale = useLocale();
 
-  useEffect(() => startSessionSync(store, sessionConfig, browserSyncEnvironment()), [store]);
+  useEffect(() => startSessionSync(store, sessionConfig), [store]);
 
   useEffect(
     () =>

@@ -12,12 +12,12 @@ import styles from './cart.module.css';
 
 /**
  * The cart screen (issue 3): lines with quantity and remove, coupon, destination and delivery, totals with
- * the VAT breakdown and the progress toward free delivery. The cart is loaded after hydration (see use-cart.ts);
- * the server renders the frame with a busy placeholder.
+ * the VAT breakdown and the progress toward free delivery. The cart is the `['cart', locale]` query, read after
+ * hydration (use-cart.ts, cart-api.ts); the server renders the frame with a busy placeholder.
  */
-export function CartScreen({ onCart }: { onCart: (cart: CartView) => void }) {
+export function CartScreen() {
   const { t, locale } = useT();
-  const controller = useCart(locale, onCart);
+  const controller = useCart(locale);
   const { status, cart } = controller;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
@@ -105,11 +105,7 @@ function FilledCart({ cart, controller, onLineRemoved }: { cart: CartView; contr
                     className={styles.linkButton}
                     disabled={controller.busy !== null}
                     onClick={() =>
-                      void controller.change(
-                        `line:${line.product_code}`,
-                        'DELETE',
-                        `/api/cart/items/${encodeURIComponent(line.product_code)}`,
-                      )
+                      void controller.change(`line:${line.product_code}`, { kind: 'remove', productCode: line.product_code })
                     }
                   >
                     {t('cartPage.remove', { name: line.name ?? line.product_code })}
@@ -197,7 +193,6 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
   const [draft, setDraft] = useState<string | null>(null);
   const [localError, setLocalError] = useState(false);
   const busy = controller.busy !== null;
-  const path = `/api/cart/items/${encodeURIComponent(line.product_code)}`;
   const errors = controller.errors[scope];
 
   const setQuantity = async (quantity: number) => {
@@ -208,7 +203,7 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
       return;
     }
     // A refused change keeps what the shopper typed, next to the API's message.
-    if (await controller.change(scope, 'PATCH', path, { quantity })) setDraft(null);
+    if (await controller.change(scope, { kind: 'quantity', productCode: line.product_code, quantity })) setDraft(null);
   };
   const commit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -278,7 +273,7 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
         className={styles.linkButton}
         disabled={busy}
         onClick={async () => {
-          if (await controller.change(scope, 'DELETE', path)) onRemoved();
+          if (await controller.change(scope, { kind: 'remove', productCode: line.product_code })) onRemoved();
         }}
       >
         {t('cartPage.remove', { name: line.name })}
@@ -304,7 +299,7 @@ function CouponForm({ cart, controller }: { cart: CartView; controller: CartCont
 
   const apply = async (event: FormEvent) => {
     event.preventDefault();
-    if (await controller.change('coupon', 'PUT', '/api/cart/coupon', { code: code.trim() })) setCode('');
+    if (await controller.change('coupon', { kind: 'coupon', code: code.trim() })) setCode('');
   };
 
   return (
@@ -323,7 +318,7 @@ function CouponForm({ cart, controller }: { cart: CartView; controller: CartCont
             type="button"
             className={styles.linkButton}
             disabled={controller.busy !== null}
-            onClick={() => void controller.change('coupon', 'DELETE', '/api/cart/coupon')}
+            onClick={() => void controller.change('coupon', { kind: 'remove-coupon' })}
           >
             {t('cartPage.couponRemove', { code: coupon.code })}
           </button>
@@ -370,7 +365,7 @@ function DestinationForm({ cart, controller }: { cart: CartView; controller: Car
 
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void controller.change('destination', 'PUT', '/api/cart/destination', { country, postal_code: postal.trim() });
+    void controller.change('destination', { kind: 'destination', country, postalCode: postal.trim() });
   };
 
   return (

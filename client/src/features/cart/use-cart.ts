@@ -1,7 +1,9 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, query, type ApiErrorDetail, type HttpMethod } from '../../api/http';
+import { useCallback, useState } from 'react';
+import { ApiError, type ApiErrorDetail } from '../../api/http';
 import type { Locale } from '../../../../contract/locales';
+import { applyCartAnswer, cartQuery, sendCartChange, type CartChange } from './cart-api';
 import type { CartView } from './cart-types';
 
 /** Where an error is shown: next to a line (`line:<code>`), the coupon form, the destination form, or the page. */
@@ -14,60 +16,58 @@ export interface CartController {
   busy: ErrorScope | null;
   errors: Partial<Record<ErrorScope, ApiErrorDetail[]>>;
   reload(): void;
-  /** Runs one change; true when the API accepted it (the cart on screen is then the answered one). */
-  change(scope: ErrorScope, method: HttpMethod, path: string, body?: unknown): Promise<boolean>;
+  /** Runs one change; true when the API accepted it (the cart everywhere is then the answered one). */
+  change(scope: ErrorScope, change: CartChange): Promise<boolean>;
   clearError(scope: ErrorScope): void;
 }
 
+function useApiFactory() {
+  return useRouteContext({ from: rootRouteId, select: (c) => c.api });
+}
+
+/** The visitor's cart query (features/cart/cart-api.ts): shared by the header's count and the cart page. */
+export function useCartQuery(locale: Locale) {
+  const api = useApiFactory();
+  return useQuery(cartQuery(api, locale));
+}
+
+/** The header's count: 0 on the server and at hydration, then the cart's item_count. */
+export function useCartCount(locale: Locale): number {
+  const api = useApiFactory();
+  const { data } = useQuery({ ...cartQuery(api, locale), select: (cart) => cart.item_count });
+  return data ?? 0;
+}
+
+/** A cart change as a mutation: its answer replaces the cart query (count, lines and totals everywhere). */
+export function useCartMutation(locale: Locale) {
+  const api = useApiFactory();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: CartChange) => sendCartChange(api(locale), locale, change),
+    onSuccess: (cart) => applyCartAnswer(queryClient, locale, cart),
+  });
+}
+
 /**
- * The visitor's cart, loaded in the browser after hydration (never during SSR: the cart is private, per
- * visitor, and the server-rendered page must stay the same for everybody). Every change re-renders from the
- * cart the API answers and tells `onCart` (the header's indicator).
+ * The cart page's controller: the cart query (loaded in the browser after hydration, never during SSR) and
+ * the changes, each with its error scope.
  */
-export function useCart(locale: Locale, onCart: (cart: CartView) => void): CartController {
-  const apiFor = useRouteContext({ from: rootRouteId, select: (c) => c.api });
-  const [status, setStatus] = useState<CartController['status']>('loading');
-  const [cart, setCart] = useState<CartView | null>(null);
+export function useCart(locale: Locale): CartController {
+  const cartState = useCartQuery(locale);
+  const mutation = useCartMutation(locale);
   const [busy, setBusy] = useState<ErrorScope | null>(null);
   const [errors, setErrors] = useState<CartController['errors']>({});
-  const onCartRef = useRef(onCart);
-  useEffect(() => {
-    onCartRef.current = onCart;
-  });
-  const [attempt, setAttempt] = useState(0);
-  const names = query({ locale });
 
-  useEffect(() => {
-    let live = true;
-    apiFor(locale)
-      .get<CartView>(`/api/cart${names}`)
-      .then((answer) => {
-        if (!live) return;
-        setCart(answer);
-        setStatus('ready');
-        onCartRef.current(answer);
-      })
-      .catch(() => {
-        if (live) setStatus('failed');
-      });
-    return () => {
-      live = false;
-    };
-  }, [apiFor, locale, names, attempt]);
+  const { refetch } = cartState;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
-  const reload = useCallback(() => {
-    setStatus('loading');
-    setAttempt((n) => n + 1);
-  }, []);
-
+  const { mutateAsync } = mutation;
   const change = useCallback(
-    async (scope: ErrorScope, method: HttpMethod, path: string, body?: unknown) => {
+    async (scope: ErrorScope, next: CartChange) => {
       setBusy(scope);
       try {
-        const answer = await apiFor(locale).send<CartView>(method, `${path}${names}`, body);
-        setCart(answer);
+        await mutateAsync(next);
         setErrors((e) => ({ ...e, [scope]: undefined, page: undefined }));
-        onCartRef.current(answer);
         return true;
       } catch (error) {
         const details: ApiErrorDetail[] =
@@ -78,10 +78,13 @@ export function useCart(locale: Locale, onCart: (cart: CartView) => void): CartC
         setBusy(null);
       }
     },
-    [apiFor, locale, names],
+    [mutateAsync],
   );
 
   const clearError = useCallback((scope: ErrorScope) => setErrors((e) => ({ ...e, [scope]: undefined })), []);
 
-  return { status, cart, busy, errors, reload, change, clearError };
+  // 'Try again' shows the loading line while the cart is read again, as the first read does.
+  const status: CartController['status'] =
+    cartState.data !== undefined ? 'ready' : cartState.isError && !cartState.isFetching ? 'failed' : 'loading';
+  return { status, cart: cartState.data ?? null, busy, errors, reload, change, clearError };
 }

@@ -1,5 +1,6 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { notFound } from '@tanstack/react-router';
-import { fetchCategories, fetchProducts, pageCount, parsePage, parseQuery, type CategoryView, type ProductPage } from '../../api/catalog';
+import { categoriesQuery, pageCount, parsePage, parseQuery, productsQuery, type CategoryView, type ProductPage } from '../../api/catalog';
 import type { ApiFactory } from '../../api/http';
 import type { Locale } from '../../../../contract/locales';
 import { isUnusableUrl } from '../../navigation/unusable-url';
@@ -36,18 +37,22 @@ export interface ListData {
   localeParams: LocaleParams | null;
 }
 
-/** Categories and one page of products (of a category, of a search), for the product list and webshop screens. */
+/**
+ * Categories and one page of products (of a category, of a search), for the product list and webshop screens,
+ * read through the query client (one query each: `['catalog', 'categories', locale]`,
+ * `['catalog', 'products', locale, { category, q, page }]`).
+ */
 export async function loadProductList(
-  api: ApiFactory,
+  context: { api: ApiFactory; queryClient: QueryClient },
   locale: Locale,
   opts: { category?: string; page?: number; q?: string },
 ): Promise<ListData> {
   // Past the API's last possible page (it answers 422 there): no page, the 404 page, without asking.
   if ((opts.page ?? 1) > MAX_PAGE) throw notFound();
-  const client = api(locale);
+  const client = context.api(locale);
   const [categories, products] = await Promise.all([
-    fetchCategories(client, locale),
-    fetchProducts(client, { locale, category: opts.category, q: opts.q, page: opts.page }).catch((e: unknown) => e),
+    context.queryClient.fetchQuery(categoriesQuery(client, locale)),
+    context.queryClient.fetchQuery(productsQuery(client, locale, opts)).catch((e: unknown) => e),
   ]);
   let category: CategoryView | null = null;
   if (opts.category !== undefined) {

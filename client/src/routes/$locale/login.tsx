@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { fetchSignInProviders } from '../../features/account/account-api';
+import { signInProvidersQuery } from '../../features/account/account-api';
 import { guestOnly } from '../../features/account/guards';
 import { LoginScreen } from '../../features/account/login-screen';
 import { validateLoginSearch } from '../../features/account/search-params';
@@ -11,7 +11,9 @@ export const Route = createFileRoute('/$locale/login')({
   validateSearch: validateLoginSearch,
   beforeLoad: guestOnly,
   // Whether 'Sign in with Google' is offered: only when the server has Google configured.
-  loader: async ({ context, params }) => ({ google: (await fetchSignInProviders(context.api(params.locale as Locale))).google }),
+  loader: async ({ context, params }) => ({
+    google: (await context.queryClient.fetchQuery(signInProvidersQuery(context.api(params.locale as Locale)))).google,
+  }),
   head: (ctx) => screenHead(ctx, 'login'),
   component: LoginRoute,
 });

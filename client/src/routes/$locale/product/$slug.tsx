@@ -1,6 +1,6 @@
 import { createFileRoute, notFound, redirect, useRouteContext, useRouter } from '@tanstack/react-router';
 import { useLocale } from '../../../hooks/use-locale';
-import { fetchProduct } from '../../../api/catalog';
+import { productQuery } from '../../../api/catalog';
 import { ApiError } from '../../../api/http';
 import { jsonForScript, productJsonLd, productLocaleParams } from '../../../features/catalog/format';
 import { ProductScreen as ProductDetailScreen } from '../../../features/catalog/product-screen';
@@ -13,7 +13,7 @@ export const Route = createFileRoute('/$locale/product/$slug')({
     const locale = params.locale as Locale;
     let product;
     try {
-      product = await fetchProduct(context.api(locale), locale, params.slug);
+      product = await context.queryClient.fetchQuery(productQuery(context.api(locale), locale, params.slug));
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) throw notFound();
       throw error;

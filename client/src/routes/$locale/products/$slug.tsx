@@ -7,7 +7,7 @@ import { screenHead } from '../../../seo/head';
 export const Route = createFileRoute('/$locale/products/$slug')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
-  loader: ({ context, params, deps }) => loadProductList(context.api, params.locale as Locale, { ...deps, category: params.slug }),
+  loader: ({ context, params, deps }) => loadProductList(context, params.locale as Locale, { ...deps, category: params.slug }),
   head: (ctx) => screenHead(ctx, 'products_slug', { name: ctx.loaderData?.category?.name }),
   component: ProductsSlugScreen,
 });

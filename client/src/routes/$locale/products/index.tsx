@@ -7,7 +7,7 @@ import { screenHead } from '../../../seo/head';
 export const Route = createFileRoute('/$locale/products/')({
   validateSearch: validateListSearch,
   loaderDeps: ({ search }) => ({ page: search.page, q: search.q }),
-  loader: ({ context, params, deps }) => loadProductList(context.api, params.locale as Locale, deps),
+  loader: ({ context, params, deps }) => loadProductList(context, params.locale as Locale, deps),
   head: (ctx) => screenHead(ctx, 'products'),
   component: ProductsScreen,
 });

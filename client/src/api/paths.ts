@@ -1,0 +1,43 @@
+/**
+ * Every path of the shop's JSON API the front end calls, in one place (the server's routes: docs/catalog.md,
+ * docs/cart.md, docs/account.md). The feature API modules (api/catalog.ts, features/cart/cart-api.ts,
+ * features/account/account-api.ts, features/account/session.ts) build their requests from these; no screen
+ * writes an `/api/...` path itself.
+ */
+const segment = (value: string) => encodeURIComponent(value);
+
+export const apiPaths = {
+  catalog: {
+    categories: '/api/catalog/categories',
+    products: '/api/catalog/products',
+    product: (slug: string) => `/api/catalog/products/${segment(slug)}`,
+  },
+  cart: {
+    cart: '/api/cart',
+    items: '/api/cart/items',
+    item: (productCode: string) => `/api/cart/items/${segment(productCode)}`,
+    coupon: '/api/cart/coupon',
+    destination: '/api/cart/destination',
+  },
+  auth: {
+    session: '/api/auth/session',
+    login: '/api/auth/login',
+    loginGoogle: '/api/auth/login/google',
+    logout: '/api/auth/logout',
+    refresh: '/api/auth/refresh',
+    providers: '/api/auth/providers',
+    magicLink: '/api/auth/magic-link',
+    passwordRequest: '/api/auth/password/request',
+    passwordReset: '/api/auth/password/reset',
+  },
+  users: {
+    register: '/api/users',
+    activationResend: '/api/users/activate/resend',
+    inviteAccept: '/api/users/invite/accept',
+    me: '/api/users/me',
+    mePassword: '/api/users/me/password',
+  },
+  orders: {
+    list: '/api/orders',
+  },
+} as const;

@@ -1,0 +1,74 @@
+import { describe, expect, it } from '@jest/globals';
+import { isRedirect } from '@tanstack/react-router';
+import { ApiError, type Api, type HttpMethod } from '../../api/http';
+import { createQueryClient } from '../../api/query-client';
+import { queryKeys } from '../../api/query-keys';
+import type { UserView } from './account-types';
+import { loadPasswordState, loadProfile } from './loaders';
+import { createSessionStore, SIGNED_OUT } from './session';
+
+const user = { id: 'u-1', email: 'ana@example.com', has_password: true } as UserView;
+
+function setup(answers: Record<string, unknown>) {
+  const calls: string[] = [];
+  const api: Api = {
+    get: async <T>(path: string) => {
+      calls.push(path);
+      const answer = answers[path.split('?')[0]];
+      if (answer instanceof Error) throw answer;
+      return answer as T;
+    },
+    send: async <T>(method: HttpMethod, path: string) => {
+      calls.push(`${method} ${path}`);
+      return undefined as T;
+    },
+  };
+  const queryClient = createQueryClient();
+  const session = createSessionStore({
+    queryClient,
+    transport: { getSession: async () => ({ user: null, expires_at: null }), refresh: async () => Promise.reject(new Error('no')), logout: async () => undefined },
+    environment: 'server',
+    initial: SIGNED_OUT,
+  });
+  const args = {
+    context: { api: () => api, session, queryClient },
+    params: { locale: 'en' },
+    location: { pathname: '/en/profile', searchStr: '' },
+  };
+  return { calls, args, queryClient, session };
+}
+
+describe('account loaders through the query client', () => {
+  it('read the user and the orders once each, then answer from the cache', async () => {
+    const { calls, args, queryClient } = setup({ '/api/users/me': user, '/api/orders': [] });
+    await expect(loadProfile(args)).resolves.toEqual({ user, orders: [] });
+    await loadProfile(args);
+    expect(calls.sort()).toEqual(['/api/orders', '/api/users/me']);
+    expect(queryClient.getQueryData(queryKeys.me())).toEqual(user);
+    // A partial read is its own query.
+    await expect(loadPasswordState(args)).resolves.toEqual({ email: 'ana@example.com', has_password: true });
+    expect(calls).toContain('/api/users/me?fields=email%2Chas_password');
+  });
+
+  it('send a visitor whose session is gone to the login page, with the way back', async () => {
+    const gone = new ApiError(401, [{ code: 'AUTH_REQUIRED', message: 'Please sign in.' }]);
+    const { args, session } = setup({ '/api/users/me': gone, '/api/orders': gone });
+    const error = await loadProfile(args).catch((e: unknown) => e);
+    expect(isRedirect(error)).toBe(true);
+    expect((error as { options: { search: unknown } }).options.search).toEqual({ redirect: '/en/profile' });
+    expect(session.getState().status).toBe('unauthenticated');
+  });
+
+  it('show the profile without orders when only the orders fail', async () => {
+    const { args } = setup({ '/api/users/me': user, '/api/orders': new ApiError(500, [{ code: 'X', message: 'x' }]) });
+    await expect(loadProfile(args)).resolves.toEqual({ user, orders: null });
+  });
+
+  it('forget the account data when the visitor signs out', async () => {
+    const { args, queryClient, session } = setup({ '/api/users/me': user, '/api/orders': [] });
+    await loadProfile(args);
+    await session.signOut();
+    expect(queryClient.getQueryData(queryKeys.me())).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeys.orders)).toBeUndefined();
+  });
+});
