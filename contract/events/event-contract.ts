@@ -48,7 +48,8 @@ export function defineEvent<T extends { version: number }, const V extends T['ve
  */
 export function versionlessIsV1<S extends z.ZodType<{ version: number }>>(schema: S) {
   return z.preprocess(
-    (value) => (value !== null && typeof value === 'object' && !Array.isArray(value) && !('version' in value) ? { ...value, version: 1 } : value),
+    (value) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value) && !('version' in value) ? { ...value, version: 1 } : value,
     schema,
   );
 }

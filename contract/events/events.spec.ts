@@ -34,16 +34,45 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   [identityEmailChangeRequested, { userId: USER, newEmail: 'new@example.com' }, 'versionless-is-v1'],
   [
     identityBusinessBuyerInvited,
-    { email: 'b@example.com', companyName: 'Firma d.o.o.', vatNumber: null, companyAddress: null, firstName: null, lastName: null, locale: 'hr', invitedBy: USER },
+    {
+      email: 'b@example.com',
+      companyName: 'Firma d.o.o.',
+      vatNumber: null,
+      companyAddress: null,
+      firstName: null,
+      lastName: null,
+      locale: 'hr',
+      invitedBy: USER,
+    },
     'versionless-is-v1',
   ],
-  [identityBirthdayCouponGranted, { userId: USER, couponCode: 'ROD-0A1B2C3D', percent: 10, validUntil: '2026-12-24', year: 2026 }, 'versionless-is-v1'],
+  [
+    identityBirthdayCouponGranted,
+    { userId: USER, couponCode: 'ROD-0A1B2C3D', percent: 10, validUntil: '2026-12-24', year: 2026 },
+    'versionless-is-v1',
+  ],
   [identityBirthdayDue, { userId: USER, year: 2026, date: '2026-11-24', dueAt: AT }, 'version-required'],
-  [cartBirthdayCouponIssued, { userId: USER, year: 2026, couponCode: 'ROD-0A1B2C3D', percent: 10, validUntil: '2026-12-24' }, 'version-required'],
-  [catalogPriceChanged, { productId: 7, productCode: 'ZZ-SPAG-400', oldPriceCents: 249, newPriceCents: 269, effectiveAt: AT }, 'version-required'],
+  [
+    cartBirthdayCouponIssued,
+    { userId: USER, year: 2026, couponCode: 'ROD-0A1B2C3D', percent: 10, validUntil: '2026-12-24' },
+    'version-required',
+  ],
+  [
+    catalogPriceChanged,
+    { productId: 7, productCode: 'ZZ-SPAG-400', oldPriceCents: 249, newPriceCents: 269, effectiveAt: AT },
+    'version-required',
+  ],
   [
     catalogAvailabilityChanged,
-    { productId: 7, productCode: 'ZZ-SPAG-400', oldStock: 1, newStock: 0, oldAvailability: 'available', newAvailability: 'soon_available_again', effectiveAt: AT },
+    {
+      productId: 7,
+      productCode: 'ZZ-SPAG-400',
+      oldStock: 1,
+      newStock: 0,
+      oldAvailability: 'available',
+      newAvailability: 'soon_available_again',
+      effectiveAt: AT,
+    },
     'version-required',
   ],
 ];
@@ -65,11 +94,16 @@ describe('event contracts', () => {
       expect(contract.schema.safeParse({ ...payload, version }).success).toBe(false);
     });
 
-    it(legacy === 'versionless-is-v1' ? 'reads a payload of the previous release (no version) as version 1' : 'refuses a payload without version', () => {
-      const parsed = contract.schema.safeParse(payload);
-      if (legacy === 'versionless-is-v1') expect(parsed).toMatchObject({ success: true, data: { ...payload, version: 1 } });
-      else expect(parsed.success).toBe(false);
-    });
+    it(
+      legacy === 'versionless-is-v1'
+        ? 'reads a payload of the previous release (no version) as version 1'
+        : 'refuses a payload without version',
+      () => {
+        const parsed = contract.schema.safeParse(payload);
+        if (legacy === 'versionless-is-v1') expect(parsed).toMatchObject({ success: true, data: { ...payload, version: 1 } });
+        else expect(parsed.success).toBe(false);
+      },
+    );
 
     it('refuses a payload missing a field, and one that is not an object', () => {
       const [first] = Object.keys(payload);

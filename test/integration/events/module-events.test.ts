@@ -7,7 +7,12 @@ import { startMailbox, type Mailbox } from '../../support/mailbox.js';
 import { waitFor } from '../../support/wait.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createUser } from '../../factories/user.js';
-import { cartBirthdayCouponIssued, catalogAvailabilityChanged, catalogPriceChanged, identityBirthdayDue } from '../../../contract/events/index.js';
+import {
+  cartBirthdayCouponIssued,
+  catalogAvailabilityChanged,
+  catalogPriceChanged,
+  identityBirthdayDue,
+} from '../../../contract/events/index.js';
 import { CatalogService, PriceService } from '../../../server/modules/catalog/index.js';
 import { BirthdayBenefits } from '../../../server/modules/identity/index.js';
 import { deliveryJobId, EventPublisher, domainEvent, OUTBOX_CHANNEL } from '../../../server/platform/events/index.js';
@@ -171,10 +176,17 @@ describe('events between modules (real PostgreSQL, Redis, SMTP)', () => {
       const publisher = shop.app.get(EventPublisher);
       const userId = randomUUID();
       await expect(
-        db.transaction((m) => publisher.publish(m, new BirthdayDue({ userId, year: 2031, date: '19.07.2031.', dueAt: new Date().toISOString() }))),
+        db.transaction((m) =>
+          publisher.publish(m, new BirthdayDue({ userId, year: 2031, date: '19.07.2031.', dueAt: new Date().toISOString() })),
+        ),
       ).rejects.toMatchObject({ code: 'EVENT_PAYLOAD_INVALID' });
       await expect(
-        db.transaction((m) => publisher.publish(m, new BirthdayDue({ version: 0, userId, year: 2031, date: '2031-07-19', dueAt: new Date().toISOString() } as never))),
+        db.transaction((m) =>
+          publisher.publish(
+            m,
+            new BirthdayDue({ version: 0, userId, year: 2031, date: '2031-07-19', dueAt: new Date().toISOString() } as never),
+          ),
+        ),
       ).rejects.toMatchObject({ code: 'EVENT_PAYLOAD_INVALID' });
       expect(await outbox('identity.birthday-due', 'userId', userId)).toEqual([]);
     });
@@ -212,14 +224,22 @@ describe('events between modules (real PostgreSQL, Redis, SMTP)', () => {
       ).rejects.toThrow('rolled back');
       expect(await outbox('catalog.price-changed', 'productCode', code)).toHaveLength(1);
       // relayed like any event (no subscriber yet)
-      await waitFor('the relay to publish it', async () => (await db.query(`SELECT published_at FROM outbox_event WHERE id = $1`, [rows[0].id]))[0].published_at);
+      await waitFor(
+        'the relay to publish it',
+        async () => (await db.query(`SELECT published_at FROM outbox_event WHERE id = $1`, [rows[0].id]))[0].published_at,
+      );
     });
 
     it('writes availability-changed for each tracked stock an order takes, in its transaction', async () => {
       const limited = await createProduct(shop.app, { price: 249, stock: 3 });
       const untracked = await createProduct(shop.app, { price: 249, stock: null });
       const catalog = shop.app.get(CatalogService);
-      await db.transaction((m) => catalog.reserveStock(m, [{ code: limited.code, quantity: 2 }, { code: untracked.code, quantity: 5 }]));
+      await db.transaction((m) =>
+        catalog.reserveStock(m, [
+          { code: limited.code, quantity: 2 },
+          { code: untracked.code, quantity: 5 },
+        ]),
+      );
       await db.transaction((m) => catalog.reserveStock(m, [{ code: limited.code, quantity: 1 }]));
       // refused (nothing left): rolled back, no event
       await expect(db.transaction((m) => catalog.reserveStock(m, [{ code: limited.code, quantity: 1 }]))).rejects.toMatchObject({
@@ -230,7 +250,13 @@ describe('events between modules (real PostgreSQL, Redis, SMTP)', () => {
       const payloads = rows.map((r) => catalogAvailabilityChanged.schema.parse(r.payload));
       expect(payloads).toEqual([
         expect.objectContaining({ version: 1, oldStock: 3, newStock: 1, oldAvailability: 'available', newAvailability: 'available' }),
-        expect.objectContaining({ version: 1, oldStock: 1, newStock: 0, oldAvailability: 'available', newAvailability: 'soon_available_again' }),
+        expect.objectContaining({
+          version: 1,
+          oldStock: 1,
+          newStock: 0,
+          oldAvailability: 'available',
+          newAvailability: 'soon_available_again',
+        }),
       ]);
       expect(Date.parse(payloads[1].effectiveAt)).toBeGreaterThanOrEqual(Date.parse(payloads[0].effectiveAt));
       expect(await outbox('catalog.availability-changed', 'productCode', untracked.code)).toEqual([]);

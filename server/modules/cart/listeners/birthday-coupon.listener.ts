@@ -39,7 +39,13 @@ export class BirthdayCouponListener {
     if (!coupon) return; // this birthday's present exists (and was announced): nothing new
     await this.events.publish(
       manager,
-      new BirthdayCouponIssued({ userId, year, couponCode: coupon.code, percent: BIRTHDAY_COUPON.percent, validUntil: zagrebDate(validUntil) }),
+      new BirthdayCouponIssued({
+        userId,
+        year,
+        couponCode: coupon.code,
+        percent: BIRTHDAY_COUPON.percent,
+        validUntil: zagrebDate(validUntil),
+      }),
     );
   }
 }
