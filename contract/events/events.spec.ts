@@ -127,6 +127,28 @@ describe('event contracts', () => {
     expect(identityPasswordChanged.schema.safeParse({ version: 1, userId: USER, changedAt: AT, via: 'guess' }).success).toBe(false);
   });
 
+  it('reads optional invitation fields that are missing as null', () => {
+    expect(
+      identityBusinessBuyerInvited.schema.parse({
+        version: 1,
+        email: 'b@example.com',
+        companyName: 'Firma',
+        locale: 'hr',
+        invitedBy: USER,
+      }),
+    ).toEqual({
+      version: 1,
+      email: 'b@example.com',
+      companyName: 'Firma',
+      vatNumber: null,
+      companyAddress: null,
+      firstName: null,
+      lastName: null,
+      locale: 'hr',
+      invitedBy: USER,
+    });
+  });
+
   it('refuses a malformed event name', () => {
     expect(() => defineEvent('Identity.UserRegistered', 1, z.object({ version: z.literal(1) }))).toThrow(/must look like/);
     expect(() => defineEvent('registered', 1, z.object({ version: z.literal(1) }))).toThrow(/must look like/);

@@ -78,10 +78,11 @@ export const identityBusinessBuyerInvitedV1 = z.object({
   version: z.literal(1),
   email: z.string().min(1),
   companyName: z.string(),
-  vatNumber: z.string().nullable(),
-  companyAddress: z.string().nullable(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
+  // optional in the form: null when not given (a missing key reads as null)
+  vatNumber: z.string().nullable().default(null),
+  companyAddress: z.string().nullable().default(null),
+  firstName: z.string().nullable().default(null),
+  lastName: z.string().nullable().default(null),
   locale: z.string(),
   invitedBy: z.string(),
 });
