@@ -7,11 +7,12 @@ import { CartService } from './cart.service.js';
 import { Coupon, CouponRedemption } from './coupon.entity.js';
 import { CouponService } from './coupon.service.js';
 import { CartDemoSeeder } from './cart-demo.seeder.js';
+import { BirthdayCouponListener } from './listeners/birthday-coupon.listener.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule],
   controllers: [CartController],
-  providers: [CartService, CouponService, CartDemoSeeder],
+  providers: [CartService, CouponService, CartDemoSeeder, BirthdayCouponListener],
   exports: [CartService, CouponService],
 })
 export class CartModule {}

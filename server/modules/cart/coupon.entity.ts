@@ -41,6 +41,10 @@ export class Coupon {
   @Column('text', { nullable: true })
   customerKey: string | null;
 
+  /** Issued once per key (a birthday present: 'birthday:<user id>:<year>'); null for coupons made by hand. */
+  @Column('text', { nullable: true })
+  issueKey: string | null;
+
   @Column('timestamptz')
   createdAt: Date;
 }

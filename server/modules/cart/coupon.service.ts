@@ -34,7 +34,26 @@ export class CouponService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   async create(input: NewCoupon, manager: EntityManager = this.db.manager): Promise<Coupon> {
-    const coupon = manager.create(Coupon, {
+    return manager.save(this.build(input));
+  }
+
+  /**
+   * Creates the coupon unless one with `issueKey` exists (a retried or repeated grant, possibly
+   * concurrent: the unique key decides). Returns the new coupon, or null when it existed.
+   */
+  async issueOnce(manager: EntityManager, issueKey: string, input: NewCoupon): Promise<Coupon | null> {
+    const c = this.build(input);
+    const rows = (await manager.query(
+      `INSERT INTO coupon (id, code, kind, percent, amount, valid_from, valid_until, minimum_order, usage_limit, per_customer_limit, customer_key, issue_key, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
+       ON CONFLICT (issue_key) DO NOTHING RETURNING id`,
+      [c.id, c.code, c.kind, c.percent, c.amount, c.validFrom, c.validUntil, c.minimumOrder, c.usageLimit, c.perCustomerLimit, c.customerKey, issueKey, c.createdAt],
+    )) as unknown[];
+    return rows.length ? Object.assign(c, { issueKey }) : null;
+  }
+
+  private build(input: NewCoupon): Coupon {
+    return this.db.manager.create(Coupon, {
       id: randomUUID(),
       code: normalizeCouponCode(input.code),
       kind: input.kind,
@@ -46,9 +65,9 @@ export class CouponService {
       usageLimit: input.usageLimit ?? null,
       perCustomerLimit: input.perCustomerLimit ?? null,
       customerKey: input.customerKey ?? null,
+      issueKey: null,
       createdAt: new Date(),
     });
-    return manager.save(coupon);
   }
 
   async findByCode(code: string, manager: EntityManager = this.db.manager, lock = false): Promise<Coupon | null> {

@@ -2,6 +2,8 @@
 export { CartModule } from './cart.module.js';
 export { CartService, MAX_QUANTITY } from './cart.service.js';
 export { CouponService, type NewCoupon } from './coupon.service.js';
+export { BIRTHDAY_COUPON } from './listeners/birthday-coupon.listener.js';
+export { BirthdayCouponIssued } from './events/cart.events.js';
 export { CartError, type CartErrorCode } from './cart.errors.js';
 export { computeTotals, STANDARD_VAT_RATE, type Totals, type TotalsInput, type TotalsLineInput, type VatRateRow } from './cart-totals.js';
 export { quoteDelivery, zoneOf, normalizePostalCode, type DeliveryQuote } from './delivery.js';

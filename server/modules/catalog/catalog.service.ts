@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../platform/i18n/index.js';
 import { CATALOG_ERRORS } from './catalog.errors.js';
@@ -16,6 +17,7 @@ import {
 } from './catalog.types.js';
 import type { CartProductView } from './index.js';
 import { Category, CategoryTranslation } from './category.entity.js';
+import { AvailabilityChanged } from './events/catalog.events.js';
 import { appliedPriceAt, discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
 import { PriceService } from './price.service.js';
 import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
@@ -55,6 +57,7 @@ export class CatalogService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly prices: PriceService,
+    private readonly events: EventPublisher,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -203,7 +206,8 @@ export class CatalogService {
    * Takes `quantity` packs of each line out of stock inside the caller's transaction. One
    * conditional UPDATE per product (`stock >= n`): two buyers of the last pack serialize on the
    * row; the second sees 0 left and gets CATALOG_OUT_OF_STOCK. Untracked stock (null) only checks
-   * availability. Lines are taken in code order so concurrent orders never deadlock.
+   * availability. Lines are taken in code order so concurrent orders never deadlock. Each tracked
+   * stock taken publishes `catalog.availability-changed` in the caller's transaction.
    */
   async reserveStock(manager: EntityManager, lines: Array<{ code: string; quantity: number }>, locale: Locale = DEFAULT_LOCALE): Promise<void> {
     const wanted = new Map<string, number>();
@@ -213,13 +217,31 @@ export class CatalogService {
     }
     for (const code of [...wanted.keys()].sort()) {
       const n = wanted.get(code)!;
-      const [updated] = await manager.query(
+      const [updated] = (await manager.query(
         `UPDATE product SET stock = CASE WHEN stock IS NULL THEN NULL ELSE stock - $2 END, updated_at = now()
          WHERE code = $1 AND availability = 'available' AND (stock IS NULL OR stock >= $2)
-         RETURNING id`,
+         RETURNING id, stock, availability, clock_timestamp() AS at`,
         [code, n],
-      );
-      if (updated?.length) continue;
+      )) as [Array<{ id: number; stock: number | null; availability: Product['availability']; at: Date }>, number];
+      if (updated?.length) {
+        const [p] = updated;
+        if (p.stock !== null) {
+          const before = { availability: p.availability, stock: p.stock + n };
+          await this.events.publish(
+            manager,
+            new AvailabilityChanged({
+              productId: p.id,
+              productCode: code,
+              oldStock: before.stock,
+              newStock: p.stock,
+              oldAvailability: effectiveAvailability(before),
+              newAvailability: effectiveAvailability(p),
+              effectiveAt: p.at.toISOString(),
+            }),
+          );
+        }
+        continue;
+      }
       const rows: Array<{ stock: number | null; availability: string; name: string | null }> = await manager.query(
         `SELECT p.stock, p.availability, t.name FROM product p
          LEFT JOIN product_translation t ON t.product_id = p.id AND t.locale = $2 WHERE p.code = $1`,

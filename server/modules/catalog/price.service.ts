@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { CATALOG_ERRORS } from './catalog.errors.js';
+import { PriceChanged } from './events/catalog.events.js';
 import { Product, ProductOffer, ProductPrice } from './product.entity.js';
 
 export interface PriceChange {
@@ -28,20 +30,35 @@ function assertCents(cents: number): void {
 
 /**
  * The only way regular prices change: the product's current price and a product_price history
- * row are written in one transaction, so the 30-day rule always has the full story.
+ * row are written in one transaction, so the 30-day rule always has the full story; when the
+ * price in force changes, `catalog.price-changed` is published in that transaction too.
  */
 @Injectable()
 export class PriceService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: EventPublisher,
+  ) {}
 
-  /** Sets the regular price of `code` from `at` (default now; never in the future). */
+  /**
+   * Sets the regular price of `code` from `at` (default now; never in the future). With `manager`,
+   * it runs in that (open) transaction.
+   */
   async changePrice(code: string, cents: number, options: { at?: Date; manager?: EntityManager } = {}): Promise<PriceChange> {
     assertCents(cents);
     const work = async (m: EntityManager): Promise<PriceChange> => {
       const product = await m.getRepository(Product).findOne({ where: { code }, lock: { mode: 'pessimistic_write' } });
       if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
       const oldCents = product.priceCents;
-      await this.record(m, product.id, cents, options.at);
+      const effectiveAt = await this.record(m, product.id, cents, options.at);
+      const [{ price_cents: nowCents }] = (await m.query(`SELECT price_cents FROM product WHERE id = $1`, [product.id])) as Array<{ price_cents: number }>;
+      // A change back-dated behind a later one leaves the price in force as it is: nothing to tell.
+      if (nowCents !== oldCents) {
+        await this.events.publish(
+          m,
+          new PriceChanged({ productId: product.id, productCode: product.code, oldPriceCents: oldCents, newPriceCents: nowCents, effectiveAt: effectiveAt.toISOString() }),
+        );
+      }
       const historyLength = await m.getRepository(ProductPrice).count({ where: { productId: product.id } });
       return { code, oldCents, newCents: cents, historyLength };
     };
@@ -50,9 +67,10 @@ export class PriceService {
 
   /**
    * Writes one history row and brings product.price_cents to the regular price in force now.
-   * Used for a product's first price too (right after its row is inserted).
+   * Used for a product's first price too (right after its row is inserted). Returns the row's
+   * valid_from.
    */
-  async record(manager: EntityManager, productId: number, cents: number, at?: Date): Promise<void> {
+  async record(manager: EntityManager, productId: number, cents: number, at?: Date): Promise<Date> {
     assertCents(cents);
     const now = new Date();
     const validFrom = at ?? now;
@@ -66,6 +84,7 @@ export class PriceService {
       // "now" by this process's clock (the one validFrom came from), not the transaction's start
       [productId, new Date(Math.max(now.getTime(), validFrom.getTime()))],
     );
+    return validFrom;
   }
 
   /** Adds a special offer for `code`. */

@@ -11,6 +11,7 @@ import { GoogleOidcService } from './google-oidc.service.js';
 import { GoogleController } from './google.controller.js';
 import { IdentityDemoSeeder } from './identity-demo.seeder.js';
 import { IdentityService } from './identity.service.js';
+import { BirthdayBenefits } from './birthday-benefits.js';
 import { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 import { IdentityMailsListener } from './listeners/identity-mails.listener.js';
 import { ProfileService } from './profile.service.js';
@@ -34,6 +35,7 @@ import { UsersController } from './users.controller.js';
     AccessTokenStrategy,
     RequireAuth,
     IdentityMailsListener,
+    BirthdayBenefits,
     BirthdayBenefitsJob,
     IdentityDemoSeeder,
     { provide: APP_GUARD, useClass: IdentifyCaller },

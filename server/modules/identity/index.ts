@@ -6,7 +6,8 @@ export { SessionRenewal } from './session-renewal.js';
 export { ProfileService } from './profile.service.js';
 export { RequireAuth, Roles, currentUser, currentUserId, type AuthUser } from './auth.guard.js';
 export { ACCESS_COOKIE, REFRESH_COOKIE, EXPIRES_COOKIE } from './auth-cookies.js';
-export { BirthdayBenefitsJob, BIRTHDAY_COUPON, zagrebDate } from './jobs/birthday-benefits.job.js';
+export { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
+export { BirthdayBenefits, zagrebDate } from './birthday-benefits.js';
 export {
   UserRegistered,
   UserActivated,
@@ -16,7 +17,7 @@ export {
   PasswordResetRequested,
   PasswordChanged,
   BusinessBuyerInvited,
-  BirthdayCouponGranted,
+  BirthdayDue,
   EmailChangeRequested,
 } from './events/identity.events.js';
 export { IdentityError, type IdentityErrorCode } from './identity.errors.js';

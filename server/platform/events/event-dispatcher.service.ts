@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Job } from 'bullmq';
+import { type Job, UnrecoverableError } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { QUEUE_SETTINGS, QueueName } from '../queue/index.js';
 import type { DeliveryJobData } from './delivery-job.js';
-import type { DomainEvent } from './domain-event.js';
+import { decodeEvent, type DomainEvent } from './domain-event.js';
 import { EventsError } from './events.errors.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
@@ -32,6 +32,16 @@ export class EventDispatcher {
       // Retried, not dropped: during a rolling deploy a newer worker may know this subscriber.
       throw new EventsError('EVENT_SUBSCRIBER_UNKNOWN', `no subscriber '${data.subscriberId}' for '${data.eventName}' in this process`);
     }
+    let event: DomainEvent;
+    try {
+      event = decodeEvent(subscription.eventClass, data.payload);
+    } catch (err) {
+      if (!(err instanceof EventsError) || err.code !== 'EVENT_PAYLOAD_INVALID') throw err; // a newer version: retried
+      // A poison message: no retry can make it parse. The job fails at once and stays failed (the
+      // dashboard keeps failed jobs 30 days); no inbox row, so a fixed release can retry it.
+      this.logger.error(`event ${data.eventId} (${data.eventName}) not delivered to ${data.subscriberId}: ${err.message}`);
+      throw new UnrecoverableError(err.message);
+    }
     return this.db.transaction(async (manager) => {
       const claimed = (await manager.query(
         `INSERT INTO event_delivery (event_id, subscriber_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
@@ -41,8 +51,6 @@ export class EventDispatcher {
         this.logger.debug(`event ${data.eventId} (${data.eventName}) already handled by ${data.subscriberId}; skipped`);
         return 'skipped' as const;
       }
-      // The payload went through jsonb: plain JSON, as assertPlainJson checked when it was published.
-      const event = new subscription.eventClass(data.payload as DomainEvent['payload']);
       await subscription.handler(event, {
         manager,
         eventId: data.eventId,

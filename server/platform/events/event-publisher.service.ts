@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { assertPlainJson, type DomainEvent, type DomainEventClass, eventNameOf } from './domain-event.js';
+import { assertPlainJson, contractOf, type DomainEvent, type DomainEventClass, eventNameOf, parseEventPayload } from './domain-event.js';
 import { EventsError } from './events.errors.js';
 
 /** The NOTIFY channel that wakes the outbox relay (PostgreSQL delivers it only at commit). */
@@ -36,14 +36,17 @@ export class EventPublisher {
     }
     const ids: string[] = [];
     for (const event of events) {
-      const name = eventNameOf(event.constructor as Partial<DomainEventClass>);
+      const eventClass = event.constructor as Partial<DomainEventClass>;
+      const name = eventNameOf(eventClass);
+      // The contract's check, before anything is written: a payload subscribers could not parse never exists.
+      const contract = contractOf(eventClass);
       assertPlainJson(event.payload);
+      const payload = parseEventPayload(contract, event.payload);
+      if (payload.version !== contract.version) {
+        throw new EventsError('EVENT_PAYLOAD_INVALID', `'${name}' is published as version ${contract.version}, not ${payload.version}`);
+      }
       const id = randomUUID();
-      await manager.query(`INSERT INTO outbox_event (id, name, payload) VALUES ($1, $2, $3::jsonb)`, [
-        id,
-        name,
-        JSON.stringify(event.payload),
-      ]);
+      await manager.query(`INSERT INTO outbox_event (id, name, payload) VALUES ($1, $2, $3::jsonb)`, [id, name, JSON.stringify(payload)]);
       ids.push(id);
     }
     // One notification per transaction is enough (PostgreSQL folds identical ones anyway).

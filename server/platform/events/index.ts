@@ -1,5 +1,16 @@
 export { EventsModule } from './events.module.js';
-export { DomainEvent, type DomainEventClass, type JsonValue, eventNameOf } from './domain-event.js';
+export {
+  DomainEvent,
+  type DomainEventClass,
+  type ContractEventClass,
+  type JsonValue,
+  eventNameOf,
+  domainEvent,
+  contractOf,
+  decodeEvent,
+  parseEventPayload,
+} from './domain-event.js';
+export type { EventContract, EventPayload, CurrentPayload, PayloadInput } from '../../../contract/events/event-contract.js';
 export { EventPublisher, OUTBOX_CHANNEL } from './event-publisher.service.js';
 export { OnEvent, type EventContext, type EventHandler } from './on-event.decorator.js';
 export { SubscriberRegistry, type Subscription } from './subscriber-registry.js';

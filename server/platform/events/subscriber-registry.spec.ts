@@ -1,21 +1,19 @@
 import 'reflect-metadata';
 import { Injectable, Module, Scope, type Type } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
-import { DomainEvent } from './domain-event.js';
+import { z } from 'zod';
+import { defineEvent } from '../../../contract/events/event-contract.js';
+import { DomainEvent, domainEvent } from './domain-event.js';
 import { EventsError } from './events.errors.js';
 import { type EventContext, OnEvent } from './on-event.decorator.js';
 import { SubscriberDiscovery } from './subscriber-discovery.service.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
 
-class UserRegistered extends DomainEvent<{ userId: string }> {
-  static readonly eventName = 'identity.user-registered';
-}
-class OrderPlaced extends DomainEvent<{ orderId: string }> {
-  static readonly eventName = 'order.order-placed';
-}
-class AlsoUserRegistered extends DomainEvent<{ userId: string }> {
-  static readonly eventName = 'identity.user-registered';
-}
+const userRegistered = defineEvent('identity.user-registered', 1, z.object({ version: z.literal(1), userId: z.string() }));
+class UserRegistered extends domainEvent(userRegistered) {}
+class OrderPlaced extends domainEvent(defineEvent('order.order-placed', 1, z.object({ version: z.literal(1), orderId: z.string() }))) {}
+/** Another contract with the same name. */
+class AlsoUserRegistered extends domainEvent(defineEvent('identity.user-registered', 1, z.object({ version: z.literal(1), userId: z.string() }))) {}
 
 const noop = async () => undefined;
 
@@ -55,6 +53,20 @@ describe('SubscriberRegistry', () => {
     expect(codeOf(() => r.register(AlsoUserRegistered, 'b', noop, 'B.y'))).toBe('EVENT_NAME_CONFLICT');
   });
 
+  it('takes the publisher\'s class and a class made from the same contract for one event', () => {
+    const r = new SubscriberRegistry();
+    r.register(UserRegistered, 'a', noop, 'A.x');
+    r.register(domainEvent(userRegistered), 'b', noop, 'B.y');
+    expect(r.subscribersOf('identity.user-registered').map((s) => s.subscriberId)).toEqual(['a', 'b']);
+  });
+
+  it('refuses an event class without a payload contract', () => {
+    class Bare extends DomainEvent<{ id: string }> {
+      static readonly eventName = 'test.bare';
+    }
+    expect(codeOf(() => new SubscriberRegistry().register(Bare as never, 'a', noop, 'A.x'))).toBe('EVENT_CONTRACT_MISSING');
+  });
+
   it.each(['Send-Mail', 'send_mail', 'send:mail', 'send mail', '', '-x', 'x'.repeat(101)])('refuses the subscriber id %j', (id) => {
     expect(codeOf(() => new SubscriberRegistry().register(UserRegistered, id, noop, 'A.x'))).toBe('EVENT_SUBSCRIBER_ID_INVALID');
   });
@@ -76,6 +88,7 @@ describe('SubscriberDiscovery', () => {
       readonly seen: string[] = [];
       @OnEvent(UserRegistered, 'send-activation-mail')
       @OnEvent(OrderPlaced, 'note-order')
+      @OnEvent(userRegistered, 'by-contract')
       async onEvent(event: UserRegistered | OrderPlaced, ctx: EventContext): Promise<void> {
         this.seen.push(`${ctx.subscriberId}:${JSON.stringify(event.payload)}`);
       }
@@ -85,12 +98,13 @@ describe('SubscriberDiscovery', () => {
     try {
       const registry = app.get(SubscriberRegistry);
       expect(registry.all().map((s) => `${s.eventName}/${s.subscriberId} <- ${s.source}`)).toEqual([
+        'identity.user-registered/by-contract <- IdentityListener.onEvent',
         'identity.user-registered/send-activation-mail <- IdentityListener.onEvent',
         'order.order-placed/note-order <- IdentityListener.onEvent',
       ]);
       const sub = registry.get('identity.user-registered', 'send-activation-mail')!;
       await sub.handler(new UserRegistered({ userId: 'u1' }), { subscriberId: sub.subscriberId } as EventContext);
-      expect(app.get(IdentityListener).seen).toEqual(['send-activation-mail:{"userId":"u1"}']);
+      expect(app.get(IdentityListener).seen).toEqual(['send-activation-mail:{"version":1,"userId":"u1"}']);
     } finally {
       await app.close();
     }

@@ -1,4 +1,4 @@
-import { type DomainEvent, type DomainEventClass, eventNameOf } from './domain-event.js';
+import { contractOf, type DomainEvent, type DomainEventClass, eventNameOf } from './domain-event.js';
 import { EventsError } from './events.errors.js';
 import type { EventHandler } from './on-event.decorator.js';
 
@@ -28,6 +28,7 @@ export class SubscriberRegistry {
     source: string,
   ): Subscription {
     const eventName = eventNameOf(eventClass);
+    const contract = contractOf(eventClass);
     if (!SUBSCRIBER_ID.test(subscriberId) || subscriberId.length > 100) {
       throw new EventsError(
         'EVENT_SUBSCRIBER_ID_INVALID',
@@ -35,7 +36,9 @@ export class SubscriberRegistry {
       );
     }
     const known = this.classes.get(eventName);
-    if (known && known !== (eventClass as unknown as DomainEventClass)) {
+    // Several classes may stand for one event (the publisher's, and a subscriber's made from the
+    // contract alone), as long as they share its contract.
+    if (known && contractOf(known) !== contract) {
       throw new EventsError('EVENT_NAME_CONFLICT', `${known.name} and ${eventClass.name} both use the event name '${eventName}'`);
     }
     const subs = this.byEvent.get(eventName) ?? new Map<string, Subscription>();

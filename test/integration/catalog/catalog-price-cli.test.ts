@@ -2,6 +2,8 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { startShop } from '../../support/app.js';
 import { createProduct } from '../../factories/catalog.js';
+import { DataSource } from 'typeorm';
+import { catalogPriceChanged } from '../../../contract/events/catalog.js';
 import { PriceService } from '../../../server/modules/catalog/index.js';
 import type { RunningShop } from '../../../server/main.js';
 
@@ -39,6 +41,13 @@ describe('npm run catalog:price', () => {
     expect(ok.stdout).toContain(`${code}: 2.49 EUR -> 2.79 EUR (249 -> 279 cents); price history: 2 entries`);
     expect(ok.code).toBe(0);
     expect((await shop.app.get(PriceService).history(code)).map((h) => h.amountCents)).toEqual([249, 279]);
+    // and tells the rest of the shop, through the outbox
+    const events: Array<{ payload: unknown }> = await shop.app
+      .get(DataSource)
+      .query(`SELECT payload FROM outbox_event WHERE name = 'catalog.price-changed' AND payload->>'productCode' = $1`, [code]);
+    expect(events.map((e) => catalogPriceChanged.schema.parse(e.payload))).toEqual([
+      expect.objectContaining({ productCode: code, oldPriceCents: 249, newPriceCents: 279 }),
+    ]);
 
     const unknown = await cli('ZZ-NOPE-1', '100');
     expect(unknown.code).toBe(1);
@@ -48,5 +57,9 @@ describe('npm run catalog:price', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('Usage: npm run catalog:price');
     expect(await shop.app.get(PriceService).history(code)).toHaveLength(2);
+    const [{ n }] = await shop.app
+      .get(DataSource)
+      .query(`SELECT count(*)::int AS n FROM outbox_event WHERE name = 'catalog.price-changed' AND payload->>'productCode' = $1`, [code]);
+    expect(n).toBe(1);
   }, 120_000);
 });

@@ -14,8 +14,11 @@ import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { TestRedisServer } from '../../support/redis-server.js';
 import { waitFor } from '../../support/wait.js';
 import { startTestApp, type TestApp } from '../../support/worker-app.js';
+import { z } from 'zod';
+import { defineEvent } from '../../../contract/events/event-contract.js';
 import {
-  DomainEvent,
+  type DomainEvent,
+  domainEvent,
   deliveryJobId,
   type EventContext,
   EventPublisher,
@@ -25,15 +28,10 @@ import {
 } from '../../../server/platform/events/index.js';
 import { QueueHealthCheck, QueueName, QueueService } from '../../../server/platform/queue/index.js';
 
-class ThingHappened extends DomainEvent<{ thingId: string }> {
-  static readonly eventName = 'test.thing-happened';
-}
-class FlakyThingHappened extends DomainEvent<{ thingId: string }> {
-  static readonly eventName = 'test.flaky-thing-happened';
-}
-class SlowThingHappened extends DomainEvent<{ thingId: string }> {
-  static readonly eventName = 'test.slow-thing-happened';
-}
+const thing = z.object({ version: z.literal(1), thingId: z.string() });
+class ThingHappened extends domainEvent(defineEvent('test.thing-happened', 1, thing)) {}
+class FlakyThingHappened extends domainEvent(defineEvent('test.flaky-thing-happened', 1, thing)) {}
+class SlowThingHappened extends domainEvent(defineEvent('test.slow-thing-happened', 1, thing)) {}
 
 /** Test subscribers: each invocation is counted in memory; the effect is a row in test_effect. */
 @Injectable()

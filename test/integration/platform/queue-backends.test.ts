@@ -15,17 +15,15 @@ import { createDatabase, dropDatabase } from '../../support/global-setup.mjs';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { waitFor } from '../../support/wait.js';
 import { startTestApp, type TestApp } from '../../support/worker-app.js';
-import { DomainEvent, deliveryJobId, EventDeliveryProcessor, type EventContext, EventPublisher, OnEvent } from '../../../server/platform/events/index.js';
+import { z } from 'zod';
+import { defineEvent } from '../../../contract/events/event-contract.js';
+import { domainEvent, deliveryJobId, EventDeliveryProcessor, type EventContext, EventPublisher, OnEvent } from '../../../server/platform/events/index.js';
 import { MailProcessor, MailQueue, SEND_TEMPLATE_JOB } from '../../../server/platform/mail/index.js';
 import { QueueName, QueueService, ScheduledJobsProcessor } from '../../../server/platform/queue/index.js';
 
-class ParcelPacked extends DomainEvent<{ parcel: string }> {
-  static readonly eventName = 'test.parcel-packed';
-}
-
-class ParcelWeighed extends DomainEvent<{ parcel: string }> {
-  static readonly eventName = 'test.parcel-weighed';
-}
+const parcel = z.object({ version: z.literal(1), parcel: z.string() });
+class ParcelPacked extends domainEvent(defineEvent('test.parcel-packed', 1, parcel)) {}
+class ParcelWeighed extends domainEvent(defineEvent('test.parcel-weighed', 1, parcel)) {}
 
 @Injectable()
 class PackingLog {

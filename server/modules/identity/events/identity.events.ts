@@ -1,28 +1,28 @@
-import { DomainEvent } from '../../../platform/events/index.js';
+import {
+  identityActivationMailRequested,
+  identityBirthdayCouponGranted,
+  identityBirthdayDue,
+  identityBusinessBuyerInvited,
+  identityEmailChangeRequested,
+  identityMagicLinkRequested,
+  identityPasswordChanged,
+  identityPasswordResetRequested,
+  identityRegistrationOfKnownEmailAttempted,
+  identityUserActivated,
+  identityUserRegistered,
+} from '../../../../contract/events/identity.js';
+import { domainEvent } from '../../../platform/events/index.js';
 
-/** A new account waits for activation: the activation mail goes out. */
-export class UserRegistered extends DomainEvent<{ userId: string }> {
-  static readonly eventName = 'identity.user-registered';
-}
+// Identity's events; their payloads (and what each means) are the contracts in
+// contract/events/identity.ts. Other modules subscribe with the contract alone.
 
-/**
- * The activation mail is asked for again: by a registration with a pending account's address
- * (`userId`), or by the resend form (`email` as typed, published whether or not a pending account
- * has it, so the answer's time tells nothing; the handler mails pending accounts only).
- */
-export class ActivationMailRequested extends DomainEvent<{ userId: string } | AccountMailRequester> {
-  static readonly eventName = 'identity.activation-mail-requested';
-}
+export class UserRegistered extends domainEvent(identityUserRegistered) {}
 
-/** Someone registered with the e-mail of an existing account: its owner is told, the caller learns nothing. */
-export class RegistrationOfKnownEmailAttempted extends DomainEvent<{ userId: string }> {
-  static readonly eventName = 'identity.registration-of-known-email-attempted';
-}
+export class ActivationMailRequested extends domainEvent(identityActivationMailRequested) {}
 
-/** The account was activated by its link. */
-export class UserActivated extends DomainEvent<{ userId: string }> {
-  static readonly eventName = 'identity.user-activated';
-}
+export class RegistrationOfKnownEmailAttempted extends domainEvent(identityRegistrationOfKnownEmailAttempted) {}
+
+export class UserActivated extends domainEvent(identityUserActivated) {}
 
 /**
  * Who asked for a sign-in link or a reset: the address as typed, published whether or not it has
@@ -31,43 +31,18 @@ export class UserActivated extends DomainEvent<{ userId: string }> {
  */
 export type AccountMailRequester = { email: string };
 
-/** A one-time sign-in link was asked for; `redirect` is a same-site path. */
-export class MagicLinkRequested extends DomainEvent<AccountMailRequester & { redirect: string | null; locale: string }> {
-  static readonly eventName = 'identity.magic-link-requested';
-}
+export class MagicLinkRequested extends domainEvent(identityMagicLinkRequested) {}
 
-export class PasswordResetRequested extends DomainEvent<AccountMailRequester & { locale: string }> {
-  static readonly eventName = 'identity.password-reset-requested';
-}
+export class PasswordResetRequested extends domainEvent(identityPasswordResetRequested) {}
 
-/** By the user (change) or by a reset link; every other session has ended. */
-export class PasswordChanged extends DomainEvent<{ userId: string; changedAt: string; via: 'change' | 'reset' | 'invitation' }> {
-  static readonly eventName = 'identity.password-changed';
-}
+export class PasswordChanged extends domainEvent(identityPasswordChanged) {}
 
-/**
- * The user entered a new e-mail address; it applies once the link mailed to that address is opened.
- * Published whether or not the address belongs to another account: the handler decides (a taken
- * address gets EmailChangeToTakenAddress's notice instead of a link).
- */
-export class EmailChangeRequested extends DomainEvent<{ userId: string; newEmail: string }> {
-  static readonly eventName = 'identity.email-change-requested';
-}
+export class EmailChangeRequested extends domainEvent(identityEmailChangeRequested) {}
 
-/** An operator invited a business buyer; the invitation mail carries the acceptance link. */
-export class BusinessBuyerInvited extends DomainEvent<{
-  email: string;
-  companyName: string;
-  vatNumber: string | null;
-  companyAddress: string | null;
-  firstName: string | null;
-  lastName: string | null;
-  locale: string;
-  invitedBy: string;
-}> {
-  static readonly eventName = 'identity.business-buyer-invited';
-}
+export class BusinessBuyerInvited extends domainEvent(identityBusinessBuyerInvited) {}
 
-export class BirthdayCouponGranted extends DomainEvent<{ userId: string; couponCode: string; percent: number; validUntil: string; year: number }> {
-  static readonly eventName = 'identity.birthday-coupon-granted';
-}
+/** Published once per user and year by the birthday job; the cart gives the present. */
+export class BirthdayDue extends domainEvent(identityBirthdayDue) {}
+
+/** The previous release's birthday event: only rows written before the upgrade; nothing publishes it. */
+export class BirthdayCouponGranted extends domainEvent(identityBirthdayCouponGranted) {}

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { cartBirthdayCouponIssued } from '../../../../contract/events/cart.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
-import { OnEvent, type EventContext } from '../../../platform/events/index.js';
+import { type DomainEvent, OnEvent, type EventContext, type EventPayload } from '../../../platform/events/index.js';
 import { isMailLocale, MailQueue, type MailLocale, type TemplateName, type TemplateProps } from '../../../platform/mail/index.js';
 import {
   ActivationMailRequested,
@@ -129,8 +130,10 @@ export class IdentityMailsListener {
     );
   }
 
+  /** The cart issued the birthday present (BirthdayCouponGranted: the previous release's rows). */
+  @OnEvent(cartBirthdayCouponIssued, 'send-birthday-coupon-mail')
   @OnEvent(BirthdayCouponGranted, 'send-birthday-coupon-mail')
-  async onBirthday(event: BirthdayCouponGranted, ctx: EventContext): Promise<void> {
+  async onBirthday(event: DomainEvent<EventPayload<typeof cartBirthdayCouponIssued>> | BirthdayCouponGranted, ctx: EventContext): Promise<void> {
     const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
     if (!user || user.status !== 'active') return;
     await this.send(ctx, user, 'birthday-coupon', {

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { defineEvent, eventFields } from './event-contract.js';
+
+const product = {
+  productId: z.number().int().positive(),
+  /** SKU, e.g. 'ZZ-SPAG-400'. */
+  productCode: z.string().min(1),
+};
+
+/**
+ * A product's regular price in force changed (gross cents per pack). Published by PriceService in
+ * the transaction that writes the price history; special offers are not regular prices.
+ */
+export const catalogPriceChangedV1 = z.object({
+  version: z.literal(1),
+  ...product,
+  oldPriceCents: z.number().int().positive(),
+  newPriceCents: z.number().int().positive(),
+  /** From when the new price applies (the history row's valid_from). */
+  effectiveAt: eventFields.instant,
+});
+export const catalogPriceChanged = defineEvent('catalog.price-changed', 1, catalogPriceChangedV1);
+
+const availability = z.enum(['available', 'soon_available_again']);
+
+/**
+ * A product's stock or availability changed (stock taken by an order). `stock` is null when stock
+ * is not tracked; `availability` is what shoppers see ('available' only while at least one pack is
+ * left).
+ */
+export const catalogAvailabilityChangedV1 = z.object({
+  version: z.literal(1),
+  ...product,
+  oldStock: z.number().int().nullable(),
+  newStock: z.number().int().nullable(),
+  oldAvailability: availability,
+  newAvailability: availability,
+  effectiveAt: eventFields.instant,
+});
+export const catalogAvailabilityChanged = defineEvent('catalog.availability-changed', 1, catalogAvailabilityChangedV1);

@@ -1,0 +1,4 @@
+export * from './event-contract.js';
+export * from './identity.js';
+export * from './cart.js';
+export * from './catalog.js';
