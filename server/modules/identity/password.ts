@@ -8,8 +8,7 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 /** `Algorithm.Argon2id` is 2 (a const enum, which isolated modules cannot read). */
 export const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 6;
-export const PASSWORD_MAX_LENGTH = 128;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../../contract/api/identity.js';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);

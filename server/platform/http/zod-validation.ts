@@ -67,24 +67,30 @@ function shapeKeysOf(schema: z.ZodType): string[] {
   return schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
 }
 
+/**
+ * A body that is no JSON object (an array, a string, nothing) is read as an empty object: its
+ * fields are then reported as missing, like a form sent empty.
+ */
+export function bodyObject(value: unknown): Record<string, unknown> {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+/** Parses `value` with `schema`, or throws the 422 (for a service that is handed raw input). */
+export function parseOrThrow<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, shapeKeysOf(schema));
+  return result.data;
+}
+
 @Injectable()
 export class ZodValidationPipe<S extends z.ZodType> implements PipeTransform<unknown, z.output<S>> {
-  private readonly keys: string[];
-
   constructor(
     readonly schema: S,
     readonly part: RequestPart,
-  ) {
-    this.keys = shapeKeysOf(schema);
-  }
+  ) {}
 
   transform(value: unknown): z.output<S> {
-    // A body that is no JSON object (an array, a string, nothing) is read as an empty object: its
-    // fields are then reported as missing, like a form sent empty.
-    const input = this.part !== 'body' || (value && typeof value === 'object' && !Array.isArray(value)) ? (value ?? {}) : {};
-    const result = this.schema.safeParse(input);
-    if (!result.success) throw validationError(result.error, this.keys);
-    return result.data;
+    return parseOrThrow(this.schema, this.part === 'body' ? bodyObject(value) : (value ?? {}));
   }
 }
 
