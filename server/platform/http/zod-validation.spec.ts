@@ -2,9 +2,7 @@ import { z } from 'zod';
 import { AddItemBody } from '../../../contract/api/cart.js';
 import { ProductListQuery } from '../../../contract/api/catalog.js';
 import { RegistrationBody } from '../../../contract/api/identity.js';
-import '../../modules/cart/cart.errors.js';
-import '../../modules/catalog/catalog.errors.js';
-import '../../modules/identity/identity.errors.js';
+import { registerErrorMessages } from '../i18n/index.js';
 import { DomainError } from './domain-error.js';
 import { parseOrThrow, VALIDATION_FAILED, ZodBody, ZodQuery } from './zod-validation.js';
 
@@ -17,6 +15,10 @@ function failure(run: () => unknown): DomainError {
   }
   throw new Error('expected a validation failure');
 }
+
+// The modules register their real texts; here each code gets a recognizable one (platform knows no module).
+const CODES = ['CATALOG_INVALID_LOCALE', 'CATALOG_INVALID_PAGE', 'CATALOG_INVALID_PAGE_SIZE', 'USER_PASSWORDS_MISMATCH'];
+registerErrorMessages(Object.fromEntries(CODES.map((c) => [c, { hr: `${c} (hr)`, en: `${c} (en)`, de: `${c} (de)`, sl: `${c} (sl)` }])));
 
 const fieldsOf = (err: DomainError) => err.details.map((d) => [d.field, d.code]);
 
@@ -34,9 +36,9 @@ describe('zod validation pipe', () => {
     const err = failure(() => new ZodQuery(ProductListQuery).transform({ locale: 'xx', page: '0', page_size: '49' }));
     expect(err.kind).toBe('invalid');
     expect(err.details).toEqual([
-      { code: 'CATALOG_INVALID_LOCALE', field: 'locale', message: 'The language must be one of: hr, en, de, sl.' },
-      { code: 'CATALOG_INVALID_PAGE', field: 'page', message: 'The page must be a whole number from 1 up.' },
-      { code: 'CATALOG_INVALID_PAGE_SIZE', field: 'page_size', message: 'The number of products per page must be a whole number from 1 to 48.' },
+      { code: 'CATALOG_INVALID_LOCALE', field: 'locale', message: 'CATALOG_INVALID_LOCALE (en)' },
+      { code: 'CATALOG_INVALID_PAGE', field: 'page', message: 'CATALOG_INVALID_PAGE (en)' },
+      { code: 'CATALOG_INVALID_PAGE_SIZE', field: 'page_size', message: 'CATALOG_INVALID_PAGE_SIZE (en)' },
     ]);
   });
 
@@ -84,7 +86,7 @@ describe('zod validation pipe', () => {
       ['password_confirmation', 'USER_PASSWORDS_MISMATCH'],
       ['terms_accepted', 'USER_TERMS_REQUIRED'],
     ]);
-    expect(err.details[2].message).toBe('Passwords do not match');
+    expect(err.details[2].message).toBe('USER_PASSWORDS_MISMATCH (en)');
   });
 
   it('drops unknown keys of a body', () => {

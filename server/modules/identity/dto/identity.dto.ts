@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { checkVatNumber, InvitationBody, ProfileUpdateBody, RegistrationBody } from '../../../../contract/api/identity.js';
+import { checkVatNumber, ProfileUpdateBody, type InvitationBody, type RegistrationBody } from '../../../../contract/api/identity.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import type { Locale } from '../../../platform/i18n/index.js';
 import { fieldProblem, throwFieldProblems } from '../identity.errors.js';
