@@ -97,8 +97,8 @@ export const optionalLocale: z.ZodType<Locale | undefined, unknown> = z
   .meta({ type: 'string', enum: [...LOCALES], description: 'Language; default: the language of the request' });
 
 /** Any value, passed on for the server to judge (tokens, redirects): never a validation failure. */
-export function passThrough(description: string, type: 'string' = 'string'): z.ZodType<unknown, unknown> {
-  return z.unknown().optional().meta({ type, description });
+export function passThrough(description: string): z.ZodType<unknown, unknown> {
+  return z.unknown().optional().meta({ type: 'string', description });
 }
 
 /** A query parameter given once at most: a repeated one (an array) is not a single value. */
@@ -122,6 +122,3 @@ export const ErrorDetailSchema = z.object({
 /** Every failure of the API: `{ errors: [ { code, message, field? } ] }`. */
 export const ErrorResponseSchema = z.object({ errors: z.array(ErrorDetailSchema).min(1) });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
-
-/** Language query parameter of the pages' reads. */
-export const LOCALE_VALUES = LOCALES;

@@ -160,6 +160,10 @@ export const RegistrationBody = z
     locale: optionalLocale,
   })
   .superRefine(confirmationMatches(true), ALWAYS);
+/**
+ * What a client sends (the schemas take any JSON and report each field, so their input type is
+ * `unknown`: these request types are written out for the client's forms).
+ */
 export type RegistrationRequest = {
   first_name: string;
   last_name: string;
