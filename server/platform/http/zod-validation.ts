@@ -26,7 +26,7 @@ registerErrorMessages({
   },
 });
 
-export type RequestPart = 'body' | 'query' | 'params';
+export type RequestPart = 'body' | 'query';
 
 /** The 422 for a failed parse: one problem per field (the first the schema reported). */
 export function validationError(error: z.ZodError, shapeKeys: readonly string[] = []): DomainError {
@@ -105,13 +105,6 @@ export class ZodBody<S extends z.ZodType> extends ZodValidationPipe<S> {
 export class ZodQuery<S extends z.ZodType> extends ZodValidationPipe<S> {
   constructor(schema: S) {
     super(schema, 'query');
-  }
-}
-
-/** `@Param(new ZodParams(schema))` (all path parameters) */
-export class ZodParams<S extends z.ZodType> extends ZodValidationPipe<S> {
-  constructor(schema: S) {
-    super(schema, 'params');
   }
 }
 
