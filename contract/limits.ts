@@ -13,3 +13,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** RFC 5321: an address longer than 254 characters cannot be delivered. */
 export const EMAIL_MAX_LENGTH = 254;
+
+/** The product list: 12 products a page by default, at most 48; pages beyond 100,000 are refused. */
+export const CATALOG_DEFAULT_PAGE_SIZE = 12;
+export const CATALOG_MAX_PAGE_SIZE = 48;
+export const CATALOG_MAX_PAGE = 100_000;

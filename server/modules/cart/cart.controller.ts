@@ -1,13 +1,24 @@
 import { Body, Controller, Delete, Get, HttpCode, Inject, Param, Patch, Post, Put, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import {
+  AddItemBody,
+  ApplyCouponBody,
+  CartLineParams,
+  CartQuery,
+  CartResponse,
+  isProductCode,
+  SetDestinationBody,
+  SetQuantityBody,
+} from '../../../contract/api/cart.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
-import { isLocale, negotiateLocale, type Locale } from '../../platform/i18n/index.js';
+import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
+import { ZodBody, type Parsed } from '../../platform/http/zod-validation.js';
+import { requestLocale, type Locale } from '../../platform/i18n/index.js';
 import { CART_COOKIE, CART_COOKIE_MAX_AGE_MS, signCartId, verifyCartCookie } from './cart-cookie.js';
 import { CartError } from './cart.errors.js';
 import { CartService, type CartResult } from './cart.service.js';
 import type { CartOwner, CartView } from './cart.types.js';
-import { AddItemDto, ApplyCouponDto, CartResponseDoc, isProductCode, SetDestinationDto, SetQuantityDto } from './dto/cart.dto.js';
 
 /**
  * The shopper's cart. Guests are recognised by the signed HttpOnly `cart` cookie (a forged or
@@ -15,12 +26,7 @@ import { AddItemDto, ApplyCouponDto, CartResponseDoc, isProductCode, SetDestinat
  * identity module) works on the cart of the account.
  */
 @ApiTags('cart')
-@ApiQuery({
-  name: 'locale',
-  required: false,
-  enum: ['hr', 'en', 'de', 'sl'],
-  description: 'Language of product names; default from Accept-Language',
-})
+@ApiZodQuery(CartQuery)
 @Controller('api/cart')
 export class CartController {
   constructor(
@@ -30,7 +36,7 @@ export class CartController {
 
   @Get()
   @ApiOperation({ summary: 'The current cart with totals, VAT breakdown, delivery and free-delivery progress (money in cents).' })
-  @ApiOkResponse({ type: CartResponseDoc })
+  @ApiZodResponse(CartResponse)
   async get(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.answer(req, res, await this.carts.get(this.owner(req), localeOf(req)));
   }
@@ -39,26 +45,29 @@ export class CartController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Adds packs of a product (quantities of the same product add up, at most 99).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiBody({ type: AddItemDto })
-  @ApiOkResponse({ type: CartResponseDoc })
-  async add(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
-    const input = AddItemDto.parse(body);
+  @ApiZodBody(AddItemBody)
+  @ApiZodResponse(CartResponse)
+  async add(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body(new ZodBody(AddItemBody)) body: Parsed<typeof AddItemBody>) {
+    const input = {
+      productCode: body.product_code,
+      quantity: body.quantity,
+      ...(body.expected_unit_price !== undefined ? { expectedUnitPrice: body.expected_unit_price } : {}),
+    };
     return this.answer(req, res, await this.carts.addItem(this.owner(req), input, localeOf(req)));
   }
 
   @Patch('items/:product_code')
   @ApiOperation({ summary: "Sets a line's quantity (1 to 99)." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiParam({ name: 'product_code' })
-  @ApiBody({ type: SetQuantityDto })
-  @ApiOkResponse({ type: CartResponseDoc })
+  @ApiZodParams(CartLineParams)
+  @ApiZodBody(SetQuantityBody)
+  @ApiZodResponse(CartResponse)
   async setQuantity(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('product_code') code: string,
-    @Body() body: unknown,
+    @Body(new ZodBody(SetQuantityBody)) { quantity }: Parsed<typeof SetQuantityBody>,
   ) {
-    const { quantity } = SetQuantityDto.parse(body);
     if (!isProductCode(code)) throw new CartError('CART_LINE_NOT_FOUND', { code }, 'product_code');
     return this.answer(req, res, await this.carts.setQuantity(this.owner(req), code, quantity, localeOf(req)));
   }
@@ -66,8 +75,8 @@ export class CartController {
   @Delete('items/:product_code')
   @ApiOperation({ summary: 'Removes a line (removing an absent line is not an error).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiParam({ name: 'product_code' })
-  @ApiOkResponse({ type: CartResponseDoc })
+  @ApiZodParams(CartLineParams)
+  @ApiZodResponse(CartResponse)
   async remove(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('product_code') code: string) {
     return this.answer(req, res, await this.carts.removeItem(this.owner(req), code, localeOf(req)));
   }
@@ -77,10 +86,13 @@ export class CartController {
     summary: 'Applies a coupon code (case-insensitive); each refusal has its own code and message. Too many wrong codes per IP or cart: 429 with Retry-After.',
   })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiBody({ type: ApplyCouponDto })
-  @ApiOkResponse({ type: CartResponseDoc })
-  async applyCoupon(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
-    const { code } = ApplyCouponDto.parse(body);
+  @ApiZodBody(ApplyCouponBody)
+  @ApiZodResponse(CartResponse)
+  async applyCoupon(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(ApplyCouponBody)) { code }: Parsed<typeof ApplyCouponBody>,
+  ) {
     const ip = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     return this.answer(req, res, await this.carts.applyCoupon(this.owner(req), code, localeOf(req), ip));
   }
@@ -88,7 +100,7 @@ export class CartController {
   @Delete('coupon')
   @ApiOperation({ summary: 'Removes the coupon.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiOkResponse({ type: CartResponseDoc })
+  @ApiZodResponse(CartResponse)
   async removeCoupon(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.answer(req, res, await this.carts.removeCoupon(this.owner(req), localeOf(req)));
   }
@@ -96,11 +108,14 @@ export class CartController {
   @Put('destination')
   @ApiOperation({ summary: 'Sets the delivery country (Croatia or EU) and postal code; delivery is priced for it.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiBody({ type: SetDestinationDto })
-  @ApiOkResponse({ type: CartResponseDoc })
-  async setDestination(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown) {
-    const { country, postalCode } = SetDestinationDto.parse(body);
-    return this.answer(req, res, await this.carts.setDestination(this.owner(req), country, postalCode, localeOf(req)));
+  @ApiZodBody(SetDestinationBody)
+  @ApiZodResponse(CartResponse)
+  async setDestination(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(SetDestinationBody)) body: Parsed<typeof SetDestinationBody>,
+  ) {
+    return this.answer(req, res, await this.carts.setDestination(this.owner(req), body.country, body.postal_code, localeOf(req)));
   }
 
   private owner(req: Request): CartOwner {
@@ -126,8 +141,7 @@ export class CartController {
   }
 }
 
-/** The language of product names and messages: `?locale=` first, then Accept-Language. */
+/** The language of product names and messages: the request's (`?locale=`, the page's cookie, Accept-Language). */
 function localeOf(req: Request): Locale {
-  const q = req.query?.locale;
-  return isLocale(q) ? q : negotiateLocale(req.headers['accept-language']);
+  return requestLocale(req);
 }

@@ -1,17 +1,31 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBody, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import {
+  AcceptedResponse,
+  EmailRequestBody,
+  LoginBody,
+  PasswordResetBody,
+  RefreshBody,
+  ResetResponse,
+  SessionResponse,
+  SignedOutResponse,
+  TokenPairResponse,
+  TokenQuery,
+} from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
+import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
+import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
+import { requestLocale } from '../../platform/i18n/index.js';
 import { clearSessionCookies, refreshTokenOf, setSessionCookies } from './auth-cookies.js';
 import { currentUser } from './auth.guard.js';
 import { CartHandover } from './cart-handover.js';
-import { parseEmailRequest, parseLogin, parsePasswordReset } from './dto/identity.dto.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, SessionView, TokenPair } from './identity.types.js';
 import { ProfileService } from './profile.service.js';
-import { clientIp, requestLocale, wantsPage } from './request-context.js';
+import { clientIp, wantsPage } from './request-context.js';
 import { SessionService, type IssuedSession } from './session.service.js';
 
 /**
@@ -37,10 +51,14 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: "E-mail and password. Any failure: 401 AUTH_LOGIN_FAILED 'Login failed, please check your credentials.'" })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  @ApiBody({ schema: { properties: { email: { type: 'string' }, password: { type: 'string' } } } })
-  async login(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
-    const { email, password } = parseLogin(body);
-    const session = await this.identity.login(email, password, clientIp(req));
+  @ApiZodBody(LoginBody)
+  @ApiZodResponse(TokenPairResponse)
+  async login(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(LoginBody)) { email, password }: Parsed<typeof LoginBody>,
+  ): Promise<{ data: TokenPair }> {
+    const session = await this.identity.login(email ?? null, password ?? '', clientIp(req));
     return this.signedIn(req, res, session);
   }
 
@@ -48,7 +66,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Rotates the refresh token (body refresh_token or the cookie). A reused token ends its whole session: 401.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async refresh(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+  @ApiZodBody(RefreshBody)
+  @ApiZodResponse(TokenPairResponse)
+  async refresh(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(RefreshBody)) body: Parsed<typeof RefreshBody>,
+  ): Promise<{ data: TokenPair }> {
     res.setHeader('Cache-Control', 'no-store');
     try {
       const session = await this.sessions.refresh(refreshTokenOf(req, body));
@@ -64,7 +88,13 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Ends the session on the server (its refresh-token family) and clears the cookies.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async logout(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: { signed_out: true } }> {
+  @ApiZodBody(RefreshBody)
+  @ApiZodResponse(SignedOutResponse)
+  async logout(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(RefreshBody)) body: Parsed<typeof RefreshBody>,
+  ): Promise<{ data: { signed_out: true } }> {
     await this.sessions.end(refreshTokenOf(req, body), currentUser(req)?.sessionId);
     clearSessionCookies(res, this.config);
     return { data: { signed_out: true } };
@@ -72,6 +102,7 @@ export class AuthController {
 
   @Get('session')
   @ApiOperation({ summary: 'The current session for the client: always 200, user null when signed out.' })
+  @ApiZodResponse(SessionResponse)
   async session(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: SessionView }> {
     res.setHeader('Cache-Control', 'no-store');
     const user = currentUser(req);
@@ -84,9 +115,10 @@ export class AuthController {
   @HttpCode(202)
   @ApiOperation({ summary: "Sends a reset link (1 hour, single use) if the e-mail has an account; the answer is the same either way." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async requestReset(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
-    const { email, locale } = parseEmailRequest(body, requestLocale(req));
-    await this.identity.requestPasswordReset(email, locale, clientIp(req));
+  @ApiZodBody(EmailRequestBody)
+  @ApiZodResponse(AcceptedResponse, 202)
+  async requestReset(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
+    await this.identity.requestPasswordReset(body.email, body.locale ?? requestLocale(req), clientIp(req));
     return { data: { accepted: true } };
   }
 
@@ -94,9 +126,12 @@ export class AuthController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sets a new password with the token of a reset link; every session of the user ends.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async reset(@Req() req: Request, @Body() body: unknown): Promise<{ data: { reset: true } }> {
+  @ApiZodBody(PasswordResetBody)
+  @ApiZodResponse(ResetResponse)
+  async reset(@Req() req: Request, @Body() raw: unknown): Promise<{ data: { reset: true } }> {
+    // The rate limit counts every attempt, also the malformed ones: the body is parsed after it.
     await this.identity.limit('reset-submit', clientIp(req));
-    const { token, password } = parsePasswordReset(body);
+    const { token, password } = parseOrThrow(PasswordResetBody, bodyObject(raw));
     await this.identity.resetPassword(token, password);
     return { data: { reset: true } };
   }
@@ -105,16 +140,22 @@ export class AuthController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Fast login: mails a one-time sign-in link (15 minutes) if the e-mail has an account; same answer either way.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async magicLink(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
-    const { email, locale, redirect } = parseEmailRequest(body, requestLocale(req));
-    await this.identity.requestMagicLink(email, redirect, locale, clientIp(req));
+  @ApiZodBody(EmailRequestBody)
+  @ApiZodResponse(AcceptedResponse, 202)
+  async magicLink(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
+    await this.identity.requestMagicLink(body.email, body.redirect, body.locale ?? requestLocale(req), clientIp(req));
     return { data: { accepted: true } };
   }
 
   @Get('magic-link/verify')
   @ApiOperation({ summary: 'Signs in with a magic-link token. A browser is redirected (303) to its page; an API client gets the tokens.' })
-  @ApiQuery({ name: 'token', required: true })
-  async verifyMagicLink(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: TokenPair } | void> {
+  @ApiZodQuery(TokenQuery)
+  @ApiZodResponse(TokenPairResponse)
+  async verifyMagicLink(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<{ data: TokenPair } | void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     try {

@@ -1,9 +1,12 @@
 import { Controller, Get, Inject, Logger, Query, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { GoogleStartQuery, ProvidersResponse } from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
-import { isLocale } from '../../platform/i18n/index.js';
+import { ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
+import { ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
+import { requestLocale } from '../../platform/i18n/index.js';
 import { setSessionCookies } from './auth-cookies.js';
 import { CartHandover } from './cart-handover.js';
 import { GoogleOidcService, OIDC_TX_COOKIE, OIDC_TX_MAX_AGE_MS } from './google-oidc.service.js';
@@ -11,7 +14,7 @@ import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { SignInProviders } from './identity.types.js';
-import { requestLocale, wantsPage } from './request-context.js';
+import { wantsPage } from './request-context.js';
 
 /**
  * Google sign-in (OpenID Connect authorization code flow with state, nonce and PKCE). The browser
@@ -37,6 +40,7 @@ export class GoogleController {
 
   @Get('providers')
   @ApiOperation({ summary: 'Which external sign-in providers are configured: the login and register pages show the Google button only when `google` is true.' })
+  @ApiZodResponse(ProvidersResponse)
   providers(): { data: SignInProviders } {
     return { data: { google: this.google.enabled } };
   }
@@ -45,21 +49,16 @@ export class GoogleController {
   @ApiOperation({
     summary: 'Starts Google sign-in: 302 to Google (sets the short-lived oidc_tx cookie). 503 AUTH_GOOGLE_DISABLED when not configured.',
   })
-  @ApiQuery({ name: 'redirect', required: false, description: 'A path on this site to return to after sign-in; anything else is ignored.' })
-  @ApiQuery({
-    name: 'locale',
-    required: false,
-    description: 'Language of the pages afterwards (default: language cookie, then Accept-Language).',
-  })
+  @ApiZodQuery(GoogleStartQuery)
+  @ApiResponse({ status: 302, description: "To Google's sign-in page" })
   async start(
     @Req() req: Request,
     @Res() res: Response,
-    @Query('redirect') redirect: unknown,
-    @Query('locale') locale: unknown,
+    @Query(new ZodQuery(GoogleStartQuery)) { redirect, locale }: Parsed<typeof GoogleStartQuery>,
   ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     if (!this.google.enabled) throw new IdentityError('AUTH_GOOGLE_DISABLED');
-    const language = isLocale(locale) ? locale : requestLocale(req);
+    const language = locale ?? requestLocale(req);
     try {
       const { authorizationUrl, transaction } = await this.google.start(redirect, language);
       res.cookie(OIDC_TX_COOKIE, transaction, { ...this.google.cookieOptions(), maxAge: OIDC_TX_MAX_AGE_MS });
@@ -76,6 +75,7 @@ export class GoogleController {
     summary:
       "Google's redirect back (code, state). Signs in (a new Google user gets an activated account; an account with the same e-mail is linked), hands the guest cart over, 303 to the saved redirect or the profile; on failure 303 to the login page with ?google=failed or ?google=unverified.",
   })
+  @ApiResponse({ status: 303, description: 'To the saved page or the profile; on failure to the login page' })
   async callback(@Req() req: Request, @Res() res: Response): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     // The URL carries the authorization code: it must not leak to the next page.

@@ -1,18 +1,37 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import {
+  AcceptedResponse,
+  ActivatedResponse,
+  EmailChangedResponse,
+  EmailRequestBody,
+  InvitationAcceptanceBody,
+  InvitationBody,
+  MeQuery,
+  MeResponse,
+  PasswordChangeBody,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  RegistrationBody,
+  TokenPairResponse,
+  TokenQuery,
+} from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
+import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
+import { requestLocale } from '../../platform/i18n/index.js';
 import { setSessionCookies } from './auth-cookies.js';
 import { currentUserId, RequireAuth, Roles } from './auth.guard.js';
 import { tokenPair } from './auth.controller.js';
 import { CartHandover } from './cart-handover.js';
-import { parseEmailRequest, parseInvitation, parseInvitationAcceptance, parsePasswordChange, parseRegistration } from './dto/identity.dto.js';
+import { toInvitation, toRegistration } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, ProfileUpdateResult, TokenPair, UserView } from './identity.types.js';
 import { pickFields, ProfileService } from './profile.service.js';
-import { clientIp, requestLocale, wantsPage } from './request-context.js';
+import { clientIp, wantsPage } from './request-context.js';
 
 /** Registration, activation, the own profile and password, business invitations. */
 @ApiTags('users')
@@ -33,16 +52,22 @@ export class UsersController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Registers; the activation mail follows. A taken e-mail gets the same answer (its owner gets a mail instead).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async register(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
-    const input = parseRegistration(body, requestLocale(req));
-    await this.identity.register(input, clientIp(req));
+  @ApiZodBody(RegistrationBody)
+  @ApiZodResponse(AcceptedResponse, 202)
+  async register(@Req() req: Request, @Body(new ZodBody(RegistrationBody)) body: Parsed<typeof RegistrationBody>): Promise<{ data: AcceptedView }> {
+    await this.identity.register(toRegistration(body, requestLocale(req)), clientIp(req));
     return { data: { accepted: true } };
   }
 
   @Get('activate')
   @ApiOperation({ summary: "Activates by the mailed link. A browser is redirected (303) to its login page with ?activated=1 or ?activation=invalid|used." })
-  @ApiQuery({ name: 'token', required: true })
-  async activate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: { activated: true } } | void> {
+  @ApiZodQuery(TokenQuery)
+  @ApiZodResponse(ActivatedResponse)
+  async activate(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<{ data: { activated: true } } | void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const { outcome, locale } = await this.identity.activate(token);
@@ -60,8 +85,9 @@ export class UsersController {
   @HttpCode(202)
   @ApiOperation({ summary: 'Sends the activation mail again to a pending account; the same answer for any e-mail.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async resend(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
-    const { email } = parseEmailRequest(body, requestLocale(req));
+  @ApiZodBody(EmailRequestBody)
+  @ApiZodResponse(AcceptedResponse, 202)
+  async resend(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) { email }: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
     await this.identity.resendActivation(email, clientIp(req));
     return { data: { accepted: true } };
   }
@@ -70,8 +96,13 @@ export class UsersController {
   @UseGuards(RequireAuth)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'The signed-in user (bearer token or cookie); `fields=a,b` keeps only those keys.' })
-  @ApiQuery({ name: 'fields', required: false })
-  async me(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('fields') fields: unknown): Promise<{ data: Partial<UserView> }> {
+  @ApiZodQuery(MeQuery)
+  @ApiZodResponse(MeResponse)
+  async me(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(MeQuery)) { fields }: Parsed<typeof MeQuery>,
+  ): Promise<{ data: Partial<UserView> }> {
     res.setHeader('Cache-Control', 'no-store');
     return { data: pickFields(await this.profiles.get(currentUserId(req)), fields) };
   }
@@ -81,15 +112,26 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: "Edits the own profile (only the fields sent). OIB and EU VAT numbers are checked." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async update(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: ProfileUpdateResult }> {
+  @ApiZodBody(ProfileUpdateBody)
+  @ApiZodResponse(ProfileUpdateResponse)
+  async update(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(ProfileUpdateBody)) body: Parsed<typeof ProfileUpdateBody>,
+  ): Promise<{ data: ProfileUpdateResult }> {
     res.setHeader('Cache-Control', 'no-store');
     return { data: await this.profiles.update(currentUserId(req), body) };
   }
 
   @Get('email/confirm')
   @ApiOperation({ summary: 'Applies a new e-mail address by the link mailed to it. A browser is redirected (303) to its profile page with ?email=changed or ?email=invalid.' })
-  @ApiQuery({ name: 'token', required: true })
-  async confirmEmail(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Query('token') token: unknown): Promise<{ data: { changed: true } } | void> {
+  @ApiZodQuery(TokenQuery)
+  @ApiZodResponse(EmailChangedResponse)
+  async confirmEmail(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<{ data: { changed: true } } | void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     try {
@@ -109,10 +151,13 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Changes the password (current password required); every other session ends, this one gets new tokens.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async changePassword(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+  @ApiZodBody(PasswordChangeBody)
+  @ApiZodResponse(TokenPairResponse)
+  async changePassword(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: TokenPair }> {
+    // Every attempt counts against the limit, the malformed ones too: the body is parsed after it.
     await this.identity.limit('password-change', clientIp(req), currentUserId(req));
-    const { current, password } = parsePasswordChange(body);
-    const session = await this.identity.changePassword(currentUserId(req), current, password);
+    const body = parseOrThrow(PasswordChangeBody, bodyObject(raw));
+    const session = await this.identity.changePassword(currentUserId(req), body.current_password ?? '', body.password);
     res.setHeader('Cache-Control', 'no-store');
     setSessionCookies(res, session, this.config);
     return { data: tokenPair(session) };
@@ -125,8 +170,10 @@ export class UsersController {
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Operators (role admin) invite a business buyer by e-mail; the mail leads to accepting with a password.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async invite(@Req() req: Request, @Body() body: unknown): Promise<{ data: AcceptedView }> {
-    await this.identity.invite(currentUserId(req), parseInvitation(body, requestLocale(req)));
+  @ApiZodBody(InvitationBody)
+  @ApiZodResponse(AcceptedResponse, 202)
+  async invite(@Req() req: Request, @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>): Promise<{ data: AcceptedView }> {
+    await this.identity.invite(currentUserId(req), toInvitation(body, requestLocale(req)));
     return { data: { accepted: true } };
   }
 
@@ -134,9 +181,18 @@ export class UsersController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Accepts a business invitation: an activated business account, signed in.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
-  async acceptInvite(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() body: unknown): Promise<{ data: TokenPair }> {
+  @ApiZodBody(InvitationAcceptanceBody)
+  @ApiZodResponse(TokenPairResponse)
+  async acceptInvite(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: TokenPair }> {
+    // Every attempt counts against the limit, the malformed ones too: the body is parsed after it.
     await this.identity.limit('invite-accept', clientIp(req));
-    const session = await this.identity.acceptInvitation(parseInvitationAcceptance(body));
+    const body = parseOrThrow(InvitationAcceptanceBody, bodyObject(raw));
+    const session = await this.identity.acceptInvitation({
+      token: body.token,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      password: body.password,
+    });
     res.setHeader('Cache-Control', 'no-store');
     setSessionCookies(res, session, this.config);
     await this.carts.handOver(req, res, session.user_id);

@@ -1,7 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags, ApiUnauthorizedResponse } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { OrderListResponseDoc } from './dto/order.dto.js';
+import { ErrorResponseSchema } from '../../../contract/api/fields.js';
+import { OrderListResponse } from '../../../contract/api/order.js';
+import { ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { OrderError } from './order.errors.js';
 import { OrderReadService } from './order.service.js';
 import type { OrderSummaryView } from './order.types.js';
@@ -19,8 +21,8 @@ export class OrderController {
 
   @Get()
   @ApiOperation({ summary: "The signed-in user's orders, newest first, with their lines (money in cents)." })
-  @ApiOkResponse({ type: OrderListResponseDoc })
-  @ApiUnauthorizedResponse({ description: 'Not signed in (ORDER_AUTH_REQUIRED).' })
+  @ApiZodResponse(OrderListResponse)
+  @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (ORDER_AUTH_REQUIRED).')
   async list(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: OrderSummaryView[] }> {
     // private to one user: never cached, the refusal neither
     res.setHeader('Cache-Control', 'no-store');

@@ -3,6 +3,8 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
+import { LivenessResponse, ReadinessResponse } from '../../../contract/api/health.js';
+import { ApiZodResponse } from '../http/zod-validation.openapi.js';
 import { HEALTH_CHECKS, type HealthCheck } from './health-check.js';
 import { ShutdownState } from './shutdown-state.js';
 
@@ -17,12 +19,15 @@ export class HealthController {
 
   @Get()
   @ApiOperation({ summary: 'Liveness: the process answers.' })
+  @ApiZodResponse(LivenessResponse)
   live() {
     return { data: { status: 'ok' } };
   }
 
   @Get('ready')
   @ApiOperation({ summary: 'Readiness: PostgreSQL and the queue backend are reachable and the process is not shutting down (503 otherwise).' })
+  @ApiZodResponse(ReadinessResponse)
+  @ApiZodResponse(ReadinessResponse, 503, 'Not ready')
   async ready(@Res({ passthrough: true }) res: Response) {
     // Draining: answered at once, without touching the database the drain is protecting.
     if (this.shutdown.shuttingDown) return this.shuttingDown(res);

@@ -252,7 +252,8 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
         documented += fields.length;
         const all = Object.fromEntries([...fields, 'email', 'password', 'token', 'refresh_token'].map((f) => [f, 'a\u0000b']));
         const res = await send(method, path, all);
-        if (res.status !== 422 || !Object.keys(all).every((f) => fieldsOf(res).includes(f)))
+        // One answer names at most 20 problems (control-characters.ts): the profile has more fields.
+        if (res.status !== 422 || !Object.keys(all).slice(0, 20).every((f) => fieldsOf(res).includes(f)))
           failures.push(`${method.toUpperCase()} ${path} (all): ${res.status} ${JSON.stringify(res.body)}`);
         for (const field of fields) {
           const one = await send(method, path, { [field]: 'a\u0000b' });

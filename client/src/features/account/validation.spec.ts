@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from '@jest/globals';
+import { ProfileUpdateBody, RegistrationBody } from '../../../../contract/api/identity';
 import {
   birthdayError,
   confirmationError,
@@ -95,6 +96,25 @@ describe('field checks', () => {
     expect(usernameError('Šime')).toBeNull();
     expect(usernameError('ab')).toBe('username');
     expect(usernameError('ana horvat')).toBe('username');
+  });
+});
+
+describe('one rule with the API (contract/api/identity.ts)', () => {
+  it("refuses a VAT number in its country's format only, as the API does", () => {
+    expect(vatNumberError('DE12345678')).toBe('vatNumber'); // German VAT numbers have 9 digits
+    expect(vatNumberError('GR123456789')).toBe('vatNumber'); // Greece's VAT prefix is EL
+    expect(vatNumberError('EL123456789')).toBeNull();
+  });
+
+  it('answers for each field what the API schema answers', () => {
+    for (const phone of ['+385 91 234 5678', 'call me', '+12', '01/2345-678'])
+      expect([phone, phoneError(phone) === null]).toEqual([phone, ProfileUpdateBody.safeParse({ phone }).success]);
+    for (const username of ['ana.horvat_1', 'ab', 'ana horvat', 'Šime'])
+      expect([username, usernameError(username) === null]).toEqual([username, ProfileUpdateBody.safeParse({ username }).success]);
+    for (const password of ['12345', '123456', 'a'.repeat(129)]) {
+      const api = RegistrationBody.safeParse({ password }).error?.issues.some((i) => i.path[0] === 'password') ?? false;
+      expect([password.length, passwordError(password) !== null]).toEqual([password.length, api]);
+    }
   });
 });
 

@@ -1,12 +1,29 @@
+import type { z } from 'zod';
+import { isBirthDate } from '../../../../contract/api/fields';
+import {
+  checkVatNumber,
+  EmailRequestBody,
+  InvitationAcceptanceBody,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ProfileUpdateBody,
+  RegistrationBody,
+} from '../../../../contract/api/identity';
+import { isValidOib } from '../../../../contract/tax-id';
+
 /**
- * Client-side checks of the account forms. They mirror the API's rules (the API checks again and answers
- * with localized messages) so the visitor learns about a mistake before sending. Each check answers a
- * message key under `account.validation.*` (or null), never text: the screens translate.
+ * Client-side checks of the account forms, with the API's own schemas (contract/api/identity.ts):
+ * the visitor learns about a mistake before sending, and the server, which parses the same
+ * schemas, stays the authority (its answer is shown when it refuses anyway). Each check answers a
+ * message key under `account.validation.*` (or null), never text: the screens translate. A code
+ * the forms have no key for (e.g. a text too long for its field) is left to the server's answer.
+ * The forms add what only a form knows: an empty password or confirmation is 'required', a
+ * confirmation that differs is a mismatch at once, dates are checked against the browser's today.
  * Pure; tested in validation.spec.ts.
  */
 
 /** Spec section 9: minimum password length. */
-export const MIN_PASSWORD_LENGTH = 6;
+export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
 export type ValidationKey =
   | 'required'
@@ -22,9 +39,48 @@ export type ValidationKey =
   | 'username';
 
 /** The API refuses longer passwords. */
-export const MAX_PASSWORD_LENGTH = 128;
+export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
+
+/** The API's error codes the forms show with their own message keys. */
+const KEY_BY_CODE: Record<string, ValidationKey> = {
+  USER_FIELD_REQUIRED: 'required',
+  USER_EMAIL_INVALID: 'email',
+  USER_PASSWORD_TOO_SHORT: 'passwordLength',
+  USER_PASSWORD_TOO_LONG: 'passwordTooLong',
+  USER_PASSWORDS_MISMATCH: 'passwordMismatch',
+  USER_TERMS_REQUIRED: 'terms',
+  USER_BIRTHDAY_INVALID: 'birthday',
+  USER_OIB_INVALID: 'vatNumber',
+  USER_VAT_INVALID: 'vatNumber',
+  USER_PHONE_INVALID: 'phone',
+  USER_ZIP_INVALID: 'zipCode',
+};
+
+function keyFor(field: string, code: string): ValidationKey | null {
+  if (field === 'username' && code === 'USER_FIELD_INVALID') return 'username';
+  return KEY_BY_CODE[code] ?? null;
+}
+
+/** The first problem of each field as the API's schema reports it, as message keys. */
+function schemaErrors<F extends string>(schema: z.ZodType, values: unknown): FieldErrors<F> {
+  const result = schema.safeParse(values);
+  const errors: FieldErrors<F> = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = String(issue.path[0] ?? '') as F;
+    const key = keyFor(field, issue.message);
+    if (key && !errors[field]) errors[field] = key;
+  }
+  return errors;
+}
+
+/** One field of a body schema, alone. */
+function fieldError(schema: z.ZodType, field: string, value: unknown): ValidationKey | null {
+  const result = schema.safeParse(value);
+  return result.success ? null : keyFor(field, result.error.issues[0]?.message ?? '');
+}
 
 const blank = (value: string | null | undefined) => !value || value.trim() === '';
 
@@ -32,20 +88,16 @@ export function required(value: string | null | undefined): ValidationKey | null
   return blank(value) ? 'required' : null;
 }
 
-/** The API's pragmatic e-mail check: one @, a dot in the domain, no spaces or quotes/brackets, at most 254. */
-const EMAIL = /^[^\s@"<>()[\],;:]+@[^\s@"<>()[\],;:]+\.[^\s@"<>()[\],;:]{2,}$/;
-
+/** The API's e-mail rule: one @, a dot in the domain, no spaces or quotes/brackets, at most 254. */
 export function emailError(value: string | null | undefined): ValidationKey | null {
   if (blank(value)) return 'required';
-  const email = (value ?? '').trim().toLowerCase();
-  return email.length <= 254 && EMAIL.test(email) ? null : 'email';
+  return fieldError(EmailRequestBody.shape.email, 'email', value);
 }
 
 /** 'Password must contain at least 6 characters' (the API counts UTF-16 units, as String.length does). */
 export function passwordError(value: string | null | undefined): ValidationKey | null {
   if (!value) return 'required';
-  if (value.length < MIN_PASSWORD_LENGTH) return 'passwordLength';
-  return value.length > MAX_PASSWORD_LENGTH ? 'passwordTooLong' : null;
+  return fieldError(RegistrationBody.shape.password, 'password', value);
 }
 
 /** 'Passwords do not match' */
@@ -54,19 +106,10 @@ export function confirmationError(password: string, confirmation: string): Valid
   return password === confirmation ? null : 'passwordMismatch';
 }
 
-/** A real calendar date `YYYY-MM-DD` (what <input type="date"> submits). */
-export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  const date = new Date(Date.UTC(y, mo - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-}
-
 /** A date of birth as the API accepts it: a real date from 1900-01-01 to `today` (YYYY-MM-DD). */
 export function birthdayError(value: string, today: string, mandatory: boolean): ValidationKey | null {
   if (blank(value)) return mandatory ? 'required' : null;
-  return isIsoDate(value) && value >= '1900-01-01' && value <= today ? null : 'birthday';
+  return isBirthDate(value, new Date(`${today}T00:00:00Z`)) ? null : 'birthday';
 }
 
 /** Today's date as YYYY-MM-DD in the browser's (or server's) local time. */
@@ -75,51 +118,32 @@ export function todayIso(now: Date = new Date()): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
-/**
- * Croatian OIB: 11 digits, the last one a check digit by ISO 7064, MOD 11,10.
- */
-export function isOib(value: string): boolean {
-  if (!/^\d{11}$/.test(value)) return false;
-  let a = 10;
-  for (let i = 0; i < 10; i++) {
-    a = (a + Number(value[i])) % 10;
-    if (a === 0) a = 10;
-    a = (a * 2) % 11;
-  }
-  const check = (11 - a) % 10;
-  return check === Number(value[10]);
-}
+/** Croatian OIB: 11 digits, the last one a check digit by ISO 7064, MOD 11,10. */
+export const isOib = isValidOib;
 
 /**
  * VAT number (optional): a Croatian one is the OIB, with or without the `HR` prefix, and must pass the OIB
- * check; other EU numbers are a two-letter country prefix and 2 to 13 letters or digits. Spaces, dots and
- * hyphens are ignored.
+ * check; other EU numbers their country's format. Spaces, dots and hyphens are ignored.
  */
-export function vatNumberError(value: string | null | undefined): ValidationKey | null {
+export function vatNumberError(value: string | null | undefined, country: string | null = null): ValidationKey | null {
   if (blank(value)) return null;
-  const compact = (value ?? '').replace(/[\s.-]/g, '').toUpperCase();
-  const croatian = /^(HR)?(\d{11})$/.exec(compact);
-  if (croatian) return isOib(croatian[2]) ? null : 'vatNumber';
-  if (/^\d+$/.test(compact) || compact.startsWith('HR')) return 'vatNumber';
-  return /^[A-Z]{2}[0-9A-Z+*]{2,13}$/.test(compact) ? null : 'vatNumber';
+  const checked = checkVatNumber((value ?? '').trim(), country || null);
+  return checked.ok ? null : keyFor('vat_number', checked.code);
 }
 
 /** Phone (optional), as the API checks it: an optional +, a digit, then 5 to 24 digits, spaces, ( ) / -. */
 export function phoneError(value: string | null | undefined): ValidationKey | null {
-  if (blank(value)) return null;
-  return /^\+?[0-9][0-9 ()/-]{5,24}$/.test((value ?? '').trim()) ? null : 'phone';
+  return fieldError(ProfileUpdateBody.shape.phone, 'phone', value ?? null);
 }
 
 /** Postal code (optional), the API's general shape (it also checks the country's own format). */
 export function zipCodeError(value: string | null | undefined): ValidationKey | null {
-  if (blank(value)) return null;
-  return /^[A-Za-z0-9][A-Za-z0-9 -]{1,9}$/.test((value ?? '').trim()) ? null : 'zipCode';
+  return fieldError(ProfileUpdateBody.shape.zip_code, 'zip_code', value ?? null);
 }
 
 /** Username (optional): 3 to 40 letters, digits, '.', '_' or '-'. */
 export function usernameError(value: string | null | undefined): ValidationKey | null {
-  if (blank(value)) return null;
-  return /^[\p{L}\p{N}._-]{3,40}$/u.test((value ?? '').trim()) ? null : 'username';
+  return fieldError(ProfileUpdateBody.shape.username, 'username', value ?? null);
 }
 
 function collect<F extends string>(checks: Array<[F, ValidationKey | null]>): FieldErrors<F> {
@@ -165,14 +189,15 @@ export interface RegistrationValues {
 export type RegistrationField = keyof RegistrationValues;
 
 export function validateRegistration(v: RegistrationValues, today: string): FieldErrors<RegistrationField> {
+  const api = schemaErrors<RegistrationField>(RegistrationBody, v);
   return collect<RegistrationField>([
-    ['first_name', required(v.first_name)],
-    ['last_name', required(v.last_name)],
+    ['first_name', api.first_name ?? null],
+    ['last_name', api.last_name ?? null],
     ['birthday', birthdayError(v.birthday, today, true)],
     ['email', emailError(v.email)],
     ['password', passwordError(v.password)],
     ['password_confirmation', confirmationError(v.password, v.password_confirmation)],
-    ['terms_accepted', v.terms_accepted ? null : 'terms'],
+    ['terms_accepted', api.terms_accepted ?? null],
   ]);
 }
 
@@ -187,12 +212,13 @@ export interface InvitationValues {
 export type InvitationField = keyof InvitationValues;
 
 export function validateInvitation(v: InvitationValues): FieldErrors<InvitationField> {
+  const api = schemaErrors<InvitationField>(InvitationAcceptanceBody, v);
   return collect<InvitationField>([
-    ['first_name', required(v.first_name)],
-    ['last_name', required(v.last_name)],
+    ['first_name', api.first_name ?? null],
+    ['last_name', api.last_name ?? null],
     ['password', passwordError(v.password)],
     ['password_confirmation', confirmationError(v.password, v.password_confirmation)],
-    ['terms_accepted', v.terms_accepted ? null : 'terms'],
+    ['terms_accepted', api.terms_accepted ?? null],
   ]);
 }
 
@@ -249,15 +275,10 @@ export interface ProfileValues {
 export type ProfileField = keyof ProfileValues;
 
 export function validateProfile(v: ProfileValues, today: string): FieldErrors<ProfileField> {
-  return collect<ProfileField>([
-    ['username', usernameError(v.username)],
-    ['email', emailError(v.email)],
-    ['phone', phoneError(v.phone)],
-    ['first_name', required(v.first_name)],
-    ['last_name', required(v.last_name)],
-    ['zip_code', zipCodeError(v.zip_code)],
-    ['birth_date', birthdayError(v.birth_date, today, false)],
-    ['vat_number', vatNumberError(v.vat_number)],
-    ['billing_zip_code', v.billing_same_as_delivery ? null : zipCodeError(v.billing_zip_code)],
-  ]);
+  // Billing fields the form hides (billing = delivery) are not sent, so not checked; the date of
+  // birth is checked against the browser's today.
+  const sent: Partial<ProfileValues> = { ...v, birth_date: '' };
+  if (v.billing_same_as_delivery) for (const f of ['billing_address', 'billing_city', 'billing_zip_code', 'billing_country'] as const) delete sent[f];
+  const api = schemaErrors<ProfileField>(ProfileUpdateBody, sent);
+  return { ...api, ...collect<ProfileField>([['birth_date', birthdayError(v.birth_date, today, false)]]) };
 }

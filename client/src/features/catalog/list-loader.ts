@@ -5,9 +5,10 @@ import type { ApiFactory } from '../../api/http';
 import type { Locale } from '../../../../contract/locales';
 import { isUnusableUrl } from '../../navigation/unusable-url';
 import type { LocaleParams } from '../../seo/head';
+import { CATALOG_MAX_PAGE } from '../../../../contract/limits';
 
-/** The highest page the catalog API accepts (server/modules/catalog/dto/product-query.ts). */
-export const MAX_PAGE = 100_000;
+/** The highest page the catalog API accepts. */
+export const MAX_PAGE = CATALOG_MAX_PAGE;
 
 export interface ListSearch {
   page?: number;

@@ -1,0 +1,200 @@
+// The API answers what contract/api says it answers, and /api/docs is generated from the same
+// schemas (issue 9): every GET route and a set of writes is called on the real shop and each JSON
+// answer is checked against its contract schema, so neither the documentation nor the client's
+// types can drift from the server.
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { CartResponse } from '../../../contract/api/cart.js';
+import { CategoriesResponse, ProductDetailResponse, ProductPageResponse } from '../../../contract/api/catalog.js';
+import { ErrorResponseSchema } from '../../../contract/api/fields.js';
+import { LivenessResponse, ReadinessResponse } from '../../../contract/api/health.js';
+import {
+  AcceptedResponse,
+  MeResponse,
+  ProfileUpdateBody,
+  ProfileUpdateResponse,
+  ProvidersResponse,
+  RegistrationBody,
+  SessionResponse,
+  SignedOutResponse,
+  TokenPairResponse,
+} from '../../../contract/api/identity.js';
+import { OrderListResponse } from '../../../contract/api/order.js';
+import type { RunningShop } from '../../../server/main.js';
+import { openApiSchema } from '../../../server/platform/http/zod-validation.openapi.js';
+import { createProduct } from '../../factories/catalog.js';
+import { createOrder } from '../../factories/order.js';
+import { createUser, signIn, uniqueEmail } from '../../factories/user.js';
+import { startShop } from '../../support/app.js';
+import { deleteRedisKeys } from '../../support/redis-keys.js';
+import { shopper } from '../../support/shopper.js';
+
+/**
+ * The body is exactly what the schema describes: it parses, and parsing drops nothing (an object
+ * schema strips keys it does not know, so an undocumented key in the answer fails here).
+ */
+function expectContract(schema: z.ZodType, body: unknown, what: string): void {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) throw new Error(`${what}: ${JSON.stringify(parsed.error.issues.slice(0, 5))}`);
+  expect([what, parsed.data]).toEqual([what, body]);
+}
+
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }>;
+  parameters?: Array<{ name: string; in: string; schema?: unknown }>;
+};
+type OpenApiDoc = { paths: Record<string, Record<string, Operation>> };
+
+describe('API contract (real shop)', () => {
+  let shop: RunningShop & { url: string };
+  let db: DataSource;
+  let product: { code: string; slugs: Record<string, string> };
+
+  beforeAll(async () => {
+    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000' } });
+    db = shop.app.get(DataSource);
+    product = await createProduct(shop.app, { price: 329, offer: { price: 279 }, stock: 40 });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    if (shop?.config.redis.url) await deleteRedisKeys(shop.config.queue.prefix);
+  });
+
+  it('answers every GET route with its contract schema', async () => {
+    const get = async (path: string, schema: z.ZodType, status = 200, agent = request(shop.url)) => {
+      const res = await agent.get(path).set('Accept-Language', 'en');
+      expect([path, res.status]).toEqual([path, status]);
+      expectContract(schema, res.body, `GET ${path}`);
+    };
+    await get('/api/health', LivenessResponse);
+    await get('/api/health/ready', ReadinessResponse);
+    await get('/api/catalog/products?locale=en&page_size=48', ProductPageResponse);
+    await get(`/api/catalog/products?locale=de&q=${encodeURIComponent(product.code)}`, ProductPageResponse);
+    await get(`/api/catalog/products/${product.slugs.en}?locale=en`, ProductDetailResponse);
+    await get('/api/catalog/categories?locale=sl', CategoriesResponse);
+    await get('/api/cart', CartResponse);
+    await get('/api/auth/session', SessionResponse);
+    await get('/api/auth/providers', ProvidersResponse);
+
+    const user = await createUser(db, { country: 'HR', companyName: 'Zrno d.o.o.', username: `u${Date.now().toString(36)}` });
+    await createOrder(db, { userId: user.id, email: user.email, lines: [{ productCode: product.code, name: 'Pasta', unitPrice: 279, quantity: 2 }] });
+    const signedIn = await signIn(shop.url, user.email, user.password);
+    const session = (await signedIn.call('get', '/api/auth/session').expect(200)).body;
+    expectContract(SessionResponse, session, 'GET /api/auth/session (signed in)');
+    expect(session.data.user.email).toBe(user.email);
+    expectContract(MeResponse, (await signedIn.call('get', '/api/users/me').expect(200)).body, 'GET /api/users/me');
+    expectContract(MeResponse, (await signedIn.call('get', '/api/users/me?fields=email,role').expect(200)).body, 'GET /api/users/me?fields');
+    const orders = (await signedIn.call('get', '/api/orders').expect(200)).body;
+    expectContract(OrderListResponse, orders, 'GET /api/orders');
+    expect(orders.data).toHaveLength(1);
+    expectContract(CartResponse, await signedIn.call('get', '/api/cart').expect(200).then((r) => r.body), 'GET /api/cart (signed in)');
+  });
+
+  it('answers the writes with their contract schemas, and their refusals with the error schema', async () => {
+    const s = await shopper(shop.url);
+    const answer = async (method: 'post' | 'patch' | 'put' | 'delete', path: string, body: unknown, schema: z.ZodType, status = 200) => {
+      const res = await s.call(method, path, body);
+      expect([method, path, res.status, res.body]).toEqual([method, path, status, expect.anything()]);
+      expectContract(schema, res.body, `${method.toUpperCase()} ${path}`);
+      return res.body;
+    };
+    const added = await answer('post', '/api/cart/items', { product_code: product.code, quantity: 2, expected_unit_price: 279 }, CartResponse);
+    expect(added.data.item_count).toBe(2);
+    await answer('patch', `/api/cart/items/${product.code}`, { quantity: 3 }, CartResponse);
+    await answer('put', '/api/cart/destination', { country: 'SI', postal_code: '1000' }, CartResponse);
+    await answer('put', '/api/cart/coupon', { code: 'NO-SUCH-COUPON' }, ErrorResponseSchema, 422);
+    await answer('delete', `/api/cart/items/${product.code}`, undefined, CartResponse);
+    await answer('post', '/api/cart/items', { product_code: ['x'], quantity: 100 }, ErrorResponseSchema, 422);
+    await answer('post', '/api/auth/password/request', { email: uniqueEmail('nobody') }, AcceptedResponse, 202);
+    await answer('post', '/api/users', { email: 'x' }, ErrorResponseSchema, 422);
+    await answer('post', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' }, ErrorResponseSchema, 401);
+
+    const user = await createUser(db, { country: 'HR' });
+    const signedIn = await signIn(shop.url, user.email, user.password);
+    expectContract(TokenPairResponse, { data: signedIn.tokens }, 'POST /api/auth/login');
+    const updated = await signedIn.call('patch', '/api/users/me', { city: '  Zagreb  ', vat_number: 'HR 69435151530', newsletter: true }).expect(200);
+    expectContract(ProfileUpdateResponse, updated.body, 'PATCH /api/users/me');
+    expect(updated.body.data).toMatchObject({ city: 'Zagreb', vat_number: 'HR69435151530', newsletter: true, pending_email: null });
+    expectContract(TokenPairResponse, (await signedIn.call('post', '/api/auth/refresh', {}).expect(200)).body, 'POST /api/auth/refresh');
+    expectContract(SignedOutResponse, (await signedIn.call('post', '/api/auth/logout', {}).expect(200)).body, 'POST /api/auth/logout');
+  });
+
+  it('refuses hostile input with 422 or 400, never a 500', async () => {
+    const s = await shopper(shop.url);
+    const hostile: unknown[] = [['a', 'b'], { nested: { deeper: [1, { $ne: null }] } }, 'x'.repeat(20_000), 1e308, true, null];
+    const bodies: Array<[string, 'post' | 'patch' | 'put', (v: unknown) => unknown]> = [
+      ['/api/cart/items', 'post', (v) => ({ product_code: v, quantity: v, expected_unit_price: v })],
+      [`/api/cart/items/${encodeURIComponent('x'.repeat(300))}`, 'patch', (v) => ({ quantity: v })],
+      ['/api/cart/destination', 'put', (v) => ({ country: v, postal_code: v })],
+      ['/api/cart/coupon', 'put', (v) => ({ code: v })],
+      ['/api/users', 'post', (v) => ({ first_name: v, last_name: v, birthday: v, email: v, password: v, password_confirmation: v, terms_accepted: v, locale: v })],
+      ['/api/auth/login', 'post', (v) => ({ email: v, password: v })],
+      ['/api/auth/magic-link', 'post', (v) => ({ email: v, redirect: v, locale: v })],
+      ['/api/auth/password/reset', 'post', (v) => ({ token: v, password: v, password_confirmation: v })],
+      ['/api/users/invite/accept', 'post', (v) => ({ token: v, first_name: v, last_name: v, password: v, terms_accepted: v })],
+    ];
+    const seen: string[] = [];
+    for (const [path, method, body] of bodies) {
+      for (const value of hostile) {
+        const res = await s.call(method, path, body(value));
+        seen.push(`${method} ${path.slice(0, 40)} ${JSON.stringify(value).slice(0, 20)} -> ${res.status}`);
+        expect([path, value, res.status < 500]).toEqual([path, value, true]);
+        if (res.status === 422) expectContract(ErrorResponseSchema, res.body, `${method} ${path}`);
+      }
+    }
+    for (const query of ['page=1&page=2', 'locale=en&locale=de', 'q=a&q=b', 'page_size=3&page_size=4', 'category=' + 'a'.repeat(5000), 'page=1e3']) {
+      const res = await request(shop.url).get(`/api/catalog/products?${query}`);
+      expect([query, res.status]).toEqual([query, 422]);
+      expectContract(ErrorResponseSchema, res.body, query);
+    }
+    expect(seen.length).toBe(bodies.length * hostile.length);
+  });
+
+  it("answers a validation failure in the caller's language, with the same codes", async () => {
+    const body = { first_name: ' ', last_name: 'Horvat', birthday: '2999-01-01', email: 'ana@', password: '123', password_confirmation: '123', terms_accepted: false };
+    const de = await (await shopper(shop.url, 'de')).call('post', '/api/users', body).expect(422);
+    const en = await (await shopper(shop.url, 'en')).call('post', '/api/users', body).expect(422);
+    const fields = (res: { body: { errors: Array<{ code: string; field?: string }> } }) => res.body.errors.map((e) => [e.field, e.code]);
+    expect(fields(de)).toEqual([
+      ['first_name', 'USER_FIELD_REQUIRED'],
+      ['birthday', 'USER_BIRTHDAY_INVALID'],
+      ['email', 'USER_EMAIL_INVALID'],
+      ['password', 'USER_PASSWORD_TOO_SHORT'],
+      ['terms_accepted', 'USER_TERMS_REQUIRED'],
+    ]);
+    expect(fields(en)).toEqual(fields(de));
+    expect(en.body.errors[3].message).toBe('Password must contain at least 6 characters');
+    expect(de.body.errors[3].message).toBe('Das Passwort muss mindestens 6 Zeichen enthalten');
+  });
+
+  it('documents every route of the API with the schemas of contract/api', async () => {
+    const doc = (await request(shop.url).get('/api/docs-json').expect(200)).body as OpenApiDoc;
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    expect(operations.length).toBeGreaterThanOrEqual(30);
+    const redirectsOnly = new Set(['GET /api/auth/login/google', 'GET /api/auth/callback/google']);
+    const missing: string[] = [];
+    for (const { key, op } of operations) {
+      if (!key.includes(' /api/') || key.endsWith(' /api/csrf')) continue;
+      const responses = Object.entries(op.responses ?? {});
+      const documented = responses.some(([status, r]) => /^[23]/.test(status) && (r.content?.['application/json']?.schema || redirectsOnly.has(key)));
+      if (!documented) missing.push(`${key}: no answer schema`);
+      const method = key.split(' ')[0];
+      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.['application/json']?.schema) missing.push(`${key}: no body schema`);
+    }
+    expect(missing).toEqual([]);
+
+    // The documentation is the schema itself, not a copy of it.
+    const registration = doc.paths['/api/users'].post;
+    expect(registration.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(RegistrationBody, 'input'));
+    expect(doc.paths['/api/users/me'].patch.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(ProfileUpdateBody, 'input'));
+    expect(doc.paths['/api/cart'].get.responses?.['200']?.content?.['application/json']?.schema).toEqual(openApiSchema(CartResponse, 'output'));
+    const listParams = doc.paths['/api/catalog/products'].get.parameters?.map((p) => `${p.in}:${p.name}`);
+    expect(listParams).toEqual(expect.arrayContaining(['query:locale', 'query:category', 'query:q', 'query:page', 'query:page_size']));
+    expect(doc.paths['/api/cart/items/{product_code}'].patch.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:product_code']),
+    );
+  });
+});
