@@ -1,7 +1,7 @@
 // Local ESLint rule: keeps the dependency picture a tree you can draw (ARCHITECTURE.md section 2).
 //  - a business module is imported only through its index.ts (server/modules/<name>/index.ts);
 //  - server/platform/ imports no business module;
-//  - client/ imports nothing from server/ except `import type` (of a module: only its *.types.ts contract);
+//  - client/ imports nothing from server/, not even types: the API's shapes are contract/api's schemas;
 //  - server/ and emails/ import nothing from client/, emails/ nothing from server/ (type imports
 //    included): what they share lives in contract/ (contract/README.md);
 //  - contract/ imports nothing from server/, client/ or emails/.
@@ -24,10 +24,6 @@ function areaOf(p) {
   return m ? m[1] : undefined;
 }
 
-function isContract(p) {
-  return /^server\/modules\/[^/]+\/[^/]+\.types(\.[jt]s)?$/.test(p);
-}
-
 function isModuleIndex(p) {
   return /^server\/modules\/[^/]+\/index(\.[jt]sx?)?$/.test(p);
 }
@@ -38,12 +34,12 @@ export const importBoundaries = {
     type: 'problem',
     docs: {
       description:
-        'Enforce module boundaries: modules via index.ts, platform knows no module, client imports only types from server, server and emails never import client, emails never server, contract nothing of theirs.',
+        'Enforce module boundaries: modules via index.ts, platform knows no module, client never imports server, server and emails never import client, emails never server, contract nothing of theirs.',
     },
     messages: {
       deepModuleImport: "Import module '{{target}}' through its index.ts ('{{index}}'), not '{{source}}'.",
       platformImportsModule: "server/platform/ knows no business module: '{{source}}' is a module file.",
-      clientImportsServer: "client/ may import only types from server/ ('import type'): '{{source}}'.",
+      clientImportsServer: "client/ does not import server/ (not even types): the API's shapes are in contract/api. '{{source}}'.",
       importsClient: "{{from}}/ does not import client/ (not even types): move what both need to contract/. '{{source}}'.",
       emailsImportsServer: "emails/ does not import server/ (not even types): move what both need to contract/. '{{source}}'.",
       contractImportsApp: "contract/ is plain shared TypeScript and imports nothing from {{to}}/: '{{source}}'.",
@@ -52,7 +48,7 @@ export const importBoundaries = {
   },
   create(context) {
     const from = rel(context.filename);
-    function check(node, source, typeOnly) {
+    function check(node, source) {
       if (typeof source !== 'string' || !source.startsWith('.')) return;
       const to = rel(path.resolve(path.dirname(context.filename), source));
       const fromArea = areaOf(from);
@@ -69,7 +65,7 @@ export const importBoundaries = {
         context.report({ node, messageId: 'contractImportsApp', data: { source, to: toArea } });
         return;
       }
-      if (from.startsWith('client/') && to.startsWith('server/') && !typeOnly) {
+      if (fromArea === 'client' && toArea === 'server') {
         context.report({ node, messageId: 'clientImportsServer', data: { source } });
         return;
       }
@@ -79,26 +75,22 @@ export const importBoundaries = {
         context.report({ node, messageId: 'platformImportsModule', data: { source } });
         return;
       }
-      // The client may read a module's contract types (`<name>.types.ts`) directly: the module's
-      // index.ts drags in Nest and TypeORM, which the browser's compiler settings do not cover.
-      if (from.startsWith('client/') && typeOnly && isContract(to)) return;
       if (moduleOf(from) !== target && !isModuleIndex(to)) {
         context.report({ node, messageId: 'deepModuleImport', data: { source, target, index: `server/modules/${target}/index.ts` } });
       }
     }
     return {
       ImportDeclaration(node) {
-        const typeOnly = node.importKind === 'type' || (node.specifiers.length > 0 && node.specifiers.every((s) => s.importKind === 'type'));
-        check(node, node.source.value, typeOnly);
+        check(node, node.source.value);
       },
       ExportNamedDeclaration(node) {
-        if (node.source) check(node, node.source.value, node.exportKind === 'type');
+        if (node.source) check(node, node.source.value);
       },
       ExportAllDeclaration(node) {
-        check(node, node.source.value, node.exportKind === 'type');
+        check(node, node.source.value);
       },
       ImportExpression(node) {
-        if (node.source.type === 'Literal') check(node, node.source.value, false);
+        if (node.source.type === 'Literal') check(node, node.source.value);
       },
     };
   },

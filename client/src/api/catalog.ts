@@ -1,6 +1,6 @@
 /**
- * The catalogue API as the front end consumes it (shapes: the server's contract types,
- * server/modules/catalog/catalog.types.ts, imported as types only; docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
+ * The catalogue API as the front end consumes it (shapes: the types of contract/api/catalog.ts's
+ * schemas, imported as types only; docs/catalog.md). Money in integer euro cents. The page language is always explicit (`?locale=`).
  *
  * Each read is also a query (`categoriesQuery`, `productsQuery`, `productQuery`; keys in query-keys.ts) that
  * the route loaders read through the router's query client (`queryClient.fetchQuery`: fresh for a minute,
@@ -23,8 +23,8 @@ export type {
   ProductDetail,
   CategoryView,
   ProductPage,
-} from '../../../server/modules/catalog/catalog.types';
-import type { CategoryView, ProductDetail, ProductPage } from '../../../server/modules/catalog/catalog.types';
+} from '../../../contract/api/catalog';
+import type { CategoryView, ProductDetail, ProductPage } from '../../../contract/api/catalog';
 
 export const PAGE_SIZE = 12;
 

@@ -1,6 +1,6 @@
 /**
- * The identity and order API contracts as the account screens consume them: the server's own contract types,
- * imported as types only (nothing of the server reaches the bundle). JSON names are snake_case.
+ * The identity and order API contracts as the account screens consume them: the types of the
+ * contract/api schemas, imported as types only (zod stays out of this import). JSON names are snake_case.
  */
 export type {
   AcceptedView,
@@ -13,5 +13,5 @@ export type {
   TokenPair,
   UserRole,
   UserView,
-} from '../../../../server/modules/identity/identity.types';
-export type { OrderStatus, OrderSummaryView } from '../../../../server/modules/order/order.types';
+} from '../../../../contract/api/identity';
+export type { OrderStatus, OrderSummaryView } from '../../../../contract/api/order';

@@ -1,5 +1,5 @@
 /**
  * The cart as GET/POST/PATCH/DELETE /api/cart… answer it (`{ data: CartView }`), money in integer euro cents,
- * gross: the server's contract types, imported as types only (nothing of the server reaches the bundle).
+ * gross: the types of contract/api/cart.ts, imported as types only.
  */
-export type { CartLineView, CartCouponView, CartState, CartView } from '../../../../server/modules/cart/cart.types';
+export type { CartLineView, CartCouponView, CartState, CartView } from '../../../../contract/api/cart';
