@@ -40,22 +40,49 @@ export function localePrefix(locale: Locale): string {
   return locale === DEFAULT_LOCALE ? '' : `/${locale}`;
 }
 
+export interface LanguageRange {
+  tag: string;
+  q: number;
+}
+
 /**
- * The best of our languages for an Accept-Language header (`de-AT,de;q=0.9,en;q=0.8`), by quality
- * then order; the default when none matches. API clients (our own pages included) send the page's
- * language this way, so error messages come back in it.
+ * An Accept-Language header (`de-AT,de;q=0.9,en;q=0.8`) as ranges, best first (stable for equal
+ * weights); malformed entries and q=0 are dropped. The one parser of that header: the server's
+ * error language and the page's first-visit language both read it.
  */
-export function negotiateLocale(acceptLanguage: string | undefined | null, fallback: Locale = DEFAULT_LOCALE): Locale {
-  if (!acceptLanguage) return fallback;
-  const ranked = acceptLanguage
+export function parseAcceptLanguage(header: string | null | undefined): LanguageRange[] {
+  if (!header) return [];
+  return header
     .split(',')
     .map((part, index) => {
-      const [tag, ...params] = part.trim().split(';');
-      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const quality = q ? Number(q.slice(2)) : 1;
-      return { base: tag.trim().toLowerCase().split('-')[0], quality: Number.isFinite(quality) ? quality : 0, index };
+      const [rawTag, ...params] = part.trim().split(';');
+      const tag = rawTag.trim().toLowerCase();
+      let q = 1;
+      for (const param of params) {
+        const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
+        if (m) q = Number(m[1]);
+      }
+      return { tag, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0, index };
     })
-    .filter((x) => x.quality > 0)
-    .sort((a, b) => b.quality - a.quality || a.index - b.index);
-  return (ranked.find((x) => isLocale(x.base))?.base as Locale | undefined) ?? fallback;
+    .filter((r) => r.tag !== '' && /^[a-z0-9*-]+$/.test(r.tag) && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map(({ tag, q }) => ({ tag, q }));
+}
+
+/** The shop language the header prefers most, by primary subtag (de-AT -> de); null when none of ours. */
+export function preferredLocale(acceptLanguage: string | null | undefined): Locale | null {
+  for (const { tag } of parseAcceptLanguage(acceptLanguage)) {
+    const primary = tag.split('-')[0];
+    if (isLocale(primary)) return primary;
+  }
+  return null;
+}
+
+/**
+ * The best of our languages for an Accept-Language header, or `fallback` (hr) when none matches.
+ * API clients (our own pages included) send the page's language this way, so error messages come
+ * back in it.
+ */
+export function negotiateLocale(acceptLanguage: string | undefined | null, fallback: Locale = DEFAULT_LOCALE): Locale {
+  return preferredLocale(acceptLanguage) ?? fallback;
 }

@@ -1,41 +1,8 @@
 /**
- * Request inspection for the server entry: Accept-Language, crawlers, cookies. Pure functions.
+ * Request inspection for the server entry: crawlers, cookies, the first-visit language (Accept-Language
+ * itself is parsed by contract/locales.ts). Pure functions.
  */
-import { isLocale, type Locale } from '../../../contract/locales';
-
-export interface LanguageRange {
-  tag: string;
-  q: number;
-}
-
-/** Parses an Accept-Language header into ranges, best first (stable for equal weights). */
-export function parseAcceptLanguage(header: string | null | undefined): LanguageRange[] {
-  if (!header) return [];
-  return header
-    .split(',')
-    .map((part, index) => {
-      const [rawTag, ...params] = part.trim().split(';');
-      const tag = rawTag.trim().toLowerCase();
-      let q = 1;
-      for (const param of params) {
-        const m = /^\s*q\s*=\s*([0-9.]+)\s*$/i.exec(param);
-        if (m) q = Number(m[1]);
-      }
-      return { tag, q: Number.isFinite(q) ? Math.min(Math.max(q, 0), 1) : 0, index };
-    })
-    .filter((r) => r.tag !== '' && /^[a-z0-9*-]+$/.test(r.tag) && r.q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map(({ tag, q }) => ({ tag, q }));
-}
-
-/** The shop language the browser prefers most, by primary subtag (de-AT -> de); null when none of ours. */
-export function pickLocale(acceptLanguage: string | null | undefined): Locale | null {
-  for (const { tag } of parseAcceptLanguage(acceptLanguage)) {
-    const primary = tag.split('-')[0];
-    if (isLocale(primary)) return primary;
-  }
-  return null;
-}
+import { isLocale, preferredLocale, type Locale } from '../../../contract/locales';
 
 /**
  * Search engines, Lighthouse and social/link-preview crawlers. They get no language redirect and no cookie,
@@ -96,7 +63,7 @@ export function decideLanguage(input: {
   html: boolean;
 }): LanguageDecision {
   if (input.crawler || !input.html || isLocale(input.cookieLocale)) return { redirectTo: null, setCookie: null };
-  const preferred = pickLocale(input.acceptLanguage);
+  const preferred = preferredLocale(input.acceptLanguage);
   const choice = preferred ?? input.pageLocale;
   return { redirectTo: choice !== input.pageLocale ? choice : null, setCookie: choice };
 }
