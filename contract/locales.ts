@@ -13,15 +13,19 @@ export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**
- * Open Graph locales (language_TERRITORY). The spec's `en-EN` names no real territory ("EN" is not an
- * ISO 3166 country code), so English is published as en_GB, the closest match for a European shop.
+ * Each language's BCP 47 tag with the territory the shop writes for (number and date formats). The
+ * spec's `en-EN` names no real territory ("EN" is not an ISO 3166 country code), so English is
+ * en-GB, the closest match for a European shop.
  */
-export const OG_LOCALES: Record<Locale, string> = {
-  hr: 'hr_HR',
-  en: 'en_GB',
-  de: 'de_DE',
-  sl: 'sl_SI',
+export const LOCALE_TAGS: Record<Locale, string> = {
+  hr: 'hr-HR',
+  en: 'en-GB',
+  de: 'de-DE',
+  sl: 'sl-SI',
 };
+
+/** Open Graph locales (language_TERRITORY): the tags above with an underscore. */
+export const OG_LOCALES = Object.fromEntries(Object.entries(LOCALE_TAGS).map(([l, tag]) => [l, tag.replace('-', '_')])) as Record<Locale, string>;
 
 /** Each language's own name, as shown in the language switcher (endonyms are not translated). */
 export const LOCALE_NAMES: Record<Locale, string> = {

@@ -1,9 +1,6 @@
-import type { Locale } from '../../platform/i18n/index.js';
-
-/** BCP 47 tags for date formatting. */
-const TAGS: Record<Locale, string> = { hr: 'hr-HR', en: 'en-IE', de: 'de-DE', sl: 'sl-SI' };
+import { LOCALE_TAGS, type Locale } from '../../../contract/locales.js';
 
 /** A date as shoppers in Croatia see it (Zagreb time): "1. lipnja 2026.", "1 June 2026", … */
 export function formatDate(date: Date, locale: Locale): string {
-  return new Intl.DateTimeFormat(TAGS[locale], { dateStyle: 'long', timeZone: 'Europe/Zagreb' }).format(date);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'long', timeZone: 'Europe/Zagreb' }).format(date);
 }
