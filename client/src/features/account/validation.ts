@@ -10,6 +10,7 @@ import {
   RegistrationBody,
 } from '../../../../contract/api/identity';
 import { isValidOib } from '../../../../contract/tax-id';
+import type { RegistrationRequest } from '../../../../contract/api/identity';
 
 /**
  * Client-side checks of the account forms, with the API's own schemas (contract/api/identity.ts):
@@ -176,15 +177,8 @@ export function validateEmailOnly(email: string): FieldErrors<'email'> {
   return collect([['email', emailError(email)]]);
 }
 
-export interface RegistrationValues {
-  first_name: string;
-  last_name: string;
-  birthday: string;
-  email: string;
-  password: string;
-  password_confirmation: string;
-  terms_accepted: boolean;
-}
+/** The registration form's fields: the API's request without the newsletter box and the mail language. */
+export type RegistrationValues = Omit<RegistrationRequest, 'newsletter' | 'locale'>;
 
 export type RegistrationField = keyof RegistrationValues;
 
