@@ -3,3 +3,4 @@ export { OrderModule } from './order.module.js';
 export { OrderReadService } from './order.service.js';
 export { OrderError, type OrderErrorCode } from './order.errors.js';
 export type { OrderStatus, OrderSummaryView } from './order.types.js';
+export { assertTransition } from './order-states.js';
