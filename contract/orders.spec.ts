@@ -74,7 +74,11 @@ describe('transition with states that are not in the machine', () => {
       to: 'shipped',
       allowed: ['paid', 'failed'],
     });
-    expect(transition(FULFILMENT_MACHINE, 'placed', 'paid')).toMatchObject({ ok: false, reason: 'unknown_state', allowed: ['shipped', 'cancelled'] });
+    expect(transition(FULFILMENT_MACHINE, 'placed', 'paid')).toMatchObject({
+      ok: false,
+      reason: 'unknown_state',
+      allowed: ['shipped', 'cancelled'],
+    });
   });
 
   it('refuses an unknown origin, including names of Object.prototype and odd strings', () => {

@@ -29,6 +29,8 @@ describe('assertTransition', () => {
 
   it('has the refusal in all four languages', () => {
     for (const locale of ['hr', 'en', 'de', 'sl'] as const) expect(localizedMessage('ORDER_TRANSITION_REFUSED', locale)).toMatch(/\S/);
-    expect(localizedMessage('ORDER_TRANSITION_REFUSED', 'de')).toBe('Diese Änderung ist im aktuellen Zustand der Bestellung nicht möglich.');
+    expect(localizedMessage('ORDER_TRANSITION_REFUSED', 'de')).toBe(
+      'Diese Änderung ist im aktuellen Zustand der Bestellung nicht möglich.',
+    );
   });
 });
