@@ -102,3 +102,25 @@ export function transition<S extends string>(machine: StateMachine<S>, from: str
   if (!allowed.includes(to)) return refuse('illegal', allowed);
   return { ok: true, machine: machine.name, from, to };
 }
+
+/** A delivery or billing address as an order stores it (JSON names snake_case). */
+export interface OrderAddress {
+  first_name: string;
+  last_name: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+}
+
+/** The R1 invoice wish: the company the invoice is made out to. */
+export interface R1Invoice {
+  company_name: string;
+  /** Croatian OIB or an EU VAT number. */
+  tax_id: string;
+  street: string;
+  postal_code: string;
+  city: string;
+  country: string;
+}

@@ -4,3 +4,4 @@ export { OrderReadService } from './order.service.js';
 export { OrderError, type OrderErrorCode } from './order.errors.js';
 export type { OrderStatus, OrderSummaryView } from './order.types.js';
 export { assertTransition } from './order-states.js';
+export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';

@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderController } from './order.controller.js';
-import { Order, OrderLine } from './order.entity.js';
+import { Order, OrderLine, OrderVat } from './order.entity.js';
+import { OrderNumberService } from './order-number.js';
 import { OrderReadService } from './order.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderLine])],
+  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat])],
   controllers: [OrderController],
-  providers: [OrderReadService],
-  exports: [OrderReadService],
+  providers: [OrderReadService, OrderNumberService],
+  exports: [OrderReadService, OrderNumberService],
 })
 export class OrderModule {}
