@@ -74,7 +74,7 @@ export class OrderPlacement1796600000000 implements MigrationInterface {
         subtotal = o.total,
         vat_total = LEAST(o.total, COALESCE((
           SELECT sum((2 * g.gross * g.vat_rate + 100 + g.vat_rate) / (2 * (100 + g.vat_rate)))
-          FROM (SELECT vat_rate, sum(unit_price::bigint * quantity) AS gross FROM shop_order_line WHERE order_id = o.id GROUP BY vat_rate) g
+          FROM (SELECT vat_rate, sum(unit_price::bigint * quantity)::bigint AS gross FROM shop_order_line WHERE order_id = o.id GROUP BY vat_rate) g
         ), 0)),
         delivery_address = '{}'::jsonb,
         phone = '',
