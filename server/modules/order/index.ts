@@ -5,3 +5,5 @@ export { OrderError, type OrderErrorCode } from './order.errors.js';
 export type { OrderStatus, OrderSummaryView } from './order.types.js';
 export { assertTransition } from './order-states.js';
 export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
+export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
+export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';

@@ -3,12 +3,13 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderController } from './order.controller.js';
 import { Order, OrderLine, OrderVat } from './order.entity.js';
 import { OrderNumberService } from './order-number.js';
+import { OrderWriter } from './order-writer.js';
 import { OrderReadService } from './order.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat])],
   controllers: [OrderController],
-  providers: [OrderReadService, OrderNumberService],
-  exports: [OrderReadService, OrderNumberService],
+  providers: [OrderReadService, OrderNumberService, OrderWriter],
+  exports: [OrderReadService, OrderNumberService, OrderWriter],
 })
 export class OrderModule {}
