@@ -7,3 +7,4 @@ export { assertTransition } from './order-states.js';
 export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
 export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
 export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
+export { OrderStateService, type StatusChange } from './order-state.service.js';

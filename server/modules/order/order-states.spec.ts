@@ -27,7 +27,8 @@ describe('assertTransition', () => {
     expect(() => assertTransition(FULFILMENT_MACHINE, 'delivered', 'nonsense')).toThrow(DomainError);
   });
 
-  it('has the refusal in all four languages', () => {
+  it('has the refusals in all four languages', () => {
+    for (const locale of ['hr', 'en', 'de', 'sl'] as const) expect(localizedMessage('ORDER_NOT_FOUND', locale)).toMatch(/\S/);
     for (const locale of ['hr', 'en', 'de', 'sl'] as const) expect(localizedMessage('ORDER_TRANSITION_REFUSED', locale)).toMatch(/\S/);
     expect(localizedMessage('ORDER_TRANSITION_REFUSED', 'de')).toBe(
       'Diese Änderung ist im aktuellen Zustand der Bestellung nicht möglich.',

@@ -10,6 +10,13 @@ const CODES = {
     de: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
     sl: 'Prijavite se, da si ogledate svoja naročila.',
   },
+  ORDER_NOT_FOUND: {
+    kind: 'not_found',
+    hr: 'Narudžba nije pronađena.',
+    en: 'Order not found.',
+    de: 'Bestellung nicht gefunden.',
+    sl: 'Naročila ni mogoče najti.',
+  },
   // a step the order's payment or fulfilment state machine does not allow (contract/orders.ts)
   ORDER_TRANSITION_REFUSED: {
     kind: 'conflict',
