@@ -252,9 +252,13 @@ describe('account in Chromium', () => {
       const [{ id }] = (await db.query(`SELECT id FROM app_user WHERE email = $1`, [email])).rows as Array<{ id: string }>;
       const number = `ZZ-2026-${String(Date.now()).slice(-6)}`;
       const [{ id: orderId }] = (
-        await db.query(`INSERT INTO shop_order (number, user_id, email, status, total) VALUES ($1, $2, $3, 'paid', 847) RETURNING id`, [number, id, email])
+        await db.query(
+          `INSERT INTO shop_order (number, user_id, email, payment_status, payment_method, subtotal, discount, delivery, total, vat_base, vat_total, delivery_address, phone, locale, view_secret)
+           VALUES ($1, $2, $3, 'paid', 'card', 847, 0, 0, 847, 807, 40, '{}', '', 'en', repeat('s', 32)) RETURNING id`,
+          [number, id, email],
+        )
       ).rows as Array<{ id: string }>;
-      await db.query(`INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 0, 'ZZ-PENNE-400', 'Penne rigate', 249, 3), ($1, 1, 'ZZ-FUS-400', 'Fusilli', 100, 1)`, [orderId]);
+      await db.query(`INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity, vat_rate) VALUES ($1, 0, 'ZZ-PENNE-400', 'Penne rigate', 249, 3, 5), ($1, 1, 'ZZ-FUS-400', 'Fusilli', 100, 1, 5)`, [orderId]);
 
       await goto(page, publicPath('profile', locale));
       expect(new URL(page.url()).pathname).toBe(publicPath('login', locale));

@@ -3,3 +3,8 @@ export { OrderModule } from './order.module.js';
 export { OrderReadService } from './order.service.js';
 export { OrderError, type OrderErrorCode } from './order.errors.js';
 export type { OrderStatus, OrderSummaryView } from './order.types.js';
+export { assertTransition } from './order-states.js';
+export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
+export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
+export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
+export { OrderStateService, type StatusChange } from './order-state.service.js';

@@ -1,5 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { OrderStatus } from './order.types.js';
+import type { Locale } from '../../../contract/locales.js';
+import type { FulfilmentStatus, OrderAddress, PaymentMethod, PaymentStatus, R1Invoice } from '../../../contract/orders.js';
 
 /** A placed order (table `shop_order`: ORDER is an SQL keyword). Money in integer euro cents, gross. */
 @Entity({ name: 'shop_order' })
@@ -18,15 +19,84 @@ export class Order {
   @Column('text')
   email: string;
 
+  /** The payment machine's state (contract/orders.ts PAYMENT_MACHINE). */
   @Column('text')
-  status: OrderStatus;
+  paymentStatus: PaymentStatus;
 
-  /** Gross cents: the sum of the lines (the checkout adds delivery and discount). */
+  /** The fulfilment machine's state (contract/orders.ts FULFILMENT_MACHINE). */
+  @Column('text')
+  fulfilmentStatus: FulfilmentStatus;
+
+  @Column('text')
+  paymentMethod: PaymentMethod;
+
+  /** Gross cents of the goods: the sum of unit price x quantity of the lines. */
+  @Column('integer')
+  subtotal: number;
+
+  /** Coupon discount in gross cents (at most the subtotal); 0 without a coupon. */
+  @Column('integer')
+  discount: number;
+
+  /** The redeemed coupon's code, or null. */
+  @Column('text', { nullable: true })
+  couponCode: string | null;
+
+  /** Delivery fee in gross cents (standard VAT rate). */
+  @Column('integer')
+  delivery: number;
+
+  /** Gross cents to pay: subtotal - discount + delivery = vatBase + vatTotal. */
   @Column('integer')
   total: number;
 
+  @Column('integer')
+  vatBase: number;
+
+  @Column('integer')
+  vatTotal: number;
+
   @Column('text')
   currency: string;
+
+  @Column('jsonb')
+  deliveryAddress: OrderAddress;
+
+  /** Null: the billing address is the delivery address. */
+  @Column('jsonb', { nullable: true })
+  billingAddress: OrderAddress | null;
+
+  /** Null: no R1 invoice wanted. */
+  @Column('jsonb', { nullable: true })
+  r1Invoice: R1Invoice | null;
+
+  @Column('text')
+  phone: string;
+
+  @Column('text', { nullable: true })
+  courierNote: string | null;
+
+  @Column('text', { nullable: true })
+  remark: string | null;
+
+  /** The language of the order's pages and mails. */
+  @Column('text')
+  locale: Locale;
+
+  /** Random secret (at least 32 characters) that view tokens of this order are signed with; never leaves the server. */
+  @Column('text')
+  viewSecret: string;
+
+  /** Who may repeat the placement: `user:<id>` or `cart:<id>`; null with the key. */
+  @Column('text', { nullable: true })
+  idempotencyScope: string | null;
+
+  /** The Idempotency-Key header of the placing request, unique per scope. */
+  @Column('text', { nullable: true })
+  idempotencyKey: string | null;
+
+  @Column('text', { nullable: true })
+  trackingNumber: string | null;
 
   @Column('timestamptz')
   placedAt: Date;
@@ -61,4 +131,24 @@ export class OrderLine {
   /** 1 to 99. */
   @Column('integer')
   quantity: number;
+
+  /** Percent (5, 13 or 25 in Croatia), as the product had it when the order was placed. */
+  @Column('smallint')
+  vatRate: number;
+}
+
+/** VAT base and VAT of one rate of an order (delivery counts at the standard rate). */
+@Entity({ name: 'shop_order_vat' })
+export class OrderVat {
+  @PrimaryColumn('uuid')
+  orderId: string;
+
+  @PrimaryColumn('smallint')
+  rate: number;
+
+  @Column('integer')
+  base: number;
+
+  @Column('integer')
+  vat: number;
 }

@@ -10,6 +10,21 @@ const CODES = {
     de: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
     sl: 'Prijavite se, da si ogledate svoja naročila.',
   },
+  ORDER_NOT_FOUND: {
+    kind: 'not_found',
+    hr: 'Narudžba nije pronađena.',
+    en: 'Order not found.',
+    de: 'Bestellung nicht gefunden.',
+    sl: 'Naročila ni mogoče najti.',
+  },
+  // a step the order's payment or fulfilment state machine does not allow (contract/orders.ts)
+  ORDER_TRANSITION_REFUSED: {
+    kind: 'conflict',
+    hr: 'Narudžba u svom trenutačnom stanju ne dopušta tu promjenu.',
+    en: "This change is not possible in the order's current state.",
+    de: 'Diese Änderung ist im aktuellen Zustand der Bestellung nicht möglich.',
+    sl: 'Te spremembe v trenutnem stanju naročila ni mogoče izvesti.',
+  },
 } satisfies Record<string, LocalizedMessage & { kind: ErrorKind }>;
 
 export type OrderErrorCode = keyof typeof CODES;

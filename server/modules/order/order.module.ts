@@ -1,13 +1,16 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OrderController } from './order.controller.js';
-import { Order, OrderLine } from './order.entity.js';
+import { Order, OrderLine, OrderVat } from './order.entity.js';
+import { OrderNumberService } from './order-number.js';
+import { OrderWriter } from './order-writer.js';
+import { OrderStateService } from './order-state.service.js';
 import { OrderReadService } from './order.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderLine])],
+  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat])],
   controllers: [OrderController],
-  providers: [OrderReadService],
-  exports: [OrderReadService],
+  providers: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService],
+  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService],
 })
 export class OrderModule {}

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In } from 'typeorm';
 import { Order, OrderLine } from './order.entity.js';
-import type { OrderSummaryView } from './order.types.js';
+import type { PaymentStatus } from '../../../contract/orders.js';
+import type { OrderStatus, OrderSummaryView } from './order.types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -51,9 +52,25 @@ function toView(order: Order, lines: OrderLine[]): OrderSummaryView {
   return {
     number: order.number,
     placed_at: order.placedAt.toISOString(),
-    status: order.status,
+    status: profileStatus(order.paymentStatus),
     total: order.total,
     currency: 'EUR',
     lines: lines.map((l) => ({ product_code: l.productCode, name: l.name, unit_price: l.unitPrice, quantity: l.quantity })),
   };
+}
+
+/**
+ * The profile's status label (SPEC section 4 knows 'awaiting payment' and 'paid'): a failed card
+ * payment leaves the order still to be paid (the shopper may try again), a refunded one was paid.
+ * The view shows the payment machine's full state once placement widens it (docs/orders.md).
+ */
+export function profileStatus(status: PaymentStatus): OrderStatus {
+  switch (status) {
+    case 'awaiting_payment':
+    case 'failed':
+      return 'awaiting_payment';
+    case 'paid':
+    case 'refunded':
+      return 'paid';
+  }
 }

@@ -55,7 +55,7 @@ describe('order read model (real PostgreSQL)', () => {
     const [{ id: newestId }] = (await db.query(`SELECT id FROM shop_order WHERE number = $1`, [newest])) as Array<{ id: string }>;
     await db.query(`UPDATE shop_order_line SET position = position + 10 WHERE order_id = $1`, [newestId]);
     await db.query(
-      `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 0, 'ZZ-LAS-500', 'Lazanje 500 g', 359, 1)`,
+      `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity, vat_rate) VALUES ($1, 0, 'ZZ-LAS-500', 'Lazanje 500 g', 359, 1, 5)`,
       [newestId],
     );
 
@@ -88,33 +88,110 @@ describe('order read model (real PostgreSQL)', () => {
     expect(await orders.listForUser('not-a-uuid')).toEqual([]);
   });
 
-  it('keeps the schema honest: unique numbers, known statuses, quantities 1 to 99, lines go with their order', async () => {
+  it('keeps the schema honest: unique numbers, known states, consistent money, quantities 1 to 99, lines go with their order', async () => {
     const number = await createOrder(db, { userId: randomUUID(), email: 'x@example.hr', lines: [spaghetti] });
     const [{ id }] = (await db.query(`SELECT id FROM shop_order WHERE number = $1`, [number])) as Array<{ id: string }>;
     // a plain client, so the refusals we provoke do not end up in TypeORM's error log
     const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await client.connect();
+    // a complete, valid row (10,00 € of goods at 5 % + 4,00 € delivery at 25 %), with one column changed per case
+    const valid: Record<string, unknown> = {
+      number: 'ZZ-2026-999999',
+      email: 'y@example.hr',
+      payment_status: 'paid',
+      fulfilment_status: 'placed',
+      payment_method: 'card',
+      subtotal: 1000,
+      discount: 0,
+      delivery: 400,
+      total: 1400,
+      vat_base: 1272,
+      vat_total: 128,
+      delivery_address: { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+      phone: '+385 91 123 4567',
+      locale: 'hr',
+      view_secret: 's'.repeat(43),
+    };
+    const insert = (changes: Record<string, unknown>) => {
+      const row = { ...valid, ...changes };
+      const columns = Object.keys(row);
+      return client.query(
+        `INSERT INTO shop_order (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
+        Object.values(row),
+      );
+    };
     try {
-      await expect(
-        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ($1, 'y@example.hr', 'paid', 0)`, [number]),
-      ).rejects.toThrow(/shop_order_number_key/);
-      await expect(
-        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ('ZZ-2026-999999', 'y@example.hr', 'shipped', 0)`),
-      ).rejects.toThrow(/shop_order_status_check/);
-      await expect(
-        client.query(`INSERT INTO shop_order (number, email, status, total) VALUES ('2026-1', 'y@example.hr', 'paid', 0)`),
-      ).rejects.toThrow(/shop_order_number_check/);
+      await expect(insert({ number })).rejects.toThrow(/shop_order_number_key/);
+      await expect(insert({ payment_status: 'shipped' })).rejects.toThrow(/shop_order_payment_status_check/);
+      await expect(insert({ fulfilment_status: 'paid' })).rejects.toThrow(/shop_order_fulfilment_status_check/);
+      await expect(insert({ payment_method: 'cheque' })).rejects.toThrow(/shop_order_payment_method_check/);
+      await expect(insert({ number: '2026-1' })).rejects.toThrow(/shop_order_number_check/);
+      await expect(insert({ total: 1401 })).rejects.toThrow(/shop_order_money_check/);
+      await expect(insert({ vat_total: 129 })).rejects.toThrow(/shop_order_money_check/);
+      await expect(insert({ discount: 1100, coupon_code: 'BIG', total: 300, vat_base: 172 })).rejects.toThrow(/shop_order_money_check/);
+      await expect(insert({ discount: 100, total: 1300, vat_base: 1172 })).rejects.toThrow(/shop_order_coupon_check/);
+      await expect(insert({ locale: 'fr' })).rejects.toThrow(/shop_order_locale_check/);
+      await expect(insert({ view_secret: 'short' })).rejects.toThrow(/shop_order_view_secret_check/);
+      await expect(insert({ delivery_address: JSON.stringify('Ilica 1') })).rejects.toThrow(/shop_order_addresses_check/);
+      await expect(insert({ idempotency_key: 'k' })).rejects.toThrow(/shop_order_idempotency_check/);
+      // the same Idempotency-Key is refused within one caller's scope, allowed in another
+      const scope = `cart:${randomUUID()}`;
+      const first = await insert({
+        number: 'ZZ-2026-999998',
+        idempotency_scope: scope,
+        idempotency_key: 'key-1',
+        payment_status: 'failed',
+      });
+      await expect(insert({ number: 'ZZ-2026-999997', idempotency_scope: scope, idempotency_key: 'key-1' })).rejects.toThrow(
+        /shop_order_idempotency_key/,
+      );
+      const other = await insert({ number: 'ZZ-2026-999997', idempotency_scope: `cart:${randomUUID()}`, idempotency_key: 'key-1' });
+      await client.query(`DELETE FROM shop_order WHERE id = ANY($1)`, [[first.rows[0].id, other.rows[0].id]]);
+
       await expect(
         client.query(
-          `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 5, 'A', 'A', 1, 100)`,
+          `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity, vat_rate) VALUES ($1, 5, 'A', 'A', 1, 100, 5)`,
           [id],
         ),
       ).rejects.toThrow(/shop_order_line_quantity_check/);
+      await expect(
+        client.query(
+          `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity) VALUES ($1, 5, 'A', 'A', 1, 1)`,
+          [id],
+        ),
+      ).rejects.toThrow(/vat_rate/);
+      expect((await client.query(`SELECT rate, base, vat FROM shop_order_vat WHERE order_id = $1`, [id])).rows).toEqual([
+        // 2 x 2,49 € at 5 %: VAT round(498 x 5 / 105 = 23.71) = 24
+        { rate: 5, base: 474, vat: 24 },
+      ]);
       await client.query(`DELETE FROM shop_order WHERE id = $1`, [id]);
       expect((await client.query(`SELECT count(*)::int AS n FROM shop_order_line WHERE order_id = $1`, [id])).rows).toEqual([{ n: 0 }]);
+      expect((await client.query(`SELECT count(*)::int AS n FROM shop_order_vat WHERE order_id = $1`, [id])).rows).toEqual([{ n: 0 }]);
     } finally {
       await client.end();
     }
+  });
+
+  it('shows failed and refunded card payments in the profile as the two labels it knows', async () => {
+    const user = randomUUID();
+    const failed = await createOrder(db, {
+      userId: user,
+      email: 'f@example.hr',
+      status: 'failed',
+      placedAt: new Date('2026-01-02T10:00:00Z'),
+      lines: [penne],
+    });
+    const refunded = await createOrder(db, {
+      userId: user,
+      email: 'f@example.hr',
+      status: 'refunded',
+      placedAt: new Date('2026-01-01T10:00:00Z'),
+      lines: [penne],
+    });
+    expect((await orders.listForUser(user)).map((o) => [o.number, o.status])).toEqual([
+      [failed, 'awaiting_payment'],
+      [refunded, 'paid'],
+    ]);
   });
 
   it('GET /api/orders refuses a visitor who is not signed in, in their language, never cached', async () => {

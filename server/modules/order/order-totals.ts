@@ -1,0 +1,50 @@
+import { computeTotals, type VatRateRow } from '../cart/index.js';
+
+/** A line as an order stores it: copied from the cart at placement. */
+export interface OrderLineDraft {
+  productCode: string;
+  name: string;
+  /** Gross cents per pack. */
+  unitPrice: number;
+  /** 1 to 99. */
+  quantity: number;
+  /** Percent (5, 13 or 25). */
+  vatRate: number;
+}
+
+/** An order's money, all integer gross cents: what `shop_order` and `shop_order_vat` hold. */
+export interface OrderMoney {
+  subtotal: number;
+  discount: number;
+  delivery: number;
+  /** subtotal - discount + delivery = vatBase + vatTotal. */
+  total: number;
+  vatBase: number;
+  vatTotal: number;
+  /** Ascending by rate; delivery counts at the standard rate (25 %). */
+  vatByRate: VatRateRow[];
+}
+
+/**
+ * The money of an order from its lines, the coupon's discount and the delivery fee, by the cart's
+ * own rules (cart `computeTotals`, ARCHITECTURE.md section 5: the discount spread over the lines in
+ * proportion, per rate VAT = round(gross x rate / (100 + rate)) half up, base = gross - VAT), so an
+ * order always carries exactly the totals its cart showed. The discount is capped at the subtotal.
+ * Throws RangeError for non-integer or negative amounts, a quantity below 1 or a product twice.
+ */
+export function orderMoney(lines: ReadonlyArray<OrderLineDraft>, discount: number, delivery: number): OrderMoney {
+  const t = computeTotals({
+    lines: lines.map((l) => ({ code: l.productCode, unitPrice: l.unitPrice, quantity: l.quantity, vatRate: l.vatRate })),
+    discount,
+    delivery,
+  });
+  return {
+    subtotal: t.subtotal,
+    discount: t.discount,
+    delivery: t.delivery,
+    total: t.total,
+    vatBase: t.vatBase,
+    vatTotal: t.vatTotal,
+    vatByRate: t.vatByRate,
+  };
+}
