@@ -187,13 +187,11 @@ export class MonriWebPayProvider implements PaymentProvider {
       throw unavailable(`${path}: ${(err as Error).message}`);
     }
     const text = await res.text().catch(() => '');
-    let parsed: unknown = null;
     try {
-      parsed = text ? JSON.parse(text) : null;
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
     } catch {
-      parsed = null;
+      return { status: res.status, body: null };
     }
-    return { status: res.status, body: parsed };
   }
 }
 
