@@ -155,10 +155,7 @@ export class SandboxEmulator {
     const locale = localeOfMonriLanguage(tx.language);
     if (tx.status !== 'pending') return { kind: 'already_decided', tx: pageData(tx), locale };
     if (choice === 'abandon') {
-      const rows = await this.db.query<TxRow[]>(
-        `UPDATE payment_sandbox_transaction SET status = 'abandoned', decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING *`,
-        [id],
-      );
+      const rows = await this.update(`UPDATE payment_sandbox_transaction SET status = 'abandoned', decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING *`, [id]);
       const updated = rows[0] ?? (await this.find(id))!;
       return rows.length ? { kind: 'abandoned', tx: pageData(updated), locale } : { kind: 'already_decided', tx: pageData(updated), locale };
     }
@@ -189,7 +186,7 @@ export class SandboxEmulator {
     });
     let rows: TxRow[];
     try {
-      rows = await this.db.query<TxRow[]>(
+      rows = await this.update(
         `UPDATE payment_sandbox_transaction SET status = $2, approval_code = $3, callback_body = $4, decided_at = $5
           WHERE id = $1 AND status = 'pending' RETURNING *`,
         [id, approved ? 'approved' : 'declined', approvalCode, callbackBody, now],
@@ -260,7 +257,7 @@ export class SandboxEmulator {
     const paid = (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [q.order_number]))[0];
     if (!paid) return refused('no approved payment for this order');
     if (q.currency !== paid.currency) return refused('currency differs from the payment', paid.refunded_amount);
-    const rows = await this.db.query<TxRow[]>(
+    const rows = await this.update(
       `UPDATE payment_sandbox_transaction SET refunded_amount = refunded_amount + $2 WHERE id = $1 AND refunded_amount + $2 <= amount RETURNING *`,
       [paid.id, q.amount],
     );
@@ -272,6 +269,12 @@ export class SandboxEmulator {
     const tokenOk = token === this.config.payment.monri.authenticityToken;
     const digestOk = digestsEqual(expectedDigest, digest);
     return tokenOk && digestOk;
+  }
+
+  /** An UPDATE … RETURNING: TypeORM's PostgreSQL driver answers [rows, count] for it. */
+  private async update(sql: string, params: unknown[]): Promise<TxRow[]> {
+    const [rows] = await this.db.query<[TxRow[], number]>(sql, params);
+    return rows;
   }
 
   private async find(id: string): Promise<TxRow | undefined> {
