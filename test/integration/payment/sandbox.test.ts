@@ -10,6 +10,8 @@ import { freePort } from '../../support/free-port.js';
 import { waitFor } from '../../support/wait.js';
 import type { RunningShop } from '../../../server/main.js';
 import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
+import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
+import { formDigest, inquiryDigest } from '../../../server/modules/payment/monri/monri-digest.js';
 import {
   PAYMENT_PROVIDER,
   SANDBOX_FORM_PATH,
@@ -217,6 +219,8 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect((await postForm({ ...fields, authenticity_token: 'someone-else' })).status).toBe(400);
     const { ch_email: _omitted, ...missing } = fields;
     expect(await (await postForm(missing)).text()).toContain('ch_email is missing');
+    const nul = await postForm({ ...fields, ch_full_name: 'Ana\u0000Horvat' });
+    expect([nul.status, await nul.text()]).toEqual([400, expect.stringContaining('ch_full_name contains control characters')]);
     const json = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
     expect(json.status).toBe(415);
     const huge = await postForm({ ...fields, order_info: 'x'.repeat(20_000) });
@@ -235,6 +239,10 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect((await call(SANDBOX_STATUS_PATH, { order_number: 5 })).status).toBe(400);
     expect((await call(SANDBOX_STATUS_PATH, 'order_number=x', 'application/x-www-form-urlencoded')).status).toBe(400);
     expect((await call(SANDBOX_STATUS_PATH, '{"broken', 'application/json')).status).toBeLessThan(500);
+    // Correctly signed, so only the input check stands between a NUL and PostgreSQL.
+    const nul = { order_number: 'ZZ\u0000', authenticity_token: 'sandbox-authenticity-token', digest: inquiryDigest(SANDBOX_MONRI_KEY, 'ZZ\u0000') };
+    expect((await call(SANDBOX_STATUS_PATH, nul)).status).toBe(400);
+    expect((await call(SANDBOX_REFUND_PATH, { ...nul, amount: 1, currency: 'EUR', digest: formDigest(SANDBOX_MONRI_KEY, 'ZZ\u0000', 1, 'EUR') })).status).toBe(400);
     expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: 100, currency: 'EUR', authenticity_token: 'sandbox-authenticity-token', digest: 'f'.repeat(128) })).status).toBe(401);
     expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: -1 })).status).toBe(400);
     expect(await provider.refund(number, 100)).toMatchObject({ status: 'refused', refundedCents: 0 });

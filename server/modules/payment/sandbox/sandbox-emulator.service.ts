@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
@@ -69,7 +70,7 @@ const REQUIRED_FIELDS = [
 const TX_ID = /^[0-9a-f]{32}$/;
 const MAX_AMOUNT = 2_147_483_647;
 
-const statusRequest = z.object({ order_number: z.string().max(40), authenticity_token: z.string().max(200), digest: z.string().max(200) });
+const statusRequest = z.object({ order_number: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), authenticity_token: z.string().max(200), digest: z.string().max(200) });
 const refundRequest = statusRequest.extend({ amount: z.number().int().positive().max(MAX_AMOUNT), currency: z.string().max(3) });
 
 const isHttpUrl = (value: string) => {
@@ -110,6 +111,8 @@ export class SandboxEmulator {
     for (const name of REQUIRED_FIELDS) {
       const values = form.getAll(name);
       if (values.length !== 1 || values[0]!.trim() === '') return refuse(`The field ${name} is missing (or sent more than once).`);
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f\u007f]/.test(values[0]!)) return refuse(`The field ${name} contains control characters.`);
       fields[name] = values[0]!;
     }
     // The token names the merchant (it travels in the form, it is no secret); the digest is the proof.
@@ -218,7 +221,8 @@ export class SandboxEmulator {
   /** One delivery attempt of a transaction's callback (a payments-queue job): done on 200, otherwise it throws and BullMQ retries with backoff. */
   async deliverCallback(id: string): Promise<{ status: number }> {
     const tx = await this.find(id);
-    if (!tx?.callback_body) throw new Error(`sandbox transaction ${id} has no callback to send`);
+    // No retry can help: the job stays failed and visible on the dashboard.
+    if (!tx?.callback_body) throw new UnrecoverableError(`sandbox transaction ${id} has no callback to send`);
     await this.db.query(`UPDATE payment_sandbox_transaction SET callback_attempts = callback_attempts + 1 WHERE id = $1`, [id]);
     const res = await fetch(tx.form.callback_url_override!, {
       method: 'POST',
