@@ -218,6 +218,8 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Payment request refused');
     expect(html).toContain('digest does not match');
+    const inGerman = await postForm({ ...provider.startPayment(paymentRequest(number, { locale: 'de' })).fields, amount: '1' });
+    expect(await inGerman.text()).toMatch(/<html lang="de">[\s\S]*Zahlungsanfrage abgelehnt[\s\S]*Kehren Sie zum Shop zurück[\s\S]*<span lang="en">The digest does not match/);
     expect((await postForm({ ...fields, authenticity_token: 'someone-else' })).status).toBe(400);
     const { ch_email: _omitted, ...missing } = fields;
     expect(await (await postForm(missing)).text()).toContain('ch_email is missing');

@@ -21,6 +21,8 @@ const TEXTS = {
     decided: 'O ovom plaćanju već je odlučeno.',
     refused: 'Zahtjev za plaćanje odbijen',
     notFound: 'Ovo plaćanje ne postoji.',
+    refusedHelp: 'Stranica za plaćanje ne može prihvatiti ovaj zahtjev. Vratite se u trgovinu i pokušajte ponovno.',
+    detail: 'Tehnički razlog (engleski):',
   },
   en: {
     title: 'Test card payment (sandbox)',
@@ -36,6 +38,8 @@ const TEXTS = {
     decided: 'This payment has already been decided.',
     refused: 'Payment request refused',
     notFound: 'This payment does not exist.',
+    refusedHelp: 'The payment page cannot accept this request. Go back to the shop and try again.',
+    detail: 'Technical reason:',
   },
   de: {
     title: 'Testzahlung mit Karte (Sandbox)',
@@ -51,6 +55,8 @@ const TEXTS = {
     decided: 'Über diese Zahlung wurde bereits entschieden.',
     refused: 'Zahlungsanfrage abgelehnt',
     notFound: 'Diese Zahlung gibt es nicht.',
+    refusedHelp: 'Die Zahlungsseite kann diese Anfrage nicht annehmen. Kehren Sie zum Shop zurück und versuchen Sie es erneut.',
+    detail: 'Technischer Grund (Englisch):',
   },
   sl: {
     title: 'Testno plačilo s kartico (peskovnik)',
@@ -66,6 +72,8 @@ const TEXTS = {
     decided: 'O tem plačilu je že odločeno.',
     refused: 'Zahteva za plačilo zavrnjena',
     notFound: 'To plačilo ne obstaja.',
+    refusedHelp: 'Plačilna stran te zahteve ne more sprejeti. Vrnite se v trgovino in poskusite znova.',
+    detail: 'Tehnični razlog (angleško):',
   },
 } satisfies Record<Locale, Record<string, string>>;
 
@@ -151,7 +159,12 @@ export function paymentPage(locale: Locale, nonce: string, base: string, data: P
   );
 }
 
-/** A refusal (bad digest, missing field, unknown payment …): the heading and one line saying why. */
+/** A refusal (bad digest, missing field, unknown payment …): the heading, what to do, and the technical reason (in English, marked so). */
 export function messagePage(locale: Locale, nonce: string, heading: SandboxText, detail: string): string {
-  return page(locale, nonce, sandboxText(locale, heading), `<p role="alert">${escapeHtml(detail)}</p>`);
+  return page(
+    locale,
+    nonce,
+    sandboxText(locale, heading),
+    `<p role="alert">${escapeHtml(sandboxText(locale, 'refusedHelp'))}</p>\n<p>${escapeHtml(sandboxText(locale, 'detail'))} <span lang="en">${escapeHtml(detail)}</span></p>`,
+  );
 }

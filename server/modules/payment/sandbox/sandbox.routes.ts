@@ -67,7 +67,7 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
     `${SANDBOX_BASE}/v2/pay/:id`,
     wrap(async (req, res) => {
       const found = await emulator.page(String(req.params.id));
-      if (!found) return html(res, 404, messagePage('en', nonce(res), 'refused', 'This payment does not exist.'));
+      if (!found) return html(res, 404, messagePage('en', nonce(res), 'notFound', 'No payment has this id.'));
       html(res, 200, paymentPage(found.locale, nonce(res), `${SANDBOX_BASE}/v2`, found.tx));
     }),
   );
@@ -88,7 +88,7 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
         case 'refused':
           return html(res, 409, messagePage(result.locale, nonce(res), 'refused', result.reason));
         case 'not_found':
-          return html(res, 404, messagePage('en', nonce(res), 'refused', 'This payment does not exist.'));
+          return html(res, 404, messagePage('en', nonce(res), 'notFound', 'No payment has this id.'));
       }
     }),
   );
