@@ -252,3 +252,39 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(await provider.refund(number, 100)).toMatchObject({ status: 'refused', refundedCents: 0 });
   });
 });
+
+describe('with PAYMENT_PROVIDER=monri', () => {
+  let shop: RunningShop & { url: string };
+  beforeAll(async () => {
+    shop = await startShop({ env: { PAYMENT_PROVIDER: 'monri', MONRI_KEY: 'merchant-key-0123456789', MONRI_AUTHENTICITY_TOKEN: 'merchant-token-0123' } });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it('serves no emulator, and the adapter points at Monri', async () => {
+    const provider = shop.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const form = provider.startPayment({
+      orderNumber: 'ZZ-2026-000001',
+      amountCents: 100,
+      currency: 'EUR',
+      locale: 'en',
+      description: 'Order ZZ-2026-000001',
+      buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+      successUrl: `${shop.url}/ok`,
+      cancelUrl: `${shop.url}/no`,
+      callbackUrl: `${shop.url}/api/payments/monri/callback`,
+    });
+    expect(form.action).toBe('https://ipg.monri.com/v2/form');
+    expect(form.fields.authenticity_token).toBe('merchant-token-0123');
+    expect(form.fields.digest).toBe(sha512('merchant-key-0123456789ZZ-2026-000001100EUR'));
+    const posted = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(404);
+    expect((await fetch(`${shop.url}/sandbox/monri/v2/pay/${'a'.repeat(32)}`)).status).toBe(404);
+  });
+});
