@@ -10,6 +10,7 @@ import { freePort } from '../../support/free-port.js';
 import { waitFor } from '../../support/wait.js';
 import type { RunningShop } from '../../../server/main.js';
 import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
+import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
   PAYMENT_PROVIDER,
@@ -204,8 +205,11 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(html).not.toContain('<form');
     expect(await provider.inquire(number)).toMatchObject({ status: 'pending', amountCents: 1250 });
     expect((await choose(pagePath, 'approve')).status).toBe(409);
-    // Give a wrongly queued callback the time to show up: the approved test's retry took 50 ms.
-    await new Promise((r) => setTimeout(r, 300));
+    // Nothing to send and nothing queued (no fixed wait: the job id is deterministic).
+    const id = pagePath.split('/').pop()!;
+    const [row] = await db.query<Array<{ status: string; callback_body: string | null }>>(`SELECT status, callback_body FROM payment_sandbox_transaction WHERE id = $1`, [id]);
+    expect(row).toEqual({ status: 'abandoned', callback_body: null });
+    expect(await shop.app.get(QueueService).queue(QueueName.Payments).getJob(`sandbox-callback__${id}`)).toBeUndefined();
     expect(received.length).toBe(before);
   });
 
