@@ -19,6 +19,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { CONFIG_VARIABLES } from '../server/config/config.js';
+import { CSRF_EXEMPT_ROUTES } from '../server/platform/http/csrf.js';
 import {
   apiVerdict,
   clientAddress,
@@ -71,8 +72,8 @@ const DASHBOARD_USER = 'operator';
 const DASHBOARD_PASSWORD = randomBytes(12).toString('hex');
 const RUN = randomBytes(3).toString('hex');
 
-/** Routes exempt from the CSRF matrix by exact `METHOD path` (a payment provider's signed callback). */
-const CSRF_EXEMPT = new Set<string>([]);
+/** Routes exempt from the CSRF matrix by exact `METHOD path`: the shop's own exact exemptions (each proves itself by a digest). */
+const CSRF_EXEMPT = new Set<string>(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`));
 
 /** Valid bodies per route, so that a control character in one field gets as far as the database. */
 const SAMPLE_BODIES: Record<string, unknown> = {

@@ -13,6 +13,7 @@ import { CartModule } from './modules/cart/index.js';
 import { IdentityModule } from './modules/identity/index.js';
 import { RateLimitModule } from './platform/rate-limit/index.js';
 import { OrderModule } from './modules/order/index.js';
+import { PaymentModule } from './modules/payment/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -28,7 +29,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule],
+      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

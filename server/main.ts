@@ -19,6 +19,7 @@ import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
 import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
+import { mountPaymentSandbox, SandboxEmulator } from './modules/payment/index.js';
 import { HttpDrain } from './platform/http/graceful-shutdown.js';
 import { ShutdownState } from './platform/health/index.js';
 
@@ -88,6 +89,8 @@ export async function bootstrap(
         ...config.queue,
         limits: web.get(RateLimitService),
       });
+      // The emulator of the card provider's hosted page (docs/payments.md), ahead of the page renderer.
+      if (config.payment.provider === 'sandbox') mountPaymentSandbox(web.getHttpAdapter().getInstance(), web.get(SandboxEmulator));
       // Pages render signed in when only the refresh token is left (identity module).
       web.use(web.get(SessionRenewal).middleware);
       if (options.serveClient !== false) {

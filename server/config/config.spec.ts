@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { CONFIG_VARIABLES, ConfigError, loadConfig } from './config.js';
+import { CONFIG_VARIABLES, ConfigError, loadConfig, SANDBOX_MONRI_AUTHENTICITY_TOKEN, SANDBOX_MONRI_KEY } from './config.js';
 
 describe('loadConfig', () => {
   it('gives embedded defaults for an empty environment', () => {
@@ -30,6 +30,44 @@ describe('loadConfig', () => {
 
   it('requires secrets and real services in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECRET_KEY.*\n.*DATABASE_URL/s);
+  });
+
+  const production = {
+    NODE_ENV: 'production',
+    SECRET_KEY: 'x'.repeat(40),
+    DATABASE_URL: 'postgres://shop@db/shop',
+    PUBLIC_URL: 'https://shop.example.com',
+    SMTP_URL: 'smtp://mail.example.com',
+    QUEUE_DASHBOARD_PASSWORD: 'operator-password',
+  };
+
+  it('uses the payment sandbox with its public key outside production, pointing at the shop itself', () => {
+    const c = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000/' });
+    expect(c.payment.provider).toBe('sandbox');
+    expect(c.payment.monri).toEqual({
+      key: SANDBOX_MONRI_KEY,
+      authenticityToken: SANDBOX_MONRI_AUTHENTICITY_TOKEN,
+      formUrl: 'http://127.0.0.1:4000/sandbox/monri/v2/form',
+      apiUrl: 'http://127.0.0.1:4000/sandbox/monri',
+    });
+  });
+
+  it('refuses to start production with the payment sandbox, chosen or defaulted to', () => {
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(
+      /PAYMENT_PROVIDER: the sandbox .* refused in production/,
+    );
+    // Unset in production means monri, which needs the merchant's own key and token.
+    expect(() => loadConfig(production)).toThrow(/MONRI_KEY: required.*\n.*MONRI_AUTHENTICITY_TOKEN: required/s);
+    expect(() => loadConfig({ ...production, MONRI_KEY: SANDBOX_MONRI_KEY, MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(/MONRI_KEY: the sandbox key is public/);
+  });
+
+  it('starts production with monri and defaults to its production endpoints', () => {
+    const c = loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) });
+    expect(c.payment).toEqual({
+      provider: 'monri',
+      monri: { key: 'k'.repeat(20), authenticityToken: 't'.repeat(20), formUrl: 'https://ipg.monri.com/v2/form', apiUrl: 'https://ipg.monri.com' },
+    });
+    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

@@ -67,6 +67,11 @@ const envSchema = z.object({
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO_DATA: bool.optional(),
+  PAYMENT_PROVIDER: z.enum(['monri', 'sandbox']).optional(),
+  MONRI_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
+  MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
+  MONRI_FORM_URL: url(['http', 'https']).optional(),
+  MONRI_API_URL: url(['http', 'https']).optional(),
   VITE_DEV: bool.default(false),
 });
 
@@ -106,6 +111,16 @@ export interface AppConfig {
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
+  /**
+   * Card payments (docs/payments.md): `monri` is Monri WebPay's hosted page; `sandbox` (the default
+   * outside production, refused in production) is the shop's own emulator of it under /sandbox/monri,
+   * spoken to by the same adapter. `monri` holds the merchant key and token and where the form
+   * (browser) and the inquiry/refund calls (server) go.
+   */
+  payment: {
+    provider: 'monri' | 'sandbox';
+    monri: { key: string; authenticityToken: string; formUrl: string; apiUrl: string };
+  };
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
@@ -119,6 +134,10 @@ export interface AppConfig {
     google: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   };
 }
+
+/** The sandbox's merchant key and token, used when MONRI_KEY / MONRI_AUTHENTICITY_TOKEN are unset (never in production). Public. */
+export const SANDBOX_MONRI_KEY = 'sandbox-monri-key-not-a-secret';
+export const SANDBOX_MONRI_AUTHENTICITY_TOKEN = 'sandbox-authenticity-token';
 
 export class ConfigError extends Error {
   constructor(public readonly problems: string[]) {
@@ -145,6 +164,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (absolute links in pages and mails)');
   if (isProduction && !e.SMTP_URL) problems.push('SMTP_URL: required in production (mails must reach people, not files)');
   if (isProduction && !e.QUEUE_DASHBOARD_PASSWORD) problems.push('QUEUE_DASHBOARD_PASSWORD: required in production');
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'monri' : 'sandbox');
+  if (isProduction && paymentProvider === 'sandbox') problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
+  if (paymentProvider === 'monri') {
+    if (!e.MONRI_KEY) problems.push('MONRI_KEY: required with PAYMENT_PROVIDER=monri (the merchant key from Monri)');
+    if (!e.MONRI_AUTHENTICITY_TOKEN) problems.push('MONRI_AUTHENTICITY_TOKEN: required with PAYMENT_PROVIDER=monri');
+    if (e.MONRI_KEY === SANDBOX_MONRI_KEY) problems.push('MONRI_KEY: the sandbox key is public; use the merchant key from Monri');
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -173,6 +199,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    payment: {
+      provider: paymentProvider,
+      monri: {
+        key: e.MONRI_KEY ?? SANDBOX_MONRI_KEY,
+        authenticityToken: e.MONRI_AUTHENTICITY_TOKEN ?? SANDBOX_MONRI_AUTHENTICITY_TOKEN,
+        formUrl: e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
+        apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(/\/+$/, ''),
+      },
+    },
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -31,8 +31,13 @@ function run(mw: (rq: Request, rs: Response, next: () => void) => void, rq: Requ
 }
 
 describe('CSRF exemptions', () => {
-  it('has no exempt route until the payment callback exists', () => {
-    expect(CSRF_EXEMPT_ROUTES).toEqual([]);
+  it("exempts only the payment sandbox's three provider endpoints (each with its reason), nothing under /api yet", () => {
+    expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /sandbox/monri/v2/form',
+      'POST /sandbox/monri/v2/orders/status',
+      'POST /sandbox/monri/v2/orders/refund',
+    ]);
+    for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest/);
   });
 
   it('matches an exempt route by exact method and path only', () => {

@@ -21,14 +21,32 @@ export interface CsrfExemptRoute {
 }
 
 /**
- * Exempt from the CSRF check (and from the JSON-only body rule, see json-bodies.ts). Only a
- * server-to-server callback that proves itself another way belongs here: the payment provider's
- * signed notification, once it exists, e.g.
- * `{ method: 'POST', path: '/api/payments/callback', reason: 'provider HMAC over the raw body' }`.
- * Its handler must then verify that signature itself. Nothing else: a browser-facing route is
- * never exempt, whatever its path.
+ * Exempt from the CSRF check (and from the JSON-only body rule, see json-bodies.ts). Only a request
+ * that proves itself another way belongs here, and its handler must verify that proof itself: a
+ * server-to-server call signed by a shared key (the payment provider's callback, once it exists,
+ * e.g. `{ method: 'POST', path: '/api/payments/monri/callback', reason: 'WP3-callback SHA-512 over
+ * the raw body' }`), or the payment sandbox's stand-ins for the provider's endpoints (mounted only
+ * with PAYMENT_PROVIDER=sandbox; docs/payments.md). A route that acts on a visitor's cookies is never
+ * exempt, whatever its path.
  */
-export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [];
+export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
+  {
+    method: 'POST',
+    path: '/sandbox/monri/v2/form',
+    reason:
+      "the payment sandbox's hosted-page form: in real life a cross-site POST from the shop's checkout to the provider; it reads no cookies, and its digest (SHA-512 of key + order_number + amount + currency) proves the shop built it",
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/monri/v2/orders/status',
+    reason: "the payment sandbox's status inquiry: a server-to-server call without a page, proven by its digest (SHA-512 of key + order_number)",
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/monri/v2/orders/refund',
+    reason: "the payment sandbox's refund: a server-to-server call without a page, proven by its digest (SHA-512 of key + order_number + amount + currency)",
+  },
+];
 
 /** True when the request is exactly one of the exempt (method, path) pairs. */
 export function isExemptRoute(req: Pick<Request, 'method' | 'path'>, exempt: readonly CsrfExemptRoute[]): boolean {

@@ -9,6 +9,8 @@ export enum QueueName {
   Mail = 'mail',
   /** Repeatable maintenance jobs (BullMQ job schedulers). */
   Scheduled = 'scheduled',
+  /** Payment work: the sandbox's signed callbacks to the shop (later also settling the provider's callbacks). */
+  Payments = 'payments',
 }
 
 export interface QueueSettings {
@@ -26,6 +28,7 @@ export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
   [QueueName.Events]: { concurrency: 5, attempts: 10 },
   [QueueName.Mail]: { concurrency: 5, attempts: 10 },
   [QueueName.Scheduled]: { concurrency: 1, attempts: 3 },
+  [QueueName.Payments]: { concurrency: 5, attempts: 10 },
 };
 
 /** Completed jobs are trimmed; failed ones are kept (bounded) for the dashboard. Ages in seconds. */

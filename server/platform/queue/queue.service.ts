@@ -49,11 +49,13 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     @InjectQueue(QueueName.Events) events: Queue,
     @InjectQueue(QueueName.Mail) mail: Queue,
     @InjectQueue(QueueName.Scheduled) scheduled: Queue,
+    @InjectQueue(QueueName.Payments) payments: Queue,
   ) {
     this.queues = new Map([
       [QueueName.Events, events],
       [QueueName.Mail, mail],
       [QueueName.Scheduled, scheduled],
+      [QueueName.Payments, payments],
     ]);
   }
 

@@ -1,0 +1,18 @@
+// The payment module's public face: other modules import only from here (ESLint enforces it).
+export { PaymentModule } from './payment.module.js';
+export {
+  PAYMENT_PROVIDER,
+  type PaymentCallback,
+  type PaymentForm,
+  type PaymentProvider,
+  type PaymentRefusal,
+  type PaymentRequest,
+  type PaymentReturn,
+  type PaymentStatus,
+  type RefundResult,
+  type Verified,
+} from './payment-provider.js';
+export { PaymentError, type PaymentErrorCode } from './payment.errors.js';
+export { MonriWebPayProvider, type MonriSettings } from './monri/monri-webpay.provider.js';
+export { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
+export { mountPaymentSandbox, SANDBOX_FORM_PATH, SANDBOX_REFUND_PATH, SANDBOX_STATUS_PATH } from './sandbox/sandbox.routes.js';

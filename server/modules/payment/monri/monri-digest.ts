@@ -1,0 +1,58 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+/**
+ * The digests of Monri WebPay's form protocol, all hex SHA-512 over the merchant key followed by
+ * the signed text (plain concatenation, no separators, UTF-8). Pure functions: the adapter and the
+ * sandbox emulator both use them, and the unit tests pin them to vectors computed independently.
+ */
+
+export function sha512Hex(text: string): string {
+  return createHash('sha512').update(text, 'utf8').digest('hex');
+}
+
+/** The form's `digest`: SHA-512(key + order_number + amount + currency), amount in integer cents. */
+export function formDigest(key: string, orderNumber: string, amountCents: number | string, currency: string): string {
+  return sha512Hex(`${key}${orderNumber}${amountCents}${currency}`);
+}
+
+/** The callback's signature: SHA-512(key + raw body), sent as `Authorization: WP3-callback <digest>`. */
+export function callbackDigest(key: string, rawBody: string | Buffer): string {
+  return createHash('sha512').update(key, 'utf8').update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody).digest('hex');
+}
+
+export const CALLBACK_AUTH_SCHEME = 'WP3-callback';
+
+/** Inquiry and refund calls (see docs/payments.md): SHA-512(key + order_number) and SHA-512(key + order_number + amount + currency). */
+export function inquiryDigest(key: string, orderNumber: string): string {
+  return sha512Hex(`${key}${orderNumber}`);
+}
+
+/**
+ * Splits a return URL (success or cancel) into the text that is signed and the `digest` it carries.
+ * The signed text is the full URL with the `digest` parameter removed exactly as sent (no
+ * re-encoding of the other parameters, which keep their order). Undefined when the URL carries no
+ * digest, or more than one.
+ */
+export function splitReturnDigest(fullUrl: string): { signed: string; digest: string } | undefined {
+  const hashAt = fullUrl.indexOf('#');
+  const withoutFragment = hashAt >= 0 ? fullUrl.slice(0, hashAt) : fullUrl;
+  const queryAt = withoutFragment.indexOf('?');
+  if (queryAt < 0) return undefined;
+  const base = withoutFragment.slice(0, queryAt);
+  const parts = withoutFragment.slice(queryAt + 1).split('&');
+  const digests = parts.filter((p) => p.startsWith('digest='));
+  if (digests.length !== 1) return undefined;
+  const rest = parts.filter((p) => !p.startsWith('digest='));
+  return { signed: rest.length ? `${base}?${rest.join('&')}` : base, digest: digests[0]!.slice('digest='.length) };
+}
+
+/** Appends the return digest to a URL: SHA-512(key + the URL as it stands) as the last parameter. */
+export function signReturnUrl(key: string, url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}digest=${sha512Hex(`${key}${url}`)}`;
+}
+
+/** Constant-time comparison of two hex digests (case-insensitive); false for anything that is not 128 hex digits. */
+export function digestsEqual(expected: string, given: string | undefined | null): boolean {
+  if (typeof given !== 'string' || !/^[0-9a-fA-F]{128}$/.test(given) || !/^[0-9a-fA-F]{128}$/.test(expected)) return false;
+  return timingSafeEqual(Buffer.from(expected.toLowerCase(), 'ascii'), Buffer.from(given.toLowerCase(), 'ascii'));
+}

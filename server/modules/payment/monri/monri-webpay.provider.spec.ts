@@ -1,0 +1,151 @@
+import { PaymentError } from '../payment.errors.js';
+import type { PaymentRequest } from '../payment-provider.js';
+import { callbackDigest, formDigest, signReturnUrl } from './monri-digest.js';
+import { cleanField, cleanPhone, cleanZip, localeOfMonriLanguage } from './monri-fields.js';
+import { MonriWebPayProvider } from './monri-webpay.provider.js';
+
+const KEY = 'test-key-123';
+const provider = new MonriWebPayProvider({ key: KEY, authenticityToken: 'token-abc', formUrl: 'https://ipgtest.monri.com/v2/form', apiUrl: 'https://ipgtest.monri.com' });
+const other = new MonriWebPayProvider({ key: 'another-key', authenticityToken: 'token-abc', formUrl: 'https://x/v2/form', apiUrl: 'https://x' });
+
+const request = (over: Partial<PaymentRequest> = {}, buyer: Partial<PaymentRequest['buyer']> = {}): PaymentRequest => ({
+  orderNumber: 'ZZ-2026-000123',
+  amountCents: 1250,
+  currency: 'EUR',
+  locale: 'de',
+  description: 'Zlatno zrno, Bestellung ZZ-2026-000123',
+  buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'hr', phone: '+385 91 234 5678', email: 'ana@example.hr', ...buyer },
+  successUrl: 'https://shop.example/de/zahlung/erfolg',
+  cancelUrl: 'https://shop.example/de/zahlung/fehler',
+  callbackUrl: 'https://shop.example/api/payments/monri/callback',
+  ...over,
+});
+
+describe('MonriWebPayProvider.startPayment', () => {
+  it('builds the whole signed form for the hosted page', () => {
+    const form = provider.startPayment(request());
+    expect(form.action).toBe('https://ipgtest.monri.com/v2/form');
+    expect(form.method).toBe('POST');
+    expect(form.fields).toEqual({
+      ch_full_name: 'Ana Horvat',
+      ch_address: 'Ilica 1',
+      ch_city: 'Zagreb',
+      ch_zip: '10000',
+      ch_country: 'HR',
+      ch_phone: '+385 91 234 5678',
+      ch_email: 'ana@example.hr',
+      order_info: 'Zlatno zrno, Bestellung ZZ-2026-000123',
+      order_number: 'ZZ-2026-000123',
+      amount: '1250',
+      currency: 'EUR',
+      language: 'de',
+      transaction_type: 'purchase',
+      authenticity_token: 'token-abc',
+      // printf '%s' 'test-key-123ZZ-2026-0001231250EUR' | sha512sum
+      digest: '2d0909297a28bb9963d7faf89a06b7d7a8ebbe4863d9e900435045ad1e472350a13449bef0fb856e714123b56aab3d30fde88ddc1f882eae504b9fa454f0a997',
+      success_url_override: 'https://shop.example/de/zahlung/erfolg',
+      cancel_url_override: 'https://shop.example/de/zahlung/fehler',
+      callback_url_override: 'https://shop.example/api/payments/monri/callback',
+    });
+    for (const locale of ['hr', 'en', 'sl'] as const) expect(provider.startPayment(request({ locale })).fields.language).toBe(locale);
+  });
+
+  it('cleans and shortens names and addresses to what Monri takes, on character boundaries', () => {
+    const fields = provider.startPayment(
+      request({ description: 'x'.repeat(150) }, { fullName: '  Đurđica\u0000 <Šimunović-Kovačević>   von  Žabljak  ', street: 'Ulica \n"kralja" Zvonimira 12a; stan 3', postalCode: 'HR-10000!', phone: 'tel: +385 (1) 234-5678 ext' }),
+    ).fields;
+    expect(fields.ch_full_name).toBe('Đurđica Šimunović-Kovačević vo'); // 30 characters, not bytes
+    expect([...fields.ch_full_name!].length).toBe(30);
+    expect(fields.ch_address).toBe('Ulica kralja Zvonimira 12a stan 3');
+    expect(fields.ch_zip).toBe('HR-10000');
+    expect(fields.ch_phone).toBe('+385 (1) 234-5678');
+    expect(fields.order_info).toBe('x'.repeat(100));
+    expect(cleanField('ch_city', '😀'.repeat(40))).toBe('😀'.repeat(30)); // never a broken surrogate pair
+    expect(cleanZip('1')).toBeUndefined();
+    expect(cleanPhone('abc')).toBeUndefined();
+    expect(localeOfMonriLanguage('it')).toBe('en');
+  });
+
+  it('refuses order data that cannot be sent, naming the field (a 422, never a 500)', () => {
+    const cases: Array<[Partial<PaymentRequest>, Partial<PaymentRequest['buyer']>, string]> = [
+      [{ orderNumber: 'ZZ 2026/1' }, {}, 'order_number'],
+      [{ amountCents: 0 }, {}, 'amount'],
+      [{ amountCents: 12.5 }, {}, 'amount'],
+      [{ currency: 'USD' as 'EUR' }, {}, 'currency'],
+      [{}, { country: 'Croatia' }, 'ch_country'],
+      [{}, { email: 'not-an-address' }, 'ch_email'],
+      [{}, { email: `${'a'.repeat(95)}@example.hr` }, 'ch_email'],
+      [{}, { fullName: ' <> ' }, 'ch_full_name'],
+      [{}, { city: 'A' }, 'ch_city'],
+      [{ callbackUrl: '/api/payments/monri/callback' }, {}, 'callback_url_override'],
+      [{ successUrl: 'javascript:alert(1)' }, {}, 'success_url_override'],
+    ];
+    for (const [over, buyer, field] of cases) {
+      let error: unknown;
+      try {
+        provider.startPayment(request(over, buyer));
+      } catch (err) {
+        error = err;
+      }
+      expect(error).toBeInstanceOf(PaymentError);
+      expect([field, (error as PaymentError).code, (error as PaymentError).field, (error as PaymentError).kind]).toEqual([field, 'PAYMENT_DATA_INVALID', field, 'invalid']);
+    }
+  });
+});
+
+describe('MonriWebPayProvider.verifyReturn', () => {
+  const url = 'https://shop.example/de/zahlung/erfolg?acquirer=sandbox&amount=1250&approval_code=123456&currency=EUR&language=de&order_number=ZZ-2026-000123&response_code=0000';
+
+  it('accepts a URL signed with the key, and reads what it carries (which settles nothing)', () => {
+    expect(provider.verifyReturn(signReturnUrl(KEY, url))).toEqual({ ok: true, value: { orderNumber: 'ZZ-2026-000123', responseCode: '0000', amountCents: 1250 } });
+  });
+
+  it('refuses a tampered amount, another key, a missing or doubled digest', () => {
+    const signed = signReturnUrl(KEY, url);
+    expect(provider.verifyReturn(signed.replace('amount=1250', 'amount=1'))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyReturn(signed.replace('response_code=0000', 'response_code=0001'))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(other.verifyReturn(signed)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyReturn(url)).toEqual({ ok: false, reason: 'missing_signature' });
+    expect(provider.verifyReturn(`${signed}&digest=${'0'.repeat(128)}`)).toEqual({ ok: false, reason: 'missing_signature' });
+    expect(provider.verifyReturn(`${url}&digest=nothex`)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('refuses a signed URL without an order number as malformed', () => {
+    expect(provider.verifyReturn(signReturnUrl(KEY, 'https://shop.example/x?amount=1'))).toEqual({ ok: false, reason: 'malformed' });
+  });
+});
+
+describe('MonriWebPayProvider.verifyCallback', () => {
+  const body = JSON.stringify({ id: 987654, order_number: 'ZZ-2026-000123', amount: 1250, currency: 'EUR', status: 'approved', response_code: '0000', masked_pan: '411111******1111' });
+  const header = (raw: string, key = KEY) => `WP3-callback ${callbackDigest(key, raw)}`;
+
+  it('accepts the raw body signed with the key; approved only for status approved with code 0000', () => {
+    const result = provider.verifyCallback(body, header(body));
+    expect(result).toEqual({
+      ok: true,
+      value: { transactionId: '987654', orderNumber: 'ZZ-2026-000123', amountCents: 1250, currency: 'EUR', approved: true, status: 'approved', responseCode: '0000', body: JSON.parse(body) },
+    });
+    expect(provider.verifyCallback(Buffer.from(body), header(body)).ok).toBe(true);
+    for (const [status, code] of [['approved', '1005'], ['declined', '0000'], ['declined', '1005']]) {
+      const raw = body.replace('"approved"', `"${status}"`).replace('"0000"', `"${code}"`);
+      const r = provider.verifyCallback(raw, header(raw));
+      expect([status, code, r.ok && r.value.approved]).toEqual([status, code, false]);
+    }
+  });
+
+  it('refuses a tampered amount, another key, a missing or foreign header', () => {
+    const tampered = body.replace('1250', '1');
+    expect(provider.verifyCallback(tampered, header(body))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyCallback(body, header(body, 'another-key'))).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyCallback(body, undefined)).toEqual({ ok: false, reason: 'missing_signature' });
+    expect(provider.verifyCallback(body, '')).toEqual({ ok: false, reason: 'missing_signature' });
+    expect(provider.verifyCallback(body, `Bearer ${callbackDigest(KEY, body)}`)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyCallback(body, `WP3-callback ${formDigest(KEY, 'ZZ-2026-000123', 1250, 'EUR')}`)).toEqual({ ok: false, reason: 'bad_signature' });
+  });
+
+  it('refuses a signed body that is not a callback as malformed', () => {
+    for (const raw of ['not json', '[]', '{"order_number":"ZZ-1"}', JSON.stringify({ ...JSON.parse(body), amount: -5 })]) {
+      expect(provider.verifyCallback(raw, header(raw))).toEqual({ ok: false, reason: 'malformed' });
+    }
+  });
+});

@@ -1,0 +1,211 @@
+import { z } from 'zod';
+import { PaymentError } from '../payment.errors.js';
+import type { PaymentCallback, PaymentForm, PaymentProvider, PaymentRequest, PaymentReturn, PaymentStatus, RefundResult, Verified } from '../payment-provider.js';
+import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, inquiryDigest, sha512Hex, splitReturnDigest } from './monri-digest.js';
+import { cleanField, cleanPhone, cleanZip, isValidOrderNumber, MONRI_LANGUAGE, type MonriLimitedField } from './monri-fields.js';
+
+export interface MonriSettings {
+  /** The merchant key: signs and checks every digest; never sent anywhere. */
+  key: string;
+  authenticityToken: string;
+  /** Where the browser posts the form (the hosted page). */
+  formUrl: string;
+  /** Base of the server-to-server calls (status inquiry, refund), without a trailing slash. */
+  apiUrl: string;
+  /** Per call, for inquiry and refund. */
+  timeoutMs?: number;
+}
+
+/** The callback body as Monri sends it (JSON; more fields than these are kept but not needed). */
+const callbackSchema = z.looseObject({
+  id: z.union([z.string().min(1).max(100), z.number().int()]),
+  order_number: z.string().min(1).max(40),
+  amount: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,12}$/).transform(Number)]),
+  currency: z.string().min(3).max(3),
+  status: z.string().min(1).max(40),
+  response_code: z.string().min(1).max(10),
+});
+
+const statusAnswerSchema = z.object({
+  order_number: z.string(),
+  status: z.enum(['approved', 'declined', 'pending', 'refunded']),
+  id: z.string().nullable(),
+  amount: z.number().int().nullable(),
+  currency: z.string().nullable(),
+  refunded_amount: z.number().int().nonnegative(),
+});
+
+const refundAnswerSchema = z.object({
+  order_number: z.string(),
+  status: z.enum(['refunded', 'refused']),
+  refunded_amount: z.number().int().nonnegative(),
+  message: z.string().nullable().optional(),
+});
+
+const absoluteHttpUrl = (value: string) => {
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:';
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Monri WebPay, form integration (hosted page): the browser posts a signed form to MONRI_FORM_URL,
+ * comes back to the success or cancel URL with a signed query, and Monri notifies the shop by a
+ * signed JSON callback. The sandbox emulator speaks the same protocol, so this one adapter serves
+ * both (docs/payments.md).
+ */
+export class MonriWebPayProvider implements PaymentProvider {
+  readonly name = 'monri';
+
+  constructor(private readonly settings: MonriSettings) {}
+
+  startPayment(request: PaymentRequest): PaymentForm {
+    const { buyer } = request;
+    if (!isValidOrderNumber(request.orderNumber)) throw invalid('order_number', 'the order number must be 1-40 letters, digits, - or _');
+    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw invalid('amount', 'the amount must be a positive number of cents');
+    if (request.currency !== 'EUR') throw invalid('currency', 'only EUR is charged');
+    const country = buyer.country.trim().toUpperCase();
+    if (!/^[A-Z]{2}$/.test(country)) throw invalid('ch_country', 'the country must be an ISO 3166-1 alpha-2 code');
+    const email = buyer.email.trim();
+    if (email.length > 100 || !/^[^\s@<>"']+@[^\s@<>"']+$/.test(email)) throw invalid('ch_email', 'the e-mail address cannot be sent (at most 100 characters)');
+    for (const [field, url] of [['success_url_override', request.successUrl], ['cancel_url_override', request.cancelUrl], ['callback_url_override', request.callbackUrl]] as const) {
+      if (!absoluteHttpUrl(url)) throw invalid(field, 'must be an absolute http(s) URL');
+    }
+    const amount = String(request.amountCents);
+    const fields: Record<string, string> = {
+      ch_full_name: required('ch_full_name', cleanField('ch_full_name', buyer.fullName)),
+      ch_address: required('ch_address', cleanField('ch_address', buyer.street)),
+      ch_city: required('ch_city', cleanField('ch_city', buyer.city)),
+      ch_zip: required('ch_zip', cleanZip(buyer.postalCode)),
+      ch_country: country,
+      ch_phone: required('ch_phone', cleanPhone(buyer.phone)),
+      ch_email: email,
+      order_info: cleanField('order_info', request.description) ?? `Order ${request.orderNumber}`,
+      order_number: request.orderNumber,
+      amount,
+      currency: request.currency,
+      language: MONRI_LANGUAGE[request.locale],
+      transaction_type: 'purchase',
+      authenticity_token: this.settings.authenticityToken,
+      digest: formDigest(this.settings.key, request.orderNumber, amount, request.currency),
+      success_url_override: request.successUrl,
+      cancel_url_override: request.cancelUrl,
+      callback_url_override: request.callbackUrl,
+    };
+    return { action: this.settings.formUrl, method: 'POST', fields };
+  }
+
+  verifyReturn(fullUrl: string): Verified<PaymentReturn> {
+    const parts = splitReturnDigest(fullUrl);
+    if (!parts) return { ok: false, reason: 'missing_signature' };
+    if (!digestsEqual(sha512Hex(`${this.settings.key}${parts.signed}`), parts.digest)) return { ok: false, reason: 'bad_signature' };
+    let query: URLSearchParams;
+    try {
+      query = new URL(parts.signed).searchParams;
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+    const orderNumber = query.get('order_number');
+    if (!orderNumber) return { ok: false, reason: 'malformed' };
+    const amount = query.get('amount');
+    return {
+      ok: true,
+      value: { orderNumber, responseCode: query.get('response_code'), amountCents: amount && /^\d{1,12}$/.test(amount) ? Number(amount) : null },
+    };
+  }
+
+  verifyCallback(rawBody: string | Buffer, authorization: string | undefined): Verified<PaymentCallback> {
+    if (typeof authorization !== 'string' || authorization.trim() === '') return { ok: false, reason: 'missing_signature' };
+    const match = /^WP3-callback ([0-9a-fA-F]{128})$/.exec(authorization.trim());
+    if (!match || !digestsEqual(callbackDigest(this.settings.key, rawBody), match[1])) return { ok: false, reason: 'bad_signature' };
+    let json: unknown;
+    try {
+      json = JSON.parse(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
+    } catch {
+      return { ok: false, reason: 'malformed' };
+    }
+    const parsed = callbackSchema.safeParse(json);
+    if (!parsed.success) return { ok: false, reason: 'malformed' };
+    const body = parsed.data;
+    return {
+      ok: true,
+      value: {
+        transactionId: String(body.id),
+        orderNumber: body.order_number,
+        amountCents: body.amount,
+        currency: body.currency,
+        approved: body.status === 'approved' && body.response_code === '0000',
+        status: body.status,
+        responseCode: body.response_code,
+        body: json as Record<string, unknown>,
+      },
+    };
+  }
+
+  async inquire(orderNumber: string): Promise<PaymentStatus> {
+    const answer = await this.call('/v2/orders/status', {
+      order_number: orderNumber,
+      authenticity_token: this.settings.authenticityToken,
+      digest: inquiryDigest(this.settings.key, orderNumber),
+    });
+    if (answer.status === 404) return { orderNumber, status: 'not_found', transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
+    const parsed = answer.status === 200 ? statusAnswerSchema.safeParse(answer.body) : undefined;
+    if (!parsed?.success || parsed.data.order_number !== orderNumber) throw unavailable(`status inquiry answered ${answer.status}`);
+    const s = parsed.data;
+    return { orderNumber, status: s.status, transactionId: s.id, amountCents: s.amount, currency: s.currency, refundedCents: s.refunded_amount };
+  }
+
+  async refund(orderNumber: string, amountCents: number): Promise<RefundResult> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw invalid('amount', 'the refund must be a positive number of cents');
+    const currency = 'EUR';
+    const answer = await this.call('/v2/orders/refund', {
+      order_number: orderNumber,
+      amount: amountCents,
+      currency,
+      authenticity_token: this.settings.authenticityToken,
+      digest: formDigest(this.settings.key, orderNumber, amountCents, currency),
+    });
+    const parsed = answer.status === 200 || answer.status === 422 ? refundAnswerSchema.safeParse(answer.body) : undefined;
+    if (!parsed?.success || parsed.data.order_number !== orderNumber) throw unavailable(`refund answered ${answer.status}`);
+    return { orderNumber, status: parsed.data.status, refundedCents: parsed.data.refunded_amount, message: parsed.data.message ?? null };
+  }
+
+  private async call(path: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+    let res: Response;
+    try {
+      res = await fetch(`${this.settings.apiUrl}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(body),
+        redirect: 'error',
+        signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
+      });
+    } catch (err) {
+      throw unavailable(`${path}: ${(err as Error).message}`);
+    }
+    const text = await res.text().catch(() => '');
+    try {
+      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
+    } catch {
+      return { status: res.status, body: null };
+    }
+  }
+}
+
+export { CALLBACK_AUTH_SCHEME };
+
+function invalid(field: MonriLimitedField | 'amount' | 'currency' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`, why: string): PaymentError {
+  return new PaymentError('PAYMENT_DATA_INVALID', `Monri field ${field}: ${why}`, field);
+}
+
+function required(field: MonriLimitedField, value: string | undefined): string {
+  if (value === undefined) throw invalid(field, 'too short after cleaning');
+  return value;
+}
+
+function unavailable(detail: string): PaymentError {
+  return new PaymentError('PAYMENT_PROVIDER_UNAVAILABLE', `payment provider: ${detail}`);
+}

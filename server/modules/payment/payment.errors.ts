@@ -1,0 +1,36 @@
+import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
+import { registerErrorMessages } from '../../platform/i18n/index.js';
+
+export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE';
+
+const KIND: Record<PaymentErrorCode, ErrorKind> = {
+  PAYMENT_DATA_INVALID: 'invalid',
+  PAYMENT_PROVIDER_UNAVAILABLE: 'unavailable',
+};
+
+registerErrorMessages({
+  PAYMENT_DATA_INVALID: {
+    hr: 'Podatke za plaćanje karticom nije moguće poslati: provjerite ime, adresu, telefon i e-adresu.',
+    en: 'The card payment cannot be started with these details: check the name, address, phone and e-mail.',
+    de: 'Die Kartenzahlung kann mit diesen Angaben nicht gestartet werden: Prüfen Sie Name, Adresse, Telefon und E-Mail.',
+    sl: 'Plačila s kartico s temi podatki ni mogoče začeti: preverite ime, naslov, telefon in e-naslov.',
+  },
+  PAYMENT_PROVIDER_UNAVAILABLE: {
+    hr: 'Usluga plaćanja trenutačno nije dostupna. Pokušajte ponovno za nekoliko minuta.',
+    en: 'The payment service is not available right now. Please try again in a few minutes.',
+    de: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
+    sl: 'Plačilna storitev trenutno ni na voljo. Poskusite znova čez nekaj minut.',
+  },
+});
+
+/** A payment problem with a stable code; `field` names the Monri form field that could not be built. */
+export class PaymentError extends DomainError {
+  constructor(
+    code: PaymentErrorCode,
+    message: string,
+    field?: string,
+  ) {
+    super(code, message, KIND[code], field);
+    this.name = 'PaymentError';
+  }
+}

@@ -1,0 +1,294 @@
+// The payment sandbox (PAYMENT_PROVIDER=sandbox) driven over HTTP with the real Monri adapter, as a
+// browser and the shop would: form in, hosted page, approve/decline/close, signed redirect, signed
+// callback (retried until a 200), status inquiry and refund.
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DataSource } from 'typeorm';
+import { startShop } from '../../support/app.js';
+import { freePort } from '../../support/free-port.js';
+import { waitFor } from '../../support/wait.js';
+import type { RunningShop } from '../../../server/main.js';
+import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
+import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
+import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
+import {
+  PAYMENT_PROVIDER,
+  SANDBOX_FORM_PATH,
+  SANDBOX_REFUND_PATH,
+  SANDBOX_STATUS_PATH,
+  type PaymentProvider,
+  type PaymentRequest,
+} from '../../../server/modules/payment/index.js';
+
+/** Monri's digests, computed here independently of the module: hex SHA-512 of key + text. */
+const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
+
+interface Received {
+  raw: string;
+  authorization: string | undefined;
+  answered: number;
+}
+
+describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () => {
+  let shop: RunningShop & { url: string };
+  let provider: PaymentProvider;
+  let db: DataSource;
+  let callbacks: Server;
+  let callbackBase: string;
+  const received: Received[] = [];
+  /** Status codes the callback receiver answers, one per request; 200 once they run out. */
+  const answers: number[] = [];
+
+  beforeAll(async () => {
+    callbacks = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const answered = answers.shift() ?? 200;
+        received.push({ raw: Buffer.concat(chunks).toString('utf8'), authorization: req.headers.authorization, answered });
+        res.writeHead(answered, { 'content-type': 'text/plain' }).end(answered === 200 ? 'ok' : 'not now');
+      });
+    });
+    await new Promise<void>((done) => callbacks.listen(0, '127.0.0.1', done));
+    callbackBase = `http://127.0.0.1:${(callbacks.address() as AddressInfo).port}`;
+    const port = await freePort();
+    // A known port, so the configured sandbox URLs (from PUBLIC_URL) reach this very shop; fast retries.
+    shop = await startShop({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50' } });
+    provider = shop.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    db = shop.app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+    await new Promise((done) => callbacks?.close(done));
+  });
+
+  const orderNumber = () => `ZZ-2026-${randomBytes(4).toString('hex')}`;
+  const paymentRequest = (number: string, over: Partial<PaymentRequest> = {}): PaymentRequest => ({
+    orderNumber: number,
+    amountCents: 1250,
+    currency: 'EUR',
+    locale: 'hr',
+    description: `Zlatno zrno, narudžba ${number}`,
+    buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+    successUrl: `${shop.url}/hr/placanje/uspjeh?attempt=1`,
+    cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
+    callbackUrl: `${callbackBase}/callback`,
+    ...over,
+  });
+
+  /** The browser posts the form (cross-site in real life: no Origin of the provider, no token) and follows to the page. */
+  async function postForm(fields: Record<string, string>, action = `${shop.url}${SANDBOX_FORM_PATH}`) {
+    return fetch(action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://shop.elsewhere.example' },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+  }
+
+  async function openPage(number: string, over: Partial<PaymentRequest> = {}) {
+    const form = provider.startPayment(paymentRequest(number, over));
+    expect(form.action).toBe(`${shop.url}${SANDBOX_FORM_PATH}`);
+    const posted = await postForm(form.fields, form.action);
+    expect(posted.status).toBe(303);
+    const pagePath = posted.headers.get('location')!;
+    expect(pagePath).toMatch(/^\/sandbox\/monri\/v2\/pay\/[0-9a-f]{32}$/);
+    const page = await fetch(`${shop.url}${pagePath}`);
+    return { pagePath, page, html: await page.text() };
+  }
+
+  /** A choice on the provider's page: a same-origin POST without a body (the action path says it). */
+  const choose = (pagePath: string, choice: string, origin: string | null = shop.url) =>
+    fetch(`${shop.url}${pagePath}/${choice}`, { method: 'POST', headers: origin ? { origin } : {}, redirect: 'manual' });
+
+  it('keeps its three provider endpoints, and nothing else, in the exact CSRF exemptions', () => {
+    expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual([`POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`].sort());
+  });
+
+  it('form -> page -> approve: a signed redirect to the success URL, a signed callback retried until 200, inquiry and refunds', async () => {
+    const number = orderNumber();
+    const { pagePath, page, html } = await openPage(number);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toMatch(/style-src 'self' 'nonce-/);
+    expect(html).toContain('<html lang="hr">');
+    expect(html).toContain('Testno plaćanje karticom');
+    expect(html).toContain(number);
+    expect(html).toMatch(/12,50\s€/);
+    expect(html).not.toMatch(/<script/i);
+    for (const choice of ['approve', 'decline', 'abandon']) expect(html).toContain(`action="${pagePath}/${choice}"`);
+    expect(html).toContain('Odobri plaćanje');
+
+    // The choice is no CSRF exemption: without the browser's same-origin proof it is refused, and nothing is decided.
+    expect((await choose(pagePath, 'approve', null)).status).toBe(403);
+    expect((await choose(pagePath, 'approve', 'https://evil.example')).status).toBe(403);
+
+    answers.push(500); // the shop's first answer fails: the sandbox must retry
+    const before = received.length;
+    const approved = await choose(pagePath, 'approve');
+    expect(approved.status).toBe(302);
+    const location = approved.headers.get('location')!;
+    expect(location.startsWith(`${shop.url}/hr/placanje/uspjeh?attempt=1&`)).toBe(true);
+    expect(provider.verifyReturn(location)).toEqual({ ok: true, value: { orderNumber: number, responseCode: '0000', amountCents: 1250 } });
+    expect(provider.verifyReturn(location.replace('amount=1250', 'amount=125'))).toEqual({ ok: false, reason: 'bad_signature' });
+
+    const [first, second] = await waitFor('the callback, retried after a 500', () => (received.length >= before + 2 ? received.slice(before) : undefined));
+    expect(first!.answered).toBe(500);
+    expect(second!.answered).toBe(200);
+    expect(second!.raw).toBe(first!.raw); // the same bytes and signature every attempt
+    expect(second!.authorization).toBe(first!.authorization);
+    const callback = provider.verifyCallback(second!.raw, second!.authorization);
+    if (!callback.ok) throw new Error(`callback refused: ${callback.reason}`);
+    expect(callback.value).toMatchObject({ orderNumber: number, amountCents: 1250, currency: 'EUR', approved: true, status: 'approved', responseCode: '0000' });
+    expect(provider.verifyCallback(second!.raw.replace('"amount":1250', '"amount":1'), second!.authorization)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(provider.verifyCallback(second!.raw, undefined)).toEqual({ ok: false, reason: 'missing_signature' });
+    await waitFor('the delivery recorded', async () => {
+      const [row] = await db.query<Array<{ callback_attempts: number; callback_delivered_at: Date | null }>>(
+        `SELECT callback_attempts, callback_delivered_at FROM payment_sandbox_transaction WHERE order_number = $1`,
+        [number],
+      );
+      return row?.callback_delivered_at && row.callback_attempts === 2;
+    });
+
+    // Decided once: a second click and a second payment of the paid order are refused.
+    expect((await choose(pagePath, 'decline')).status).toBe(409);
+    const again = await postForm(provider.startPayment(paymentRequest(number)).fields);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already paid');
+
+    expect(await provider.inquire(number)).toEqual({
+      orderNumber: number,
+      status: 'approved',
+      transactionId: callback.value.transactionId,
+      amountCents: 1250,
+      currency: 'EUR',
+      refundedCents: 0,
+    });
+    expect(await provider.refund(number, 250)).toEqual({ orderNumber: number, status: 'refunded', refundedCents: 250, message: null });
+    expect(await provider.refund(number, 2000)).toMatchObject({ status: 'refused', refundedCents: 250 });
+    expect(await provider.refund(number, 1000)).toMatchObject({ status: 'refunded', refundedCents: 1250 });
+    expect(await provider.inquire(number)).toMatchObject({ status: 'refunded', refundedCents: 1250 });
+  });
+
+  it('decline: a signed redirect to the cancel URL and a signed, not approved callback', async () => {
+    const number = orderNumber();
+    const { pagePath } = await openPage(number, { locale: 'de' });
+    const before = received.length;
+    const declined = await choose(pagePath, 'decline');
+    expect(declined.status).toBe(302);
+    const location = declined.headers.get('location')!;
+    expect(location.startsWith(`${shop.url}/hr/placanje/neuspjeh?`)).toBe(true);
+    const back = provider.verifyReturn(location);
+    expect(back).toEqual({ ok: true, value: { orderNumber: number, responseCode: '1005', amountCents: 1250 } });
+    const [delivered] = await waitFor('the decline callback', () => (received.length > before ? received.slice(before) : undefined));
+    const callback = provider.verifyCallback(delivered!.raw, delivered!.authorization);
+    expect(callback).toMatchObject({ ok: true, value: { orderNumber: number, approved: false, status: 'declined', responseCode: '1005' } });
+    expect(await provider.inquire(number)).toMatchObject({ status: 'declined', amountCents: 1250 });
+    // A declined order may be paid by a new attempt (the failure page's 'try again').
+    const retry = await openPage(number, { locale: 'de' });
+    expect(retry.html).toContain('<html lang="de">');
+    expect(retry.html).toContain('Zahlung genehmigen');
+    expect((await choose(retry.pagePath, 'approve')).status).toBe(302);
+    expect(await provider.inquire(number)).toMatchObject({ status: 'approved' });
+  });
+
+  it("'close the tab': no redirect and no callback, the payment stays pending", async () => {
+    const number = orderNumber();
+    const { pagePath } = await openPage(number, { locale: 'sl' });
+    const before = received.length;
+    const closed = await choose(pagePath, 'abandon');
+    expect(closed.status).toBe(200);
+    const html = await closed.text();
+    expect(html).toContain('<html lang="sl">');
+    expect(html).toContain('zavihek brskalnika lahko zdaj zaprete');
+    expect(html).not.toContain('<form');
+    expect(await provider.inquire(number)).toMatchObject({ status: 'pending', amountCents: 1250 });
+    expect((await choose(pagePath, 'approve')).status).toBe(409);
+    // Nothing to send and nothing queued (no fixed wait: the job id is deterministic).
+    const id = pagePath.split('/').pop()!;
+    const [row] = await db.query<Array<{ status: string; callback_body: string | null }>>(`SELECT status, callback_body FROM payment_sandbox_transaction WHERE id = $1`, [id]);
+    expect(row).toEqual({ status: 'abandoned', callback_body: null });
+    expect(await shop.app.get(QueueService).queue(QueueName.Payments).getJob(`sandbox-callback__${id}`)).toBeUndefined();
+    expect(received.length).toBe(before);
+  });
+
+  it('refuses a form with a bad digest, a wrong token or a missing field with an error page, and records nothing', async () => {
+    const number = orderNumber();
+    const fields = provider.startPayment(paymentRequest(number, { locale: 'en' })).fields;
+    const tampered = await postForm({ ...fields, amount: '1' });
+    expect(tampered.status).toBe(400);
+    const html = await tampered.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('Payment request refused');
+    expect(html).toContain('digest does not match');
+    const inGerman = await postForm({ ...provider.startPayment(paymentRequest(number, { locale: 'de' })).fields, amount: '1' });
+    expect(await inGerman.text()).toMatch(/<html lang="de">[\s\S]*Zahlungsanfrage abgelehnt[\s\S]*Kehren Sie zum Shop zurück[\s\S]*<span lang="en">The digest does not match/);
+    expect((await postForm({ ...fields, authenticity_token: 'someone-else' })).status).toBe(400);
+    const { ch_email: _omitted, ...missing } = fields;
+    expect(await (await postForm(missing)).text()).toContain('ch_email is missing');
+    const nul = await postForm({ ...fields, ch_full_name: 'Ana\u0000Horvat' });
+    expect([nul.status, await nul.text()]).toEqual([400, expect.stringContaining('ch_full_name contains control characters')]);
+    const json = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    expect(json.status).toBe(415);
+    const huge = await postForm({ ...fields, order_info: 'x'.repeat(20_000) });
+    expect(huge.status).toBe(413);
+    expect(await provider.inquire(number)).toMatchObject({ status: 'not_found' });
+    expect((await fetch(`${shop.url}/sandbox/monri/v2/pay/${'0'.repeat(32)}`)).status).toBe(404);
+    expect((await fetch(`${shop.url}/sandbox/monri/v2/pay/nope`)).status).toBe(404);
+  });
+
+  it('answers inquiry and refund only with a valid digest, and bad input with 4xx, never 500', async () => {
+    const number = orderNumber();
+    const call = (path: string, body: unknown, type = 'application/json') =>
+      fetch(`${shop.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+    const status = await call(SANDBOX_STATUS_PATH, { order_number: number, authenticity_token: 'sandbox-authenticity-token', digest: 'f'.repeat(128) });
+    expect(status.status).toBe(401);
+    expect((await call(SANDBOX_STATUS_PATH, { order_number: 5 })).status).toBe(400);
+    expect((await call(SANDBOX_STATUS_PATH, 'order_number=x', 'application/x-www-form-urlencoded')).status).toBe(400);
+    expect((await call(SANDBOX_STATUS_PATH, '{"broken', 'application/json')).status).toBeLessThan(500);
+    // Correctly signed, so only the input check stands between a NUL and PostgreSQL.
+    const nul = { order_number: 'ZZ\u0000', authenticity_token: 'sandbox-authenticity-token', digest: sha512(`${SANDBOX_MONRI_KEY}ZZ\u0000`) };
+    expect((await call(SANDBOX_STATUS_PATH, nul)).status).toBe(400);
+    expect((await call(SANDBOX_REFUND_PATH, { ...nul, amount: 1, currency: 'EUR', digest: sha512(`${SANDBOX_MONRI_KEY}ZZ\u00001EUR`) })).status).toBe(400);
+    expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: 100, currency: 'EUR', authenticity_token: 'sandbox-authenticity-token', digest: 'f'.repeat(128) })).status).toBe(401);
+    expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: -1 })).status).toBe(400);
+    expect(await provider.refund(number, 100)).toMatchObject({ status: 'refused', refundedCents: 0 });
+  });
+});
+
+describe('with PAYMENT_PROVIDER=monri', () => {
+  let shop: RunningShop & { url: string };
+  beforeAll(async () => {
+    shop = await startShop({ env: { PAYMENT_PROVIDER: 'monri', MONRI_KEY: 'merchant-key-0123456789', MONRI_AUTHENTICITY_TOKEN: 'merchant-token-0123' } });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it('serves no emulator, and the adapter points at Monri', async () => {
+    const provider = shop.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const form = provider.startPayment({
+      orderNumber: 'ZZ-2026-000001',
+      amountCents: 100,
+      currency: 'EUR',
+      locale: 'en',
+      description: 'Order ZZ-2026-000001',
+      buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+      successUrl: `${shop.url}/ok`,
+      cancelUrl: `${shop.url}/no`,
+      callbackUrl: `${shop.url}/api/payments/monri/callback`,
+    });
+    expect(form.action).toBe('https://ipg.monri.com/v2/form');
+    expect(form.fields.authenticity_token).toBe('merchant-token-0123');
+    expect(form.fields.digest).toBe(sha512('merchant-key-0123456789ZZ-2026-000001100EUR'));
+    const posted = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(form.fields).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(404);
+    expect((await fetch(`${shop.url}/sandbox/monri/v2/pay/${'a'.repeat(32)}`)).status).toBe(404);
+  });
+});
