@@ -78,7 +78,9 @@ export async function bootstrap(
       web.disable('x-powered-by');
       if (config.http.trustProxy) web.set('trust proxy', 1);
       web.use(httpLogger(log));
-      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure }));
+      // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).
+      const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
+      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));
       web.use(cookieParser());
       web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser());
       web.use(refuseControlCharacters()); // path, query and JSON body; InputCheckModule checks again after any parser

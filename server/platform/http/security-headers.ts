@@ -53,8 +53,18 @@ export const DENIED_FEATURES = [
 
 export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
 
+export interface SecurityHeaderOptions {
+  dev: boolean;
+  secure: boolean;
+  /**
+   * Origins besides our own that a page's form may post to: the card payment provider's hosted
+   * page (checkout hands the shopper over with a form POST; docs/payments.md).
+   */
+  formActions?: readonly string[];
+}
+
 /** helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs websockets and eval-free HMR. */
-export function securityHeaders(opts: { dev: boolean; secure: boolean }): RequestHandler {
+export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
   const withHelmet = helmetHeaders(opts);
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
@@ -62,7 +72,7 @@ export function securityHeaders(opts: { dev: boolean; secure: boolean }): Reques
   };
 }
 
-function helmetHeaders(opts: { dev: boolean; secure: boolean }) {
+function helmetHeaders(opts: SecurityHeaderOptions) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
     contentSecurityPolicy: {
@@ -74,7 +84,7 @@ function helmetHeaders(opts: { dev: boolean; secure: boolean }) {
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
         'connect-src': opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        'form-action': ["'self'"],
+        'form-action': ["'self'", ...(opts.formActions ?? [])],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'object-src': ["'none'"],
