@@ -21,6 +21,9 @@ import { richText } from './rich-text.js';
 
 type OrderAddressView = OrderView['delivery_address'];
 
+/** The payment method alone, short (the notice's subject): "pouzeće", "card". */
+export const PAYMENT_METHOD_KEYS = { card: 'order.method.card', cod: 'order.method.cod' } as const satisfies Record<PaymentMethod, string>;
+
 /** Every (method, status) pair has its own wording: a translator never has to glue phrases. */
 const PAYMENT_SUMMARY_KEYS = {
   card: {

@@ -6,7 +6,7 @@ import { inlineLink, LinkAction } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
-import { FactTable, OrderLines, OrderParties, OrderSectionHeading, OrderTotals, paymentSummaryKey, usePaymentSummary } from '../components/order-blocks.js';
+import { FactTable, OrderLines, OrderParties, OrderSectionHeading, OrderTotals, PAYMENT_METHOD_KEYS, usePaymentSummary } from '../components/order-blocks.js';
 import { defineTemplate } from '../mail-template.js';
 import { previewOrder } from './order-preview.js';
 
@@ -75,7 +75,7 @@ export const newOrderNotice = defineTemplate<NewOrderNoticeProps>({
     t('newOrderNotice.subject', {
       number: order.number,
       name: `${order.delivery_address.first_name} ${order.delivery_address.last_name}`,
-      payment: t(paymentSummaryKey(order)),
+      method: t(PAYMENT_METHOD_KEYS[order.payment_method]),
     }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder(),
