@@ -65,7 +65,14 @@ export const sectionHeading: CSSProperties = {
 };
 
 const table: CSSProperties = { width: '100%', borderCollapse: 'collapse', margin: '0 0 8px' };
-const cell: CSSProperties = { fontFamily: fonts.sans, fontSize: '15px', lineHeight: '22px', color: colors.ink, padding: '8px 0', verticalAlign: 'top' };
+const cell: CSSProperties = {
+  fontFamily: fonts.sans,
+  fontSize: '15px',
+  lineHeight: '22px',
+  color: colors.ink,
+  padding: '8px 0',
+  verticalAlign: 'top',
+};
 const ruled: CSSProperties = { ...cell, borderBottom: `1px solid ${colors.rule}` };
 const amountCell: CSSProperties = { whiteSpace: 'nowrap', textAlign: 'right', paddingLeft: '16px' };
 const headCell: CSSProperties = {
@@ -142,7 +149,11 @@ export function OrderLines({ order }: { order: OrderView }) {
               <strong>{line.name}</strong>
               <br />
               <span style={detail}>
-                {t('order.lines.detail', { code: line.product_code, quantity: line.quantity, unitPrice: formatEuro(line.unit_price, locale) })}
+                {t('order.lines.detail', {
+                  code: line.product_code,
+                  quantity: line.quantity,
+                  unitPrice: formatEuro(line.unit_price, locale),
+                })}
               </span>
             </td>
             <td style={{ ...ruled, ...amountCell }}>{formatEuro(line.line_total, locale)}</td>
@@ -175,7 +186,9 @@ export function OrderLinesBrief({ order }: { order: OrderView }) {
 export function OrderTotals({ order, vat = true }: { order: OrderView; vat?: boolean }) {
   const { t, locale } = useMail();
   const euro = (cents: number) => formatEuro(cents, locale);
-  const rows: Array<{ label: string; amount: string; strong?: boolean; small?: boolean }> = [{ label: t('order.totals.subtotal'), amount: euro(order.subtotal) }];
+  const rows: Array<{ label: string; amount: string; strong?: boolean; small?: boolean }> = [
+    { label: t('order.totals.subtotal'), amount: euro(order.subtotal) },
+  ];
   if (order.discount > 0) {
     rows.push({
       label: order.coupon_code ? t('order.totals.discount', { code: order.coupon_code }) : t('order.totals.discountPlain'),
@@ -187,7 +200,11 @@ export function OrderTotals({ order, vat = true }: { order: OrderView; vat?: boo
   if (vat) {
     rows.push({ label: t('order.totals.vatBase'), amount: euro(order.vat_base), small: true });
     for (const row of order.vat_by_rate) {
-      rows.push({ label: t('order.totals.vatRate', { rate: formatPercent(row.rate, locale), base: euro(row.base) }), amount: euro(row.vat), small: true });
+      rows.push({
+        label: t('order.totals.vatRate', { rate: formatPercent(row.rate, locale), base: euro(row.base) }),
+        amount: euro(row.vat),
+        small: true,
+      });
     }
   }
   return (
@@ -196,7 +213,13 @@ export function OrderTotals({ order, vat = true }: { order: OrderView; vat?: boo
         <tbody>
           {rows.map((row) => {
             const style: CSSProperties = row.strong
-              ? { ...cell, fontSize: '17px', fontWeight: 700, borderTop: `2px solid ${colors.rule}`, borderBottom: `2px solid ${colors.rule}` }
+              ? {
+                  ...cell,
+                  fontSize: '17px',
+                  fontWeight: 700,
+                  borderTop: `2px solid ${colors.rule}`,
+                  borderBottom: `2px solid ${colors.rule}`,
+                }
               : row.small
                 ? { ...cell, ...detail, padding: '4px 0' }
                 : { ...cell, padding: '4px 0' };
@@ -215,7 +238,11 @@ export function OrderTotals({ order, vat = true }: { order: OrderView; vat?: boo
 }
 
 /** A postal address as it goes on a parcel: name, street, postal code and town, country by name. */
-export function AddressLines({ address }: { address: Pick<OrderAddressView, 'street' | 'postal_code' | 'city' | 'country'> & { name: string } }) {
+export function AddressLines({
+  address,
+}: {
+  address: Pick<OrderAddressView, 'street' | 'postal_code' | 'city' | 'country'> & { name: string };
+}) {
   const { locale } = useMail();
   return (
     <>

@@ -6,7 +6,15 @@ import { inlineLink, LinkAction } from '../components/mail-blocks.js';
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
-import { FactTable, OrderLines, OrderParties, OrderSectionHeading, OrderTotals, PAYMENT_METHOD_KEYS, usePaymentSummary } from '../components/order-blocks.js';
+import {
+  FactTable,
+  OrderLines,
+  OrderParties,
+  OrderSectionHeading,
+  OrderTotals,
+  PAYMENT_METHOD_KEYS,
+  usePaymentSummary,
+} from '../components/order-blocks.js';
 import { defineTemplate } from '../mail-template.js';
 import { previewOrder } from './order-preview.js';
 

@@ -6,7 +6,15 @@ import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.j
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
-import { codDue, OrderContact, OrderFacts, OrderLines, OrderParties, OrderSectionHeading, OrderTotals } from '../components/order-blocks.js';
+import {
+  codDue,
+  OrderContact,
+  OrderFacts,
+  OrderLines,
+  OrderParties,
+  OrderSectionHeading,
+  OrderTotals,
+} from '../components/order-blocks.js';
 import { defineTemplate } from '../mail-template.js';
 import { previewOrder } from './order-preview.js';
 

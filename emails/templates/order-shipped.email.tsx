@@ -40,7 +40,9 @@ export function OrderShippedEmail({ order, orderUrl }: OrderShippedProps) {
       <LinkAction href={orderUrl} label={t('orderShipped.button')} hint={t('orderShipped.linkHint')} />
       {codDue(order) ? (
         <MailNotice spaced>
-          <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>{t('orderShipped.payCourier', { total: formatEuro(order.total, locale) })}</Text>
+          <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>
+            {t('orderShipped.payCourier', { total: formatEuro(order.total, locale) })}
+          </Text>
         </MailNotice>
       ) : null}
       <OrderSectionHeading>{t('orderShipped.linesHeading')}</OrderSectionHeading>

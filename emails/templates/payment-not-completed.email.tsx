@@ -36,7 +36,9 @@ export function PaymentNotCompletedEmail({ order, retryUrl, keptUntil }: Payment
       <Text style={text.body}>{t('paymentNotCompleted.greeting', { firstName: order.delivery_address.first_name })}</Text>
       <Text style={text.body}>{t('paymentNotCompleted.intro', { number: order.number, total: formatEuro(order.total, locale) })}</Text>
       <MailNotice spaced>
-        <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>{t('paymentNotCompleted.keptUntil', { keptUntil: formatDateTime(keptUntil, locale) })}</Text>
+        <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>
+          {t('paymentNotCompleted.keptUntil', { keptUntil: formatDateTime(keptUntil, locale) })}
+        </Text>
       </MailNotice>
       <LinkAction href={retryUrl} label={t('paymentNotCompleted.button')} hint={t('paymentNotCompleted.linkHint')} />
       <Text style={text.body}>{t('paymentNotCompleted.tips')}</Text>
