@@ -59,6 +59,10 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'password-changed': 'resetUrl',
   'birthday-coupon': 'shopUrl',
   'business-invitation': 'acceptUrl',
+  'order-confirmation': 'orderUrl',
+  'payment-not-completed': 'retryUrl',
+  'order-shipped': 'orderUrl',
+  'new-order-notice': 'adminUrl',
 };
 
 /** Top-level objects of the locale files (layout, accountActivation, magicLink, …): their keys must never show. */

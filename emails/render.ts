@@ -15,6 +15,10 @@ import { emailChange } from './templates/email-change.email.js';
 import { emailInUse } from './templates/email-in-use.email.js';
 import { passwordChanged } from './templates/password-changed.email.js';
 import { passwordReset } from './templates/password-reset.email.js';
+import { newOrderNotice } from './templates/new-order-notice.email.js';
+import { orderConfirmation } from './templates/order-confirmation.email.js';
+import { orderShipped } from './templates/order-shipped.email.js';
+import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
 
 /** Every mail the shop sends, by the name a queue job carries. Add new templates here. */
 export const templates = {
@@ -27,6 +31,10 @@ export const templates = {
   'password-changed': passwordChanged,
   'birthday-coupon': birthdayCoupon,
   'business-invitation': businessInvitation,
+  'order-confirmation': orderConfirmation,
+  'payment-not-completed': paymentNotCompleted,
+  'order-shipped': orderShipped,
+  'new-order-notice': newOrderNotice,
 };
 
 export type Templates = typeof templates;

@@ -16,6 +16,7 @@ import {
   identityUserActivated,
   identityUserRegistered,
   defineEvent,
+  orderPlaced,
 } from './index.js';
 import { z } from 'zod';
 
@@ -75,6 +76,20 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
     },
     'version-required',
   ],
+  [
+    orderPlaced,
+    {
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      userId: null,
+      email: 'ana@example.com',
+      locale: 'hr',
+      paymentMethod: 'cod',
+      total: 2629,
+      placedAt: AT,
+    },
+    'version-required',
+  ],
 ];
 
 describe('event contracts', () => {
@@ -125,6 +140,22 @@ describe('event contracts', () => {
     expect(catalogPriceChanged.schema.safeParse({ ...price, newPriceCents: 2.5 }).success).toBe(false);
     expect(catalogPriceChanged.schema.safeParse({ ...price, productCode: '' }).success).toBe(false);
     expect(identityPasswordChanged.schema.safeParse({ version: 1, userId: USER, changedAt: AT, via: 'guess' }).success).toBe(false);
+    const placed = {
+      version: 1,
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      userId: USER,
+      email: 'a@example.com',
+      locale: 'en',
+      paymentMethod: 'card',
+      total: 100,
+      placedAt: AT,
+    };
+    expect(orderPlaced.schema.safeParse(placed).success).toBe(true);
+    expect(orderPlaced.schema.safeParse({ ...placed, orderNumber: 'ZZ-26-1' }).success).toBe(false);
+    expect(orderPlaced.schema.safeParse({ ...placed, paymentMethod: 'cash' }).success).toBe(false);
+    expect(orderPlaced.schema.safeParse({ ...placed, locale: 'fr' }).success).toBe(false);
+    expect(orderPlaced.schema.safeParse({ ...placed, total: -1 }).success).toBe(false);
   });
 
   it('reads optional invitation fields that are missing as null', () => {

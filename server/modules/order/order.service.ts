@@ -53,6 +53,8 @@ function toView(order: Order, lines: OrderLine[]): OrderSummaryView {
     number: order.number,
     placed_at: order.placedAt.toISOString(),
     status: profileStatus(order.paymentStatus),
+    payment_status: order.paymentStatus,
+    fulfilment_status: order.fulfilmentStatus,
     total: order.total,
     currency: 'EUR',
     lines: lines.map((l) => ({ product_code: l.productCode, name: l.name, unit_price: l.unitPrice, quantity: l.quantity })),

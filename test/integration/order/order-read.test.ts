@@ -65,6 +65,8 @@ describe('order read model (real PostgreSQL)', () => {
       number: newest,
       placed_at: '2026-05-20T18:40:00.000Z',
       status: 'awaiting_payment',
+      payment_status: 'awaiting_payment',
+      fulfilment_status: 'placed',
       total: 2 * 249 + 329,
       currency: 'EUR',
       lines: [

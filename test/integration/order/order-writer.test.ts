@@ -97,6 +97,8 @@ describe('OrderWriter (real PostgreSQL)', () => {
         number: written.number,
         placed_at: placedAt.toISOString(),
         status: 'awaiting_payment',
+        payment_status: 'awaiting_payment',
+        fulfilment_status: 'placed',
         total: 2147,
         currency: 'EUR',
         lines: [
