@@ -169,6 +169,14 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect(await stockOf(p.code)).toBe(4);
     expect(await placedEvents(first.body.data.order.number)).toHaveLength(1);
 
+    // a write like any other: no CSRF token, no order
+    const forged = await request(shop.url)
+      .post('/api/orders')
+      .set('Cookie', s.agent.jar.getCookies({ path: '/', domain: '127.0.0.1', secure: false, script: false }).toValueString())
+      .set('Idempotency-Key', randomUUID())
+      .send(orderBody(total));
+    expect([forged.status, forged.body.errors?.[0]?.code]).toEqual([403, 'CSRF_TOKEN_INVALID']);
+
     for (const bad of [null, 'short', 'x'.repeat(101), 'spaces are bad', 'ü'.repeat(10)]) {
       const res = await place(s, orderBody(total), bad).expect(422);
       expect(res.body.errors[0]).toMatchObject({ code: 'ORDER_IDEMPOTENCY_KEY_INVALID', field: 'Idempotency-Key' });
