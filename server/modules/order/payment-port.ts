@@ -10,8 +10,9 @@ import { OrderError } from './order.errors.js';
  *
  * `start` runs inside the placing transaction (`manager`), so a payment attempt it records commits
  * with the order, and a failure rolls the whole placement back: no card order without a way to pay
- * it. A repeated placement (same Idempotency-Key) calls it again outside a transaction
- * (`manager` of the data source) for the same order.
+ * it. A repeated placement (same Idempotency-Key) of a card order still awaiting payment calls it
+ * again for the same order (in that request's transaction, which writes nothing else), so it must
+ * be safe to call more than once per order.
  */
 export interface PaymentStarter {
   start(order: OrderView & { id: string }, manager: EntityManager): Promise<PaymentFormView>;

@@ -4,17 +4,26 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { OrderDetailResponse, OrderTotalChangedError, PlaceOrderAnswer } from '../../../contract/api/order.js';
+import { OrderDetailResponse, OrderTotalChangedError, PlaceOrderAnswer, PlaceOrderBody } from '../../../contract/api/order.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { orderPlaced } from '../../../contract/events/order.js';
-import { OrderViewTokens } from '../../../server/modules/order/index.js';
+import { CartService, CouponService, verifyCartCookie } from '../../../server/modules/cart/index.js';
+import { CatalogService } from '../../../server/modules/catalog/index.js';
+import {
+  OrderPlacement,
+  OrderReadService,
+  OrderViewTokens,
+  OrderWriter,
+  type PaymentStarter,
+} from '../../../server/modules/order/index.js';
+import { EventPublisher } from '../../../server/platform/events/index.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createCoupon } from '../../factories/coupon.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
-import { shopper, type Shopper } from '../../support/shopper.js';
+import { cartCookie, shopper, type Shopper } from '../../support/shopper.js';
 
 const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
@@ -296,6 +305,52 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect(await stockOf(p.code)).toBe(3);
     expect(await ordersWith(p.code)).toBe(0);
     expect((await s.cart()).item_count).toBe(1);
+  });
+
+  it('places a card order awaiting payment with the form of the bound PaymentStarter, inside the placing transaction', async () => {
+    // the payment module binds PAYMENT_STARTER; here a stand-in shows the contract of the port
+    const started: Array<{ number: string; total: number; inTransaction: boolean }> = [];
+    const starter: PaymentStarter = {
+      start: async (order, manager) => {
+        started.push({ number: order.number, total: order.total, inTransaction: !!manager.queryRunner?.isTransactionActive });
+        return { action: 'https://pay.example/form', method: 'POST', fields: { order_number: order.number, amount: String(order.total) } };
+      },
+    };
+    const app = shop.app;
+    const placement = new OrderPlacement(
+      db,
+      app.get(CartService),
+      app.get(CouponService),
+      app.get(CatalogService),
+      app.get(OrderWriter),
+      app.get(OrderReadService),
+      app.get(OrderViewTokens),
+      app.get(EventPublisher),
+      starter,
+    );
+    const p = await createProduct(shop.app, { price: 990, stock: 4 });
+    const s = await shopper(shop.url);
+    const added = await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 1 }).expect(200);
+    const guestCartId = verifyCartCookie(shop.config.secretKey, cartCookie(added));
+    expect(guestCartId).toEqual(expect.any(String));
+    const body = PlaceOrderBody.parse(orderBody(added.body.data.total, { payment_method: 'card' }));
+    const key = randomUUID();
+
+    const first = await placement.place({ guestCartId }, key, body, 'hr');
+    expect(first).toMatchObject({
+      created: true,
+      order: { payment_method: 'card', payment_status: 'awaiting_payment', fulfilment_status: 'placed', locale: 'hr' },
+    });
+    expect(first.payment).toEqual({
+      action: 'https://pay.example/form',
+      method: 'POST',
+      fields: { order_number: first.order.number, amount: String(first.order.total) },
+    });
+    expect(started).toEqual([{ number: first.order.number, total: first.order.total, inTransaction: true }]);
+    const again = await placement.place({ guestCartId }, key, body, 'hr');
+    expect(again).toMatchObject({ created: false, order: first.order, payment: first.payment });
+    expect(await ordersWith(p.code)).toBe(1);
+    expect(orderPlaced.schema.parse((await placedEvents(first.order.number))[0].payload)).toMatchObject({ paymentMethod: 'card' });
   });
 
   it('answers hostile bodies with 422 and coded fields, never a 500', async () => {
