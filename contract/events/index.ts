@@ -2,3 +2,4 @@ export * from './event-contract.js';
 export * from './identity.js';
 export * from './cart.js';
 export * from './catalog.js';
+export * from './payment.js';

@@ -72,6 +72,7 @@ const envSchema = z.object({
   MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_FORM_URL: url(['http', 'https']).optional(),
   MONRI_API_URL: url(['http', 'https']).optional(),
+  PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   VITE_DEV: bool.default(false),
 });
 
@@ -120,6 +121,8 @@ export interface AppConfig {
   payment: {
     provider: 'monri' | 'sandbox';
     monri: { key: string; authenticityToken: string; formUrl: string; apiUrl: string };
+    /** A payment attempt still pending this long (no callback) is settled by asking the provider (reconciliation). */
+    reconcileAfterMs: number;
   };
   auth: {
     accessTokenTtlSeconds: number;
@@ -207,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         formUrl: e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
         apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(/\/+$/, ''),
       },
+      reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
     },
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,

@@ -6,11 +6,12 @@ import { OrderNumberService } from './order-number.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
 import { OrderReadService } from './order.service.js';
+import { PaymentEventsListener } from './listeners/payment-events.listener.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat])],
   controllers: [OrderController],
-  providers: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService],
+  providers: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, PaymentEventsListener],
   exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService],
 })
 export class OrderModule {}

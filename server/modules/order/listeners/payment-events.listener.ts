@@ -1,0 +1,53 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { paymentApproved, paymentDeclined } from '../../../../contract/events/payment.js';
+import type { PaymentStatus } from '../../../../contract/orders.js';
+import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from '../../../platform/events/index.js';
+import { OrderStateService } from '../order-state.service.js';
+
+/**
+ * The order side of card payments: the payment module settles what the provider says and
+ * publishes payment.approved / payment.declined (contract/events/payment.ts); this moves the order's
+ * payment status, in the delivery's transaction (docs/orders.md 'Payment status'). Events may come
+ * in any order and more than once:
+ * - approved: awaiting_payment -> paid; a failed order (its decline came first) goes back through
+ *   awaiting_payment to paid (an approval wins); already paid is a no-op; refunded stays refunded.
+ * - declined: awaiting_payment -> failed only; a paid order stays paid, a failed one stays failed.
+ * An order the event names but that does not exist, or a step the machine refuses, is logged and
+ * not retried (no retry can change it).
+ */
+@Injectable()
+export class PaymentEventsListener {
+  private readonly logger = new Logger('order');
+
+  constructor(private readonly states: OrderStateService) {}
+
+  @OnEvent(paymentApproved, 'mark-order-paid')
+  async approved(event: DomainEvent<EventPayload<typeof paymentApproved>>, { manager }: EventContext): Promise<void> {
+    const { orderNumber, transactionId } = event.payload;
+    const status = await this.status(manager, orderNumber);
+    if (status === undefined) return this.logger.error(`payment.approved for unknown order ${orderNumber} (transaction ${transactionId})`);
+    if (status === 'failed') await this.states.changePaymentStatus(manager, orderNumber, 'awaiting_payment');
+    else if (status !== 'awaiting_payment' && status !== 'paid') {
+      return this.logger.error(`payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`);
+    }
+    await this.states.changePaymentStatus(manager, orderNumber, 'paid');
+  }
+
+  @OnEvent(paymentDeclined, 'mark-order-payment-failed')
+  async declined(event: DomainEvent<EventPayload<typeof paymentDeclined>>, { manager }: EventContext): Promise<void> {
+    const { orderNumber } = event.payload;
+    const status = await this.status(manager, orderNumber);
+    if (status === undefined) return this.logger.error(`payment.declined for unknown order ${orderNumber}`);
+    if (status !== 'awaiting_payment') return; // paid stays paid; failed stays failed
+    await this.states.changePaymentStatus(manager, orderNumber, 'failed');
+  }
+
+  /** The order's payment status, read under the row lock the change takes anyway. */
+  private async status(manager: EntityManager, orderNumber: string): Promise<PaymentStatus | undefined> {
+    const rows = (await manager.query(`SELECT payment_status FROM shop_order WHERE number = $1 FOR UPDATE`, [orderNumber])) as Array<{
+      payment_status: PaymentStatus;
+    }>;
+    return rows[0]?.payment_status;
+  }
+}
