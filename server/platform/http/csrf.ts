@@ -39,7 +39,7 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
     method: 'POST',
     path: '/api/payments/monri/callback',
     reason:
-      "the card provider's server-to-server callback: no browser and no cookie are involved, and its Authorization header (WP3-callback SHA-512 of key + the raw body) proves Monri sent exactly these bytes; anything else is refused with 401",
+      "the card provider's server-to-server callback: no browser and no cookie are involved, and its Authorization header (WP3-callback digest: SHA-512 of key + the raw body) proves Monri sent exactly these bytes; anything else is refused with 401",
     rawBody: true,
   },
   {
