@@ -101,7 +101,7 @@ export class PaymentSettlement {
     const cb = verified.value;
     const key = [this.config.payment.provider, cb.transactionId, cb.status, cb.responseCode];
     const inserted = await this.db.query<Array<{ id: string }>>(
-      `INSERT INTO payment_callback (provider, transaction_id, order_number, status, response_code, amount, currency, raw_body)
+      `INSERT INTO payment_callback (provider, transaction_id, status, response_code, order_number, amount, currency, raw_body)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
        ON CONFLICT (provider, transaction_id, status, response_code) DO NOTHING RETURNING id`,
       [...key, cb.orderNumber, cb.amountCents, cb.currency, rawBody.toString('utf8')],
