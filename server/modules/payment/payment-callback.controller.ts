@@ -1,6 +1,9 @@
 import { Controller, Headers, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
+import { ErrorResponseSchema } from '../../../contract/api/fields.js';
+import { MonriCallbackBody, PaymentCallbackResponse } from '../../../contract/api/payment.js';
+import { ApiZodResponse, openApiSchema } from '../../platform/http/zod-validation.openapi.js';
 import { PaymentError } from './payment.errors.js';
 import { PaymentSettlement } from './settlement/payment-settlement.service.js';
 
@@ -21,6 +24,9 @@ export class PaymentCallbackController {
   @ApiOperation({
     summary: "Monri's callback: JSON, `Authorization: WP3-callback <hex SHA-512 of key + raw body>`. 200 when stored; 401 for a missing or bad signature.",
   })
+  @ApiBody({ schema: openApiSchema(MonriCallbackBody, 'input'), description: 'JSON as Monri sends it; verified over the raw bytes before parsing' })
+  @ApiZodResponse(PaymentCallbackResponse)
+  @ApiZodResponse(ErrorResponseSchema, 401, 'Missing or bad signature, or not a callback (PAYMENT_CALLBACK_UNVERIFIED); nothing stored.')
   async callback(@Req() req: Request, @Headers('authorization') authorization: string | undefined): Promise<{ data: { received: true } }> {
     const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     const receipt = await this.settlement.receiveCallback(raw, authorization);
