@@ -8,3 +8,4 @@ export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZON
 export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
 export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
 export { OrderStateService, type StatusChange } from './order-state.service.js';
+export { UnpaidOrderExpiry, UNPAID_ORDER_EXPIRY_JOB } from './jobs/unpaid-order-expiry.job.js';

@@ -31,7 +31,11 @@ export class PaymentEventsListener {
     else if (status !== 'awaiting_payment' && status !== 'paid') {
       return this.logger.error(`payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`);
     }
-    await this.states.changePaymentStatus(manager, orderNumber, 'paid');
+    const change = await this.states.changePaymentStatus(manager, orderNumber, 'paid');
+    if (change.changed && (await this.fulfilment(manager, orderNumber)) === 'cancelled') {
+      // The unpaid order expired (stock released) before the money came: an operator refunds or re-opens it.
+      this.logger.error(`order ${orderNumber} was paid (transaction ${transactionId}) after it had been cancelled: refund it or fulfil it by hand`);
+    }
   }
 
   @OnEvent(paymentDeclined, 'mark-order-payment-failed')
@@ -41,6 +45,11 @@ export class PaymentEventsListener {
     if (status === undefined) return this.logger.error(`payment.declined for unknown order ${orderNumber}`);
     if (status !== 'awaiting_payment') return; // paid stays paid; failed stays failed
     await this.states.changePaymentStatus(manager, orderNumber, 'failed');
+  }
+
+  private async fulfilment(manager: EntityManager, orderNumber: string): Promise<string | undefined> {
+    const rows = (await manager.query(`SELECT fulfilment_status FROM shop_order WHERE number = $1`, [orderNumber])) as Array<{ fulfilment_status: string }>;
+    return rows[0]?.fulfilment_status;
   }
 
   /** The order's payment status, read under the row lock the change takes anyway. */
