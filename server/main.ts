@@ -82,7 +82,7 @@ export async function bootstrap(
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));
       web.use(cookieParser());
-      web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser());
+      web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser(csrf.exempt));
       web.use(refuseControlCharacters()); // path, query and JSON body; InputCheckModule checks again after any parser
       web.getHttpAdapter().getInstance().get(CSRF_TOKEN_PATH, csrfTokenHandler(csrf));
       // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).

@@ -3,3 +3,4 @@ export * from './identity.js';
 export * from './cart.js';
 export * from './catalog.js';
 export * from './order.js';
+export * from './payment.js';

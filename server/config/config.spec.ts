@@ -66,8 +66,22 @@ describe('loadConfig', () => {
     expect(c.payment).toEqual({
       provider: 'monri',
       monri: { key: 'k'.repeat(20), authenticityToken: 't'.repeat(20), formUrl: 'https://ipg.monri.com/v2/form', apiUrl: 'https://ipg.monri.com' },
+      reconcileAfterMs: 300_000,
+      unpaidOrderExpiryMinutes: 60,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+  });
+
+  it('reads PAYMENT_RECONCILE_AFTER_MS (default 5 minutes), refusing nonsense', () => {
+    expect(loadConfig({}).payment.reconcileAfterMs).toBe(300_000);
+    expect(loadConfig({ PAYMENT_RECONCILE_AFTER_MS: '60000' }).payment.reconcileAfterMs).toBe(60_000);
+    for (const bad of ['0', '-5', 'soon', '1.5']) expect(() => loadConfig({ PAYMENT_RECONCILE_AFTER_MS: bad })).toThrow(/PAYMENT_RECONCILE_AFTER_MS/);
+  });
+
+  it('reads UNPAID_CARD_ORDER_EXPIRY_MINUTES (default 60), refusing nonsense', () => {
+    expect(loadConfig({}).payment.unpaidOrderExpiryMinutes).toBe(60);
+    expect(loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: '15' }).payment.unpaidOrderExpiryMinutes).toBe(15);
+    for (const bad of ['0', '-1', 'never', '99999']) expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

@@ -203,6 +203,43 @@ export class CatalogService {
   // ---------------------------------------------------------------- stock
 
   /**
+   * Gives reserved packs back (an order cancelled before shipping), inside the caller's
+   * transaction: tracked stock grows by the quantities (one catalog.availability-changed per
+   * product, as reserveStock), untracked stock and products that no longer exist are left alone.
+   * Products are updated in code order, like reserveStock, so concurrent calls cannot deadlock.
+   */
+  async releaseStock(manager: EntityManager, lines: Array<{ code: string; quantity: number }>): Promise<void> {
+    const given = new Map<string, number>();
+    for (const { code, quantity } of lines) {
+      if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new RangeError(`quantity of ${code} must be a positive whole number`);
+      given.set(code, (given.get(code) ?? 0) + quantity);
+    }
+    for (const code of [...given.keys()].sort()) {
+      const n = given.get(code)!;
+      const [updated] = (await manager.query(
+        `UPDATE product SET stock = stock + $2, updated_at = now() WHERE code = $1 AND stock IS NOT NULL
+         RETURNING id, stock, availability, clock_timestamp() AS at`,
+        [code, n],
+      )) as [Array<{ id: number; stock: number; availability: Product['availability']; at: Date }>, number];
+      const p = updated?.[0];
+      if (!p) continue;
+      const before = { availability: p.availability, stock: p.stock - n };
+      await this.events.publish(
+        manager,
+        new AvailabilityChanged({
+          productId: p.id,
+          productCode: code,
+          oldStock: before.stock,
+          newStock: p.stock,
+          oldAvailability: effectiveAvailability(before),
+          newAvailability: effectiveAvailability(p),
+          effectiveAt: p.at.toISOString(),
+        }),
+      );
+    }
+  }
+
+  /**
    * Takes `quantity` packs of each line out of stock inside the caller's transaction. One
    * conditional UPDATE per product (`stock >= n`): two buyers of the last pack serialize on the
    * row; the second sees 0 left and gets CATALOG_OUT_OF_STOCK. Untracked stock (null) only checks

@@ -12,3 +12,4 @@ export { OrderPlacement, type PlacementCaller, type PlacementResult } from './or
 export { OrderViewTokens, VIEW_TOKEN_TTL_MS } from './order-view-token.js';
 export { PAYMENT_STARTER, UnavailablePaymentStarter, type PaymentStarter } from './payment-port.js';
 export { OrderPlaced } from './events/order.events.js';
+export { UnpaidOrderExpiry, UNPAID_ORDER_EXPIRY_JOB } from './jobs/unpaid-order-expiry.job.js';

@@ -11,6 +11,8 @@ import { OrderStateService } from './order-state.service.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
 import { PAYMENT_STARTER, UnavailablePaymentStarter } from './payment-port.js';
+import { PaymentEventsListener } from './listeners/payment-events.listener.js';
+import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule],
@@ -22,6 +24,8 @@ import { PAYMENT_STARTER, UnavailablePaymentStarter } from './payment-port.js';
     OrderStateService,
     OrderViewTokens,
     OrderPlacement,
+    PaymentEventsListener,
+    UnpaidOrderExpiry,
     // card payments: the payment module binds its provider here (docs/orders.md, 'Placing an order')
     { provide: PAYMENT_STARTER, useClass: UnavailablePaymentStarter },
   ],

@@ -1,11 +1,12 @@
 import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
 import { registerErrorMessages } from '../../platform/i18n/index.js';
 
-export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE';
+export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED';
 
 const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_DATA_INVALID: 'invalid',
   PAYMENT_PROVIDER_UNAVAILABLE: 'unavailable',
+  PAYMENT_CALLBACK_UNVERIFIED: 'unauthenticated',
 };
 
 registerErrorMessages({
@@ -20,6 +21,13 @@ registerErrorMessages({
     en: 'The payment service is not available right now. Please try again in a few minutes.',
     de: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.',
     sl: 'Plačilna storitev trenutno ni na voljo. Poskusite znova čez nekaj minut.',
+  },
+  // a callback whose WP3-callback signature over the raw body is missing or wrong (or whose body is not a callback)
+  PAYMENT_CALLBACK_UNVERIFIED: {
+    hr: 'Obavijest o plaćanju nije prihvaćena: potpis nedostaje ili nije valjan.',
+    en: 'The payment notification was refused: its signature is missing or invalid.',
+    de: 'Die Zahlungsbenachrichtigung wurde abgelehnt: Ihre Signatur fehlt oder ist ungültig.',
+    sl: 'Obvestilo o plačilu je bilo zavrnjeno: podpis manjka ali ni veljaven.',
   },
 });
 

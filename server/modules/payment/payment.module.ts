@@ -1,21 +1,28 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { MonriWebPayProvider } from './monri/monri-webpay.provider.js';
+import { PaymentCallbackController } from './payment-callback.controller.js';
 import { PAYMENT_PROVIDER } from './payment-provider.js';
 import { PaymentJobsProcessor } from './payment-jobs.processor.js';
+import { PaymentService } from './payment.service.js';
 import { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
+import { PaymentSettlement } from './settlement/payment-settlement.service.js';
 
 /**
  * Card payments: the configured PaymentProvider (the Monri WebPay adapter, pointed at Monri or at the
- * sandbox emulator), the emulator itself and the payments queue's processor. Orders use the provider
- * through PAYMENT_PROVIDER (docs/payments.md).
+ * sandbox emulator), starting payments (PaymentService: attempts), the provider's callback,
+ * settlement and reconciliation (PaymentSettlement, publishing payment.* events), the emulator
+ * itself and the payments queue's processor (docs/payments.md).
  */
 @Module({
+  controllers: [PaymentCallbackController],
   providers: [
     { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MonriWebPayProvider(config.payment.monri) },
+    PaymentService,
+    PaymentSettlement,
     SandboxEmulator,
     PaymentJobsProcessor,
   ],
-  exports: [PAYMENT_PROVIDER, SandboxEmulator],
+  exports: [PAYMENT_PROVIDER, PaymentService, PaymentSettlement, SandboxEmulator],
 })
 export class PaymentModule {}

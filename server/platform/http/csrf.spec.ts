@@ -31,13 +31,16 @@ function run(mw: (rq: Request, rs: Response, next: () => void) => void, rq: Requ
 }
 
 describe('CSRF exemptions', () => {
-  it("exempts only the payment sandbox's three provider endpoints (each with its reason), nothing under /api yet", () => {
+  it("exempts only the card provider's signed callback and the payment sandbox's three provider endpoints (each with its reason)", () => {
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /api/payments/monri/callback',
       'POST /sandbox/monri/v2/form',
       'POST /sandbox/monri/v2/orders/status',
       'POST /sandbox/monri/v2/orders/refund',
     ]);
     for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest/);
+    // Only the callback gets its body raw (its signature covers the bytes as sent).
+    expect(CSRF_EXEMPT_ROUTES.filter((r) => r.rawBody).map((r) => r.path)).toEqual(['/api/payments/monri/callback']);
   });
 
   it('matches an exempt route by exact method and path only', () => {

@@ -18,18 +18,30 @@ export interface CsrfExemptRoute {
   path: `/${string}`;
   /** Why no browser can be tricked into it and what proves the caller instead (its signature check). */
   reason: string;
+  /**
+   * The handler verifies a signature over the body bytes exactly as sent: the global parser hands
+   * it the raw body (a Buffer in `req.body`, whatever the Content-Type; json-bodies.ts) instead of
+   * parsed JSON.
+   */
+  rawBody?: true;
 }
 
 /**
  * Exempt from the CSRF check (and from the JSON-only body rule, see json-bodies.ts). Only a request
  * that proves itself another way belongs here, and its handler must verify that proof itself: a
- * server-to-server call signed by a shared key (the payment provider's callback, once it exists,
- * e.g. `{ method: 'POST', path: '/api/payments/monri/callback', reason: 'WP3-callback SHA-512 over
- * the raw body' }`), or the payment sandbox's stand-ins for the provider's endpoints (mounted only
+ * server-to-server call signed by a shared key (the payment provider's callback, verified over
+ * its raw body), or the payment sandbox's stand-ins for the provider's endpoints (mounted only
  * with PAYMENT_PROVIDER=sandbox; docs/payments.md). A route that acts on a visitor's cookies is never
  * exempt, whatever its path.
  */
 export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
+  {
+    method: 'POST',
+    path: '/api/payments/monri/callback',
+    reason:
+      "the card provider's server-to-server callback: no browser and no cookie are involved, and its Authorization header (WP3-callback digest: SHA-512 of key + the raw body) proves Monri sent exactly these bytes; anything else is refused with 401",
+    rawBody: true,
+  },
   {
     method: 'POST',
     path: '/sandbox/monri/v2/form',

@@ -43,7 +43,28 @@ export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_
   };
 }
 
-/** The one body parser: JSON by the same media-type rule (body-parser's defaults otherwise: 100 kB, objects and arrays). */
-export function jsonBodyParser(): RequestHandler {
-  return express.json({ type: (req) => isJsonMediaType(req.headers['content-type']) });
+/** The most a raw-body route (a signed callback) may send; the provider's callbacks are a few kB. */
+export const RAW_BODY_LIMIT = '64kb';
+
+/**
+ * The one body parser: JSON by the same media-type rule (body-parser's defaults otherwise: 100 kB,
+ * objects and arrays). The exact exempt routes marked `rawBody` (a callback whose signature covers
+ * the body bytes) get those bytes instead, unparsed, as a Buffer in `req.body` (an empty Buffer
+ * without a body), up to RAW_BODY_LIMIT: their handler verifies the signature before it parses.
+ */
+export function jsonBodyParser(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES): RequestHandler {
+  const json = express.json({ type: (req) => isJsonMediaType(req.headers['content-type']) });
+  const raw = express.raw({ type: () => true, limit: RAW_BODY_LIMIT });
+  const rawRoutes = exempt.filter((route) => route.rawBody);
+  return (req: Request, res: Response, next: NextFunction): void => {
+    if (rawRoutes.length && isExemptRoute(req, rawRoutes)) {
+      raw(req, res, (err?: unknown) => {
+        if (err) return next(err);
+        if (!Buffer.isBuffer(req.body)) req.body = Buffer.alloc(0);
+        next();
+      });
+      return;
+    }
+    json(req, res, next);
+  };
 }

@@ -13,6 +13,7 @@ import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
 import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
+  PAYMENT_CALLBACK_PATH,
   PAYMENT_PROVIDER,
   SANDBOX_FORM_PATH,
   SANDBOX_REFUND_PATH,
@@ -103,8 +104,10 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
   const choose = (pagePath: string, choice: string, origin: string | null = shop.url) =>
     fetch(`${shop.url}${pagePath}/${choice}`, { method: 'POST', headers: origin ? { origin } : {}, redirect: 'manual' });
 
-  it('keeps its three provider endpoints, and nothing else, in the exact CSRF exemptions', () => {
-    expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual([`POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`].sort());
+  it('keeps its three provider endpoints and the callback, and nothing else, in the exact CSRF exemptions', () => {
+    expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      [`POST ${PAYMENT_CALLBACK_PATH}`, `POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`].sort(),
+    );
   });
 
   it('form -> page -> approve: a signed redirect to the success URL, a signed callback retried until 200, inquiry and refunds', async () => {

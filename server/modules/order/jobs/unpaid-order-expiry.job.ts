@@ -1,0 +1,61 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
+import { ScheduledJob } from '../../../platform/queue/index.js';
+import { CatalogService } from '../../catalog/index.js';
+import { OrderStateService } from '../order-state.service.js';
+
+export const UNPAID_ORDER_EXPIRY_JOB = 'orders.expire-unpaid';
+const EVERY_MS = 60_000;
+const BATCH = 100;
+
+/**
+ * Cancels card orders nobody paid: still `awaiting_payment` or `failed`, still `placed`,
+ * UNPAID_CARD_ORDER_EXPIRY_MINUTES (default 60) after placement. Each order in its own transaction:
+ * the row locked and the conditions checked again (a payment settling at the same moment wins or
+ * waits), fulfilment `placed` -> `cancelled`, and its lines' stock released. Idempotent: a cancelled
+ * order is not selected again, so stock is released once. Cash-on-delivery orders never expire.
+ */
+@Injectable()
+export class UnpaidOrderExpiry {
+  private readonly logger = new Logger('order');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly states: OrderStateService,
+    private readonly catalog: CatalogService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @ScheduledJob(UNPAID_ORDER_EXPIRY_JOB, { every: EVERY_MS })
+  async expire(now = new Date()): Promise<{ cancelled: string[] }> {
+    const cutoff = new Date(now.getTime() - this.config.payment.unpaidOrderExpiryMinutes * 60_000);
+    const due = (await this.db.query(
+      `SELECT number FROM shop_order
+        WHERE payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed') AND fulfilment_status = 'placed' AND placed_at < $1
+        ORDER BY placed_at LIMIT ${BATCH}`,
+      [cutoff],
+    )) as Array<{ number: string }>;
+    const cancelled: string[] = [];
+    for (const { number } of due) {
+      const done = await this.db.transaction(async (manager) => {
+        const [order] = (await manager.query(
+          `SELECT id FROM shop_order WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed')
+             AND fulfilment_status = 'placed' AND placed_at < $2 FOR UPDATE`,
+          [number, cutoff],
+        )) as Array<{ id: string }>;
+        if (!order) return false; // paid or cancelled meanwhile
+        await this.states.changeFulfilmentStatus(manager, number, 'cancelled');
+        const lines = (await manager.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [order.id])) as Array<{
+          code: string;
+          quantity: number;
+        }>;
+        await this.catalog.releaseStock(manager, lines);
+        return true;
+      });
+      if (done) cancelled.push(number);
+    }
+    if (cancelled.length) this.logger.log(`cancelled ${cancelled.length} unpaid card order(s), stock released: ${cancelled.join(', ')}`);
+    return { cancelled };
+  }
+}

@@ -1,0 +1,269 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
+import { EventPublisher } from '../../../platform/events/index.js';
+import { QueueName, QueueService, ScheduledJob } from '../../../platform/queue/index.js';
+import { PaymentApproved, PaymentDeclined, PaymentFlagged } from '../events/payment.events.js';
+import { PAYMENT_PROVIDER, type PaymentProvider, type PaymentRefusal, type PaymentStatus } from '../payment-provider.js';
+
+/** The payments-queue job that settles one stored callback (job id `settle-callback__<callback id>`). */
+export const SETTLE_CALLBACK_JOB = 'settle-callback';
+export const settleCallbackJobId = (callbackId: string) => `${SETTLE_CALLBACK_JOB}__${callbackId}`;
+/** The scheduled job that asks the provider about attempts without a callback. */
+export const RECONCILE_JOB = 'payments.reconcile';
+const RECONCILE_EVERY_MS = 60_000;
+/** Attempts older than this are no longer inquired (an operator's matter by then; the unpaid order has long expired). */
+const RECONCILE_MAX_AGE_MS = 2 * 86_400_000;
+/** A stored callback not settled after this long has its job added again (same id: a job the queue still knows is left alone). */
+const REQUEUE_CALLBACK_AFTER_MS = 60_000;
+const BATCH = 100;
+
+/** What the provider said about one order's payment: a verified callback or a status inquiry. */
+export interface ProviderVerdict {
+  source: 'callback' | 'inquiry';
+  orderNumber: string;
+  transactionId: string | null;
+  /** Status 'approved' with response code '0000' (callback), or status 'approved' (inquiry). */
+  approved: boolean;
+  amountCents: number | null;
+  currency: string | null;
+  responseCode: string | null;
+}
+
+/** What settlement made of a verdict (stored on the callback row as `outcome`). */
+export type SettlementOutcome =
+  | 'approved'
+  | 'declined'
+  | 'flagged'
+  | 'second_approval'
+  | 'duplicate'
+  | 'decline_after_approval'
+  | 'already_settled'
+  | 'unknown_order';
+
+export type CallbackReceipt = { ok: true; callbackId: string } | { ok: false; reason: PaymentRefusal };
+
+interface AttemptRow {
+  id: string;
+  order_number: string;
+  amount: number;
+  currency: string;
+  status: 'pending' | 'approved' | 'declined' | 'flagged';
+  transaction_id: string | null;
+}
+
+interface CallbackRow {
+  id: string;
+  transaction_id: string;
+  order_number: string;
+  status: string;
+  response_code: string;
+  amount: string;
+  currency: string;
+  settled_at: Date | null;
+  outcome: SettlementOutcome | null;
+}
+
+/**
+ * Settles card payments (docs/payments.md 'Callback and settlement', 'Reconciliation'):
+ * - `receiveCallback`: the raw body is verified by the provider adapter before anything is parsed
+ *   or stored; a verified callback is stored once (the provider repeats it until it gets a 200) and
+ *   a settlement job is queued with a deterministic id.
+ * - `settle`: one transaction with the order's attempts locked, so it is idempotent and does not
+ *   depend on the order callbacks arrive in. An approval with the attempt's amount and currency
+ *   publishes payment.approved (once per order); another amount or currency flags the attempt for an
+ *   operator (payment.flagged, never paid); a decline publishes payment.declined unless the order
+ *   has an approval (an approval wins, earlier or later).
+ * - `reconcile` (scheduled): asks the provider about attempts still pending after
+ *   PAYMENT_RECONCILE_AFTER_MS and settles what it answers the same way, so a lost callback still
+ *   settles.
+ */
+@Injectable()
+export class PaymentSettlement {
+  private readonly logger = new Logger('payment');
+
+  constructor(
+    private readonly db: DataSource,
+    private readonly events: EventPublisher,
+    private readonly queues: QueueService,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * A callback as received. Refused (nothing stored, nothing queued) unless its signature over the
+   * raw bytes verifies. Resolves once the callback is stored and its settlement job queued, so a
+   * 200 promises it will settle; a throw (database or queue away) makes the provider send it again.
+   */
+  async receiveCallback(rawBody: Buffer, authorization: string | undefined): Promise<CallbackReceipt> {
+    const verified = this.provider.verifyCallback(rawBody, authorization);
+    if (!verified.ok) return verified;
+    const cb = verified.value;
+    const key = [this.config.payment.provider, cb.transactionId, cb.status, cb.responseCode];
+    const inserted = await this.db.query<Array<{ id: string }>>(
+      `INSERT INTO payment_callback (provider, transaction_id, status, response_code, order_number, amount, currency, raw_body)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (provider, transaction_id, status, response_code) DO NOTHING RETURNING id`,
+      [...key, cb.orderNumber, cb.amountCents, cb.currency, rawBody.toString('utf8')],
+    );
+    const row =
+      inserted[0] ??
+      (
+        await this.db.query<Array<{ id: string; settled_at: Date | null }>>(
+          `SELECT id, settled_at FROM payment_callback WHERE provider = $1 AND transaction_id = $2 AND status = $3 AND response_code = $4`,
+          key,
+        )
+      )[0];
+    if (!row) throw new Error(`payment callback ${cb.transactionId} was neither stored nor found`);
+    if (!('settled_at' in row) || row.settled_at === null) await this.queueSettlement(row.id);
+    return { ok: true, callbackId: row.id };
+  }
+
+  /** The settlement job of one stored callback: settles it once (a repeated job finds it settled). */
+  async settleCallback(callbackId: string): Promise<SettlementOutcome | 'not_found'> {
+    return this.db.transaction(async (manager) => {
+      const [cb] = (await manager.query(`SELECT * FROM payment_callback WHERE id = $1 FOR UPDATE`, [callbackId])) as CallbackRow[];
+      if (!cb) return 'not_found';
+      if (cb.settled_at && cb.outcome) return cb.outcome;
+      const outcome = await this.settle(manager, {
+        source: 'callback',
+        orderNumber: cb.order_number,
+        transactionId: cb.transaction_id,
+        approved: cb.status === 'approved' && cb.response_code === '0000',
+        amountCents: Number(cb.amount),
+        currency: cb.currency,
+        responseCode: cb.response_code,
+      });
+      await manager.query(`UPDATE payment_callback SET settled_at = now(), outcome = $2 WHERE id = $1`, [callbackId, outcome]);
+      return outcome;
+    });
+  }
+
+  /** Applies one verdict to the order's payment attempts inside `manager`'s transaction (the attempts are locked). */
+  async settle(manager: EntityManager, v: ProviderVerdict): Promise<SettlementOutcome> {
+    const attempts = (await manager.query(
+      `SELECT id, order_number, amount, currency, status, transaction_id FROM payment_attempt WHERE order_number = $1 ORDER BY created_at DESC, id FOR UPDATE`,
+      [v.orderNumber],
+    )) as AttemptRow[];
+    if (!attempts.length) {
+      this.logger.warn(`payment ${v.source} for ${v.orderNumber} (transaction ${v.transactionId}): no payment attempt of that order; nothing settled`);
+      return 'unknown_order';
+    }
+    const approved = attempts.find((a) => a.status === 'approved');
+    const target = attempts.find((a) => v.transactionId !== null && a.transaction_id === v.transactionId) ?? attempts[0]!;
+    const transactionId = v.transactionId ?? `${v.source}:${v.orderNumber}`;
+
+    if (!v.approved) {
+      if (approved) return 'decline_after_approval';
+      if (target.status !== 'pending') return 'already_settled';
+      await this.mark(manager, target.id, 'declined', v.transactionId);
+      await this.events.publish(manager, new PaymentDeclined({ orderNumber: v.orderNumber, transactionId: v.transactionId, responseCode: v.responseCode }));
+      return 'declined';
+    }
+
+    if (approved) {
+      if (approved.transaction_id === v.transactionId) return 'duplicate';
+      this.logger.error(
+        `payment ${v.source} for ${v.orderNumber}: a second approved transaction ${transactionId} of an order already paid by ${approved.transaction_id}; flagged for an operator`,
+      );
+      await this.events.publish(manager, new PaymentFlagged(this.flag(v, transactionId, approved, 'second_approval')));
+      return 'second_approval';
+    }
+    if (target.status === 'flagged' && target.transaction_id === v.transactionId) return 'duplicate';
+
+    const reason = v.amountCents !== target.amount ? 'amount_mismatch' : v.currency !== target.currency ? 'currency_mismatch' : null;
+    if (reason) {
+      await manager.query(
+        `UPDATE payment_attempt SET status = 'flagged', flagged_reason = $2, transaction_id = $3, settled_at = now() WHERE id = $1`,
+        [target.id, reason, v.transactionId],
+      );
+      this.logger.error(
+        `payment ${v.source} for ${v.orderNumber}: approved ${v.amountCents} ${v.currency} (transaction ${transactionId}) but the attempt asked for ${target.amount} ${target.currency}; NOT paid, flagged for an operator`,
+      );
+      await this.events.publish(manager, new PaymentFlagged(this.flag(v, transactionId, target, reason)));
+      return 'flagged';
+    }
+    await this.mark(manager, target.id, 'approved', v.transactionId);
+    await this.events.publish(manager, new PaymentApproved({ orderNumber: v.orderNumber, amountCents: target.amount, currency: target.currency, transactionId }));
+    return 'approved';
+  }
+
+  /**
+   * Reconciliation: every attempt still pending PAYMENT_RECONCILE_AFTER_MS after it started (and
+   * not inquired within that time) is inquired at the provider and settled by its answer; a
+   * callback stored but not settled (its job lost) is queued again. Idempotent; one failing
+   * inquiry does not stop the others.
+   */
+  @ScheduledJob(RECONCILE_JOB, { every: RECONCILE_EVERY_MS })
+  async reconcile(): Promise<{ inquired: number; settled: number; requeued: number }> {
+    const now = Date.now();
+    const cutoff = new Date(now - this.config.payment.reconcileAfterMs);
+    const due = (await this.db.query(
+      `SELECT order_number FROM payment_attempt a
+        WHERE a.status = 'pending' AND a.created_at < $1 AND a.created_at > $2 AND (a.inquired_at IS NULL OR a.inquired_at < $1)
+          AND NOT EXISTS (SELECT 1 FROM payment_attempt b WHERE b.order_number = a.order_number AND b.status = 'approved')
+        GROUP BY order_number ORDER BY min(a.created_at) LIMIT ${BATCH}`,
+      [cutoff, new Date(now - RECONCILE_MAX_AGE_MS)],
+    )) as Array<{ order_number: string }>;
+    let inquired = 0;
+    let settled = 0;
+    for (const { order_number: orderNumber } of due) {
+      let status: PaymentStatus;
+      try {
+        status = await this.provider.inquire(orderNumber);
+      } catch (err) {
+        this.logger.warn(`reconciliation: inquiry about ${orderNumber} failed (${(err as Error).message}); tried again next run`);
+        continue;
+      }
+      inquired += 1;
+      const outcome = await this.db.transaction(async (manager) => {
+        let result: SettlementOutcome | null = null;
+        if (status.status === 'approved' || status.status === 'declined') {
+          result = await this.settle(manager, {
+            source: 'inquiry',
+            orderNumber,
+            transactionId: status.transactionId,
+            approved: status.status === 'approved',
+            amountCents: status.amountCents,
+            currency: status.currency,
+            responseCode: null,
+          });
+        } else if (status.status === 'refunded') {
+          this.logger.warn(`reconciliation: ${orderNumber} is refunded at the provider but was never settled here; left for an operator`);
+        }
+        await manager.query(`UPDATE payment_attempt SET inquired_at = now() WHERE order_number = $1 AND status = 'pending'`, [orderNumber]);
+        return result;
+      });
+      if (outcome === 'approved' || outcome === 'declined' || outcome === 'flagged') settled += 1;
+    }
+    const lost = (await this.db.query(`SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`, [
+      new Date(now - REQUEUE_CALLBACK_AFTER_MS),
+    ])) as Array<{ id: string }>;
+    for (const { id } of lost) await this.queueSettlement(id);
+    return { inquired, settled, requeued: lost.length };
+  }
+
+  private queueSettlement(callbackId: string) {
+    return this.queues.add(QueueName.Payments, SETTLE_CALLBACK_JOB, { callbackId }, { jobId: settleCallbackJobId(callbackId) });
+  }
+
+  private async mark(manager: EntityManager, attemptId: string, status: 'approved' | 'declined', transactionId: string | null): Promise<void> {
+    await manager.query(`UPDATE payment_attempt SET status = $2, transaction_id = $3, flagged_reason = NULL, settled_at = now() WHERE id = $1`, [
+      attemptId,
+      status,
+      transactionId,
+    ]);
+  }
+
+  private flag(v: ProviderVerdict, transactionId: string, attempt: AttemptRow, reason: 'amount_mismatch' | 'currency_mismatch' | 'second_approval') {
+    return {
+      orderNumber: v.orderNumber,
+      reason,
+      transactionId,
+      amountCents: Math.max(0, v.amountCents ?? 0),
+      currency: v.currency?.slice(0, 3) || '???',
+      expectedAmountCents: attempt.amount,
+      expectedCurrency: attempt.currency,
+    };
+  }
+}
