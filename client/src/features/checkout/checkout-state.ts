@@ -296,7 +296,7 @@ export function fieldOfApiPath(path: string | undefined): CheckoutField | null {
   else if (head === 'delivery_address') field = tail;
   else if (head === 'billing_address') field = `billing_${tail}`;
   else if (head === 'r1_invoice') field = tail === 'company_name' || tail === 'tax_id' ? tail : `company_${tail}`;
-  return field && field in EMPTY_VALUES ? (field as CheckoutField) : null;
+  return field && Object.hasOwn(EMPTY_VALUES, field) ? (field as CheckoutField) : null;
 }
 
 // ---------------------------------------------------------------------------------------------------
