@@ -322,3 +322,29 @@ export type PlaceOrderAnswer = z.infer<typeof PlaceOrderAnswer>;
 /** `GET /api/orders/{number}` */
 export const OrderDetailResponse = data(OrderView);
 export type OrderDetailResponse = z.infer<typeof OrderDetailResponse>;
+
+/** The cart's totals now, as 409 ORDER_TOTAL_CHANGED carries them (integer gross cents). */
+export const OrderTotalsDetail = z.object({
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  delivery: z.number().int(),
+  total: z.number().int(),
+  vat_base: z.number().int(),
+  vat_total: z.number().int(),
+  vat_by_rate: z.array(z.object({ rate: z.number(), base: z.number().int(), vat: z.number().int() })),
+});
+export type OrderTotalsDetail = z.infer<typeof OrderTotalsDetail>;
+
+/** `POST /api/orders` 409 ORDER_TOTAL_CHANGED: the first error carries the new totals; nothing was saved. */
+export const OrderTotalChangedError = z.object({
+  errors: z
+    .array(
+      z.object({
+        code: z.string().meta({ example: 'ORDER_TOTAL_CHANGED' }),
+        message: z.string(),
+        field: z.string().optional(),
+        totals: OrderTotalsDetail.optional().meta({ description: 'On ORDER_TOTAL_CHANGED: what the order would cost now' }),
+      }),
+    )
+    .min(1),
+});

@@ -9,7 +9,7 @@ import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../pl
 import { Cart, CartLine, type StoredCartNotice } from './cart.entity.js';
 import { noticeViews } from './cart-notices.js';
 import { CartError } from './cart.errors.js';
-import { computeTotals } from './cart-totals.js';
+import { computeTotals, type Totals } from './cart-totals.js';
 import { normalizeCouponCode } from './coupon-rules.js';
 import { CouponService, refusalError, refusalParams } from './coupon.service.js';
 import { DELIVERY_CONFIG, POSTAL_CODE_FORMATS } from './delivery.config.js';
@@ -30,6 +30,18 @@ export interface AddItemInput {
   quantity: number;
   /** The unit price (gross cents) the shopper saw; a different current price is refused. */
   expectedUnitPrice?: number;
+}
+
+/** A cart priced for checkout (`CartService.checkoutCart`). */
+export interface CheckoutCart {
+  cartId: string;
+  /** The purchasable lines, in the cart's order, at today's prices in the request's language. */
+  lines: Array<{ productCode: string; name: string; unitPrice: number; quantity: number; vatRate: number }>;
+  /** Lines whose product cannot be bought now (soon available again, or gone). */
+  unavailable: Array<{ productCode: string; name: string }>;
+  /** The coupon giving the discount, or null. */
+  couponCode: string | null;
+  totals: Totals;
 }
 
 /** The cart's answer to a request: its id (undefined when the owner has none yet) and its view. */
@@ -124,7 +136,9 @@ export class CartService {
         for (const { rule, key } of budgets) {
           // Concurrent guesses that all passed the check above: the ones beyond the budget get 429.
           await this.limits.consume(rule, key).catch((limited: unknown) => {
-            throw limited instanceof RateLimitedError ? new RateLimitedError(limited.retryAfterSeconds, 'COUPON_RATE_LIMITED', 'code') : limited;
+            throw limited instanceof RateLimitedError
+              ? new RateLimitedError(limited.retryAfterSeconds, 'COUPON_RATE_LIMITED', 'code')
+              : limited;
           });
         }
       }
@@ -184,6 +198,38 @@ export class CartService {
     });
   }
 
+  /**
+   * For placing an order (order module), inside its transaction: locks the owner's cart row until
+   * that transaction ends (a second placement or a cart change from the same owner waits) and
+   * prices it like the cart view, with delivery to `country` (the order's delivery address). Null
+   * when the owner has no cart. `coupon` is the code only while it gives its discount.
+   */
+  async checkoutCart(manager: EntityManager, owner: CartOwner, locale: Locale, country: string): Promise<CheckoutCart | null> {
+    const cart = await this.find(owner, manager, true);
+    if (!cart) return null;
+    if (!zoneOf(country)) throw new CartError('CART_DESTINATION_UNSUPPORTED', { country: countryName(country, locale) }, 'country');
+    const { buyable, unavailable, coupon, totals } = await this.price(cart, owner, locale, manager, country);
+    return {
+      cartId: cart.id,
+      lines: buyable.map((b) => ({
+        productCode: b.product.code,
+        name: b.product.name,
+        unitPrice: b.product.unitPrice,
+        quantity: b.line.quantity,
+        vatRate: b.product.vatRate,
+      })),
+      unavailable: unavailable.map((u) => ({ productCode: u.line.productCode, name: u.product?.name ?? u.line.productCode })),
+      couponCode: coupon?.valid && coupon.discount > 0 ? coupon.code : null,
+      totals,
+    };
+  }
+
+  /** After an order took its lines (inside the order's transaction): the cart is empty again, without coupon or notices. */
+  async emptyCart(manager: EntityManager, cartId: string): Promise<void> {
+    await manager.delete(CartLine, { cartId });
+    await manager.update(Cart, { id: cartId }, { couponCode: null, notices: null, updatedAt: new Date() });
+  }
+
   // ---------------------------------------------------------------------------------------------
 
   /**
@@ -232,7 +278,8 @@ export class CartService {
     const budgets: Array<{ rule: RateLimitRule; key: string }> = [];
     if (ip) budgets.push({ rule: { name: 'coupon-ip', points: guessLimitPerIp, durationSeconds: COUPON_GUESS_WINDOW }, key: ip });
     const holder = 'userId' in owner ? `user:${owner.userId}` : owner.guestCartId ? `cart:${owner.guestCartId}` : null;
-    if (holder) budgets.push({ rule: { name: 'coupon-cart', points: guessLimitPerCart, durationSeconds: COUPON_GUESS_WINDOW }, key: holder });
+    if (holder)
+      budgets.push({ rule: { name: 'coupon-cart', points: guessLimitPerCart, durationSeconds: COUPON_GUESS_WINDOW }, key: holder });
     return budgets;
   }
 
@@ -318,7 +365,12 @@ export class CartService {
     return { buyable, unavailable, subtotal };
   }
 
-  private async build(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager): Promise<CartView> {
+  /**
+   * The cart's money now: its purchasable lines at today's prices, the coupon (when still valid for
+   * this customer), delivery to `country` (default: the cart's destination) and the totals. The
+   * cart view and the checkout share it, so an order costs exactly what the cart showed.
+   */
+  private async price(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager, country = cart?.country ?? 'HR') {
     const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale);
 
     let coupon: CartCouponView | null = null;
@@ -340,7 +392,6 @@ export class CartService {
       }
     }
 
-    const country = cart?.country ?? 'HR';
     const zone = zoneOf(country) ?? 'HR';
     const weight = buyable.reduce((s, b) => s + b.product.weightGrams * b.line.quantity, 0);
     const quote = quoteDelivery({ zone, weightGrams: weight, goodsValue: subtotal - discount });
@@ -354,6 +405,11 @@ export class CartService {
       discount,
       delivery: quote.fee,
     });
+    return { buyable, unavailable, coupon, country, zone, weight, quote, totals };
+  }
+
+  private async build(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager): Promise<CartView> {
+    const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(cart, owner, locale, m);
     const itemCount = buyable.reduce((s, b) => s + b.line.quantity, 0);
     return {
       lines: buyable.map((b) => ({
@@ -382,7 +438,10 @@ export class CartService {
       coupon,
       notices: noticeViews(
         cart?.notices,
-        new Map([...buyable.map((b) => [b.line.productCode, b.product.name] as const), ...unavailable.flatMap((u) => (u.product ? [[u.line.productCode, u.product.name] as const] : []))]),
+        new Map([
+          ...buyable.map((b) => [b.line.productCode, b.product.name] as const),
+          ...unavailable.flatMap((u) => (u.product ? [[u.line.productCode, u.product.name] as const] : [])),
+        ]),
         locale,
       ),
       currency: 'EUR',

@@ -1,6 +1,6 @@
 // The cart's public face: other modules import only from here (ESLint enforces it).
 export { CartModule } from './cart.module.js';
-export { CartService, MAX_QUANTITY } from './cart.service.js';
+export { CartService, MAX_QUANTITY, customerKeyOf, type CheckoutCart } from './cart.service.js';
 export { CouponService, type NewCoupon } from './coupon.service.js';
 export { BIRTHDAY_COUPON } from './listeners/birthday-coupon.listener.js';
 export { BirthdayCouponIssued } from './events/cart.events.js';

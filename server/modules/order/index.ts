@@ -1,10 +1,14 @@
 // The order module's public face: other modules import only from here (ESLint enforces it).
 export { OrderModule } from './order.module.js';
-export { OrderReadService } from './order.service.js';
-export { OrderError, type OrderErrorCode } from './order.errors.js';
-export type { OrderStatus, OrderSummaryView } from './order.types.js';
+export { OrderReadService, toOrderView } from './order.service.js';
+export { OrderError, OrderTotalChangedError, type OrderErrorCode } from './order.errors.js';
+export type { OrderStatus, OrderSummaryView, OrderView, PlaceOrderAnswer, PaymentFormView } from './order.types.js';
 export { assertTransition } from './order-states.js';
 export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
 export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
 export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
 export { OrderStateService, type StatusChange } from './order-state.service.js';
+export { OrderPlacement, type PlacementCaller, type PlacementResult } from './order-placement.js';
+export { OrderViewTokens, VIEW_TOKEN_TTL_MS } from './order-view-token.js';
+export { PAYMENT_STARTER, UnavailablePaymentStarter, type PaymentStarter } from './payment-port.js';
+export { OrderPlaced } from './events/order.events.js';

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In } from 'typeorm';
-import { Order, OrderLine } from './order.entity.js';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { Order, OrderLine, OrderVat } from './order.entity.js';
+import { isOrderNumber } from '../../../contract/api/order.js';
 import type { PaymentStatus } from '../../../contract/orders.js';
-import type { OrderStatus, OrderSummaryView } from './order.types.js';
+import type { OrderStatus, OrderSummaryView, OrderView } from './order.types.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,6 +24,31 @@ export class OrderReadService {
   /** The user's most recent order, or null when there is none. */
   async lastForUser(userId: string): Promise<OrderSummaryView | null> {
     return (await this.forUser(userId, 1))[0] ?? null;
+  }
+
+  /**
+   * One order, whole (lines, VAT per rate, addresses), or null for an unknown or malformed number.
+   * No access check: callers decide who may see it (the controller: owner or view token; the
+   * mails: the order's own address).
+   */
+  async viewByNumber(number: string, manager: EntityManager = this.db.manager): Promise<OrderView | null> {
+    const found = await this.findByNumber(number, manager);
+    return found && this.viewOf(found, manager);
+  }
+
+  /** The order row by its number (null for an unknown or malformed one). */
+  async findByNumber(number: string, manager: EntityManager = this.db.manager): Promise<Order | null> {
+    if (!isOrderNumber(number)) return null;
+    return manager.findOne(Order, { where: { number } });
+  }
+
+  /** The whole view of an order row. */
+  async viewOf(order: Order, manager: EntityManager = this.db.manager): Promise<OrderView> {
+    const [lines, vats] = await Promise.all([
+      manager.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } }),
+      manager.find(OrderVat, { where: { orderId: order.id }, order: { rate: 'ASC' } }),
+    ]);
+    return toOrderView(order, lines, vats);
   }
 
   private async forUser(userId: string, limit?: number): Promise<OrderSummaryView[]> {
@@ -58,6 +84,44 @@ function toView(order: Order, lines: OrderLine[]): OrderSummaryView {
     total: order.total,
     currency: 'EUR',
     lines: lines.map((l) => ({ product_code: l.productCode, name: l.name, unit_price: l.unitPrice, quantity: l.quantity })),
+  };
+}
+
+/** An order with its lines and VAT rows as the API shows it (contract `OrderView`). */
+export function toOrderView(order: Order, lines: OrderLine[], vats: OrderVat[]): OrderView {
+  return {
+    number: order.number,
+    status: profileStatus(order.paymentStatus),
+    payment_status: order.paymentStatus,
+    fulfilment_status: order.fulfilmentStatus,
+    payment_method: order.paymentMethod,
+    placed_at: order.placedAt.toISOString(),
+    email: order.email,
+    phone: order.phone,
+    locale: order.locale,
+    currency: 'EUR',
+    lines: lines.map((l) => ({
+      product_code: l.productCode,
+      name: l.name,
+      unit_price: l.unitPrice,
+      quantity: l.quantity,
+      vat_rate: Number(l.vatRate),
+      line_total: l.unitPrice * l.quantity,
+    })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    coupon_code: order.couponCode,
+    delivery: order.delivery,
+    total: order.total,
+    vat_base: order.vatBase,
+    vat_total: order.vatTotal,
+    vat_by_rate: vats.map((v) => ({ rate: Number(v.rate), base: v.base, vat: v.vat })),
+    delivery_address: order.deliveryAddress,
+    billing_address: order.billingAddress,
+    r1_invoice: order.r1Invoice,
+    courier_note: order.courierNote,
+    remark: order.remark,
+    tracking_number: order.trackingNumber,
   };
 }
 

@@ -21,7 +21,13 @@ import {
   SignedOutResponse,
   TokenPairResponse,
 } from '../../../contract/api/identity.js';
-import { OrderListResponse } from '../../../contract/api/order.js';
+import {
+  OrderDetailResponse,
+  OrderListResponse,
+  OrderTotalChangedError,
+  PlaceOrderAnswer,
+  PlaceOrderBody,
+} from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { openApiSchema } from '../../../server/platform/http/zod-validation.openapi.js';
 import { createProduct } from '../../factories/catalog.js';
@@ -80,17 +86,32 @@ describe('API contract (real shop)', () => {
     await get('/api/auth/providers', ProvidersResponse);
 
     const user = await createUser(db, { country: 'HR', companyName: 'Zrno d.o.o.', username: `u${Date.now().toString(36)}` });
-    await createOrder(db, { userId: user.id, email: user.email, lines: [{ productCode: product.code, name: 'Pasta', unitPrice: 279, quantity: 2 }] });
+    await createOrder(db, {
+      userId: user.id,
+      email: user.email,
+      lines: [{ productCode: product.code, name: 'Pasta', unitPrice: 279, quantity: 2 }],
+    });
     const signedIn = await signIn(shop.url, user.email, user.password);
     const session = (await signedIn.call('get', '/api/auth/session').expect(200)).body;
     expectContract(SessionResponse, session, 'GET /api/auth/session (signed in)');
     expect(session.data.user.email).toBe(user.email);
     expectContract(MeResponse, (await signedIn.call('get', '/api/users/me').expect(200)).body, 'GET /api/users/me');
-    expectContract(MeResponse, (await signedIn.call('get', '/api/users/me?fields=email,role').expect(200)).body, 'GET /api/users/me?fields');
+    expectContract(
+      MeResponse,
+      (await signedIn.call('get', '/api/users/me?fields=email,role').expect(200)).body,
+      'GET /api/users/me?fields',
+    );
     const orders = (await signedIn.call('get', '/api/orders').expect(200)).body;
     expectContract(OrderListResponse, orders, 'GET /api/orders');
     expect(orders.data).toHaveLength(1);
-    expectContract(CartResponse, await signedIn.call('get', '/api/cart').expect(200).then((r) => r.body), 'GET /api/cart (signed in)');
+    expectContract(
+      CartResponse,
+      await signedIn
+        .call('get', '/api/cart')
+        .expect(200)
+        .then((r) => r.body),
+      'GET /api/cart (signed in)',
+    );
   });
 
   it('answers the writes with their contract schemas, and their refusals with the error schema', async () => {
@@ -101,7 +122,12 @@ describe('API contract (real shop)', () => {
       expectContract(schema, res.body, `${method.toUpperCase()} ${path}`);
       return res.body;
     };
-    const added = await answer('post', '/api/cart/items', { product_code: product.code, quantity: 2, expected_unit_price: 279 }, CartResponse);
+    const added = await answer(
+      'post',
+      '/api/cart/items',
+      { product_code: product.code, quantity: 2, expected_unit_price: 279 },
+      CartResponse,
+    );
     expect(added.data.item_count).toBe(2);
     await answer('patch', `/api/cart/items/${product.code}`, { quantity: 3 }, CartResponse);
     await answer('put', '/api/cart/destination', { country: 'SI', postal_code: '1000' }, CartResponse);
@@ -115,11 +141,45 @@ describe('API contract (real shop)', () => {
     const user = await createUser(db, { country: 'HR' });
     const signedIn = await signIn(shop.url, user.email, user.password);
     expectContract(TokenPairResponse, { data: signedIn.tokens }, 'POST /api/auth/login');
-    const updated = await signedIn.call('patch', '/api/users/me', { city: '  Zagreb  ', vat_number: 'HR 69435151530', newsletter: true }).expect(200);
+    const updated = await signedIn
+      .call('patch', '/api/users/me', { city: '  Zagreb  ', vat_number: 'HR 69435151530', newsletter: true })
+      .expect(200);
     expectContract(ProfileUpdateResponse, updated.body, 'PATCH /api/users/me');
     expect(updated.body.data).toMatchObject({ city: 'Zagreb', vat_number: 'HR69435151530', newsletter: true, pending_email: null });
     expectContract(TokenPairResponse, (await signedIn.call('post', '/api/auth/refresh', {}).expect(200)).body, 'POST /api/auth/refresh');
     expectContract(SignedOutResponse, (await signedIn.call('post', '/api/auth/logout', {}).expect(200)).body, 'POST /api/auth/logout');
+  });
+
+  it('answers placing and reading an order with their contract schemas', async () => {
+    const s = await shopper(shop.url);
+    await s.call('post', '/api/cart/items', { product_code: product.code, quantity: 1 }).expect(200);
+    const { total } = await s.cart();
+    const body = {
+      email: uniqueEmail('buyer'),
+      phone: '+385 91 234 5678',
+      delivery_address: { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+      payment_method: 'cod',
+      terms_accepted: true,
+      expected_total: total,
+    };
+    const changed = await s
+      .call('post', '/api/orders', { ...body, expected_total: total + 1 })
+      .set('Idempotency-Key', 'contract-key-0')
+      .expect(409);
+    expectContract(OrderTotalChangedError, changed.body, 'POST /api/orders (409 ORDER_TOTAL_CHANGED)');
+    const placed = await s.call('post', '/api/orders', body).set('Idempotency-Key', 'contract-key-1').expect(201);
+    expectContract(PlaceOrderAnswer, placed.body, 'POST /api/orders');
+    const again = await s.call('post', '/api/orders', body).set('Idempotency-Key', 'contract-key-1').expect(200);
+    expectContract(PlaceOrderAnswer, again.body, 'POST /api/orders (same key)');
+    const { order, view_token } = placed.body.data;
+    const read = await request(shop.url).get(`/api/orders/${order.number}`).set('X-Order-Token', view_token).expect(200);
+    expectContract(OrderDetailResponse, read.body, 'GET /api/orders/{number}');
+    expectContract(
+      ErrorResponseSchema,
+      (await request(shop.url).get(`/api/orders/${order.number}`).expect(404)).body,
+      'GET /api/orders/{number} (404)',
+    );
+    expectContract(ErrorResponseSchema, (await s.call('post', '/api/orders', body).expect(422)).body, 'POST /api/orders (no key)');
   });
 
   it('refuses hostile input with 422 or 400, never a 500', async () => {
@@ -130,11 +190,40 @@ describe('API contract (real shop)', () => {
       [`/api/cart/items/${encodeURIComponent('x'.repeat(300))}`, 'patch', (v) => ({ quantity: v })],
       ['/api/cart/destination', 'put', (v) => ({ country: v, postal_code: v })],
       ['/api/cart/coupon', 'put', (v) => ({ code: v })],
-      ['/api/users', 'post', (v) => ({ first_name: v, last_name: v, birthday: v, email: v, password: v, password_confirmation: v, terms_accepted: v, locale: v })],
+      [
+        '/api/users',
+        'post',
+        (v) => ({
+          first_name: v,
+          last_name: v,
+          birthday: v,
+          email: v,
+          password: v,
+          password_confirmation: v,
+          terms_accepted: v,
+          locale: v,
+        }),
+      ],
       ['/api/auth/login', 'post', (v) => ({ email: v, password: v })],
       ['/api/auth/magic-link', 'post', (v) => ({ email: v, redirect: v, locale: v })],
       ['/api/auth/password/reset', 'post', (v) => ({ token: v, password: v, password_confirmation: v })],
       ['/api/users/invite/accept', 'post', (v) => ({ token: v, first_name: v, last_name: v, password: v, terms_accepted: v })],
+      [
+        '/api/orders',
+        'post',
+        (v) => ({
+          email: v,
+          phone: v,
+          delivery_address: v,
+          billing_address: { first_name: v, postal_code: v, country: v },
+          r1_invoice: { tax_id: v, country: v },
+          courier_note: v,
+          remark: v,
+          payment_method: v,
+          terms_accepted: v,
+          expected_total: v,
+        }),
+      ],
     ];
     const seen: string[] = [];
     for (const [path, method, body] of bodies) {
@@ -145,7 +234,14 @@ describe('API contract (real shop)', () => {
         if (res.status === 422) expectContract(ErrorResponseSchema, res.body, `${method} ${path}`);
       }
     }
-    for (const query of ['page=1&page=2', 'locale=en&locale=de', 'q=a&q=b', 'page_size=3&page_size=4', 'category=' + 'a'.repeat(5000), 'page=1e3']) {
+    for (const query of [
+      'page=1&page=2',
+      'locale=en&locale=de',
+      'q=a&q=b',
+      'page_size=3&page_size=4',
+      'category=' + 'a'.repeat(5000),
+      'page=1e3',
+    ]) {
       const res = await request(shop.url).get(`/api/catalog/products?${query}`);
       expect([query, res.status]).toEqual([query, 422]);
       expectContract(ErrorResponseSchema, res.body, query);
@@ -154,7 +250,15 @@ describe('API contract (real shop)', () => {
   });
 
   it("answers a validation failure in the caller's language, with the same codes", async () => {
-    const body = { first_name: ' ', last_name: 'Horvat', birthday: '2999-01-01', email: 'ana@', password: '123', password_confirmation: '123', terms_accepted: false };
+    const body = {
+      first_name: ' ',
+      last_name: 'Horvat',
+      birthday: '2999-01-01',
+      email: 'ana@',
+      password: '123',
+      password_confirmation: '123',
+      terms_accepted: false,
+    };
     const de = await (await shopper(shop.url, 'de')).call('post', '/api/users', body).expect(422);
     const en = await (await shopper(shop.url, 'en')).call('post', '/api/users', body).expect(422);
     const fields = (res: { body: { errors: Array<{ code: string; field?: string }> } }) => res.body.errors.map((e) => [e.field, e.code]);
@@ -172,29 +276,53 @@ describe('API contract (real shop)', () => {
 
   it('documents every route of the API with the schemas of contract/api', async () => {
     const doc = (await request(shop.url).get('/api/docs-json').expect(200)).body as OpenApiDoc;
-    const operations = Object.entries(doc.paths).flatMap(([path, ops]) => Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })));
+    const operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
+    );
     expect(operations.length).toBeGreaterThanOrEqual(30);
     const redirectsOnly = new Set(['GET /api/auth/login/google', 'GET /api/auth/callback/google']);
     const missing: string[] = [];
     for (const { key, op } of operations) {
       if (!key.includes(' /api/') || key.endsWith(' /api/csrf')) continue;
       const responses = Object.entries(op.responses ?? {});
-      const documented = responses.some(([status, r]) => /^[23]/.test(status) && (r.content?.['application/json']?.schema || redirectsOnly.has(key)));
+      const documented = responses.some(
+        ([status, r]) => /^[23]/.test(status) && (r.content?.['application/json']?.schema || redirectsOnly.has(key)),
+      );
       if (!documented) missing.push(`${key}: no answer schema`);
       const method = key.split(' ')[0];
-      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.['application/json']?.schema) missing.push(`${key}: no body schema`);
+      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.['application/json']?.schema)
+        missing.push(`${key}: no body schema`);
     }
     expect(missing).toEqual([]);
 
     // The documentation is the schema itself, not a copy of it.
     const registration = doc.paths['/api/users'].post;
     expect(registration.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(RegistrationBody, 'input'));
-    expect(doc.paths['/api/users/me'].patch.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(ProfileUpdateBody, 'input'));
-    expect(doc.paths['/api/cart'].get.responses?.['200']?.content?.['application/json']?.schema).toEqual(openApiSchema(CartResponse, 'output'));
+    expect(doc.paths['/api/users/me'].patch.requestBody?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(ProfileUpdateBody, 'input'),
+    );
+    expect(doc.paths['/api/cart'].get.responses?.['200']?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(CartResponse, 'output'),
+    );
     const listParams = doc.paths['/api/catalog/products'].get.parameters?.map((p) => `${p.in}:${p.name}`);
     expect(listParams).toEqual(expect.arrayContaining(['query:locale', 'query:category', 'query:q', 'query:page', 'query:page_size']));
     expect(doc.paths['/api/cart/items/{product_code}'].patch.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
       expect.arrayContaining(['path:product_code']),
+    );
+    expect(doc.paths['/api/orders'].post.requestBody?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(PlaceOrderBody, 'input'),
+    );
+    expect(doc.paths['/api/orders'].post.responses?.['201']?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(PlaceOrderAnswer, 'output'),
+    );
+    expect(doc.paths['/api/orders/{number}'].get.responses?.['200']?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(OrderDetailResponse, 'output'),
+    );
+    expect(doc.paths['/api/orders/{number}'].get.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['path:number', 'query:view_token', 'header:X-Order-Token']),
+    );
+    expect(doc.paths['/api/orders'].post.parameters?.map((p) => `${p.in}:${p.name}`)).toEqual(
+      expect.arrayContaining(['header:Idempotency-Key']),
     );
   });
 });
