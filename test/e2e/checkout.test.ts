@@ -282,6 +282,71 @@ describe('checkout in Chromium', () => {
     }
   });
 
+  it('a total that changed before sending is shown with the new totals and confirmed again (409, then a new attempt)', async () => {
+    const locale: Locale = 'hr';
+    const t = tFor(locale);
+    const money = (cents: number) => formatEuro(cents, locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const main = page.locator('main');
+      const checkoutPath = publicPath('checkout', locale);
+      await page.goto(checkoutPath);
+      await hydrated(page);
+      await addViaApi(page, 'ZZ-SPAG-400', 1);
+      // steps 1 and 2 as they were filled in (the other tests fill them through the form)
+      await page.evaluate((values) => sessionStorage.setItem('zz-checkout', JSON.stringify({ values, attempt: null })), {
+        email: 'changed@example.com',
+        phone: '+385 91 234 5678',
+        first_name: 'Ana',
+        last_name: 'Horvat',
+        street: 'Ilica 1',
+        postal_code: '10000',
+        city: 'Zagreb',
+        country: 'HR',
+        payment_method: 'cod',
+        terms_accepted: true,
+      });
+      await page.goto(`${checkoutPath}?step=confirm`);
+      await hydrated(page);
+      const confirm = main.getByTestId('checkout-confirm');
+      await confirm.waitFor();
+      const before = await apiCart(page, locale);
+      expect(await text(confirm.locator('[data-total="total"]'))).toBe(money(before.total));
+
+      // Meanwhile the cart changes (another tab): the order is refused, nothing is placed.
+      await addViaApi(page, 'ZZ-SPAG-400', 1);
+      const after = await apiCart(page, locale);
+      expect(after.total).not.toBe(before.total);
+      const send = confirm.getByRole('button', { name: t('checkout.confirm.sendCod'), exact: true });
+      const [first, refused] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST'),
+        page.waitForResponse((r) => r.url().endsWith('/api/orders') && r.request().method() === 'POST'),
+        send.click(),
+      ]);
+      expect(refused.status()).toBe(409);
+      expect(JSON.parse(first.postData() ?? '{}').expected_total).toBe(before.total);
+      const notice = main.getByTestId('checkout-total-changed');
+      await notice.waitFor();
+      expect(await text(notice)).toContain(t('checkout.confirm.totalChanged', { total: money(after.total) }));
+      expect(await text(confirm.locator('[data-total="total"]'))).toBe(money(after.total));
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('alert');
+      expect(describeViolations(await axeViolations(page))).toBe('');
+
+      // Confirmed again: a new attempt (a new Idempotency-Key) with the new total.
+      const [second] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST'), send.click()]);
+      expect(second.headers()['idempotency-key']).not.toBe(first.headers()['idempotency-key']);
+      expect(JSON.parse(second.postData() ?? '{}').expected_total).toBe(after.total);
+      await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale));
+      await main.getByTestId('order-summary').waitFor();
+      expect(await text(main.locator('[data-total="total"]'))).toBe(money(after.total));
+      expect(watch.problems().filter((p) => !CONSOLE_REFUSED.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(['de', 'sl'] as const)('shows the steps and localized checks in %s, accessible', async (locale) => {
     const t = tFor(locale);
     const context = await guestContext(browser, locale);

@@ -98,7 +98,7 @@ export function CheckoutScreen({ step }: { step: Step }) {
           ) : step === 'shipping' ? (
             <ShippingStep checkout={checkout} cart={cart} onDone={() => goTo('confirm')} />
           ) : (
-            <ConfirmStep checkout={checkout} cart={cart} onFix={goTo} />
+            <ConfirmStep checkout={checkout} cart={cart} onFix={goTo} reloadCart={() => cartState.refetch()} />
           )
         ) : null}
       </div>
@@ -581,7 +581,17 @@ function Part({ title, step, testId, children }: { title: string; step: Step; te
   );
 }
 
-function ConfirmStep({ checkout, cart, onFix }: { checkout: CheckoutController; cart: CartView; onFix: (step: Step) => void }) {
+function ConfirmStep({
+  checkout,
+  cart,
+  onFix,
+  reloadCart,
+}: {
+  checkout: CheckoutController;
+  cart: CartView;
+  onFix: (step: Step) => void;
+  reloadCart: () => Promise<unknown>;
+}) {
   const { t, locale } = useT();
   const navigate = useNavigate();
   const place = usePlaceOrder(locale);
@@ -620,6 +630,7 @@ function ConfirmStep({ checkout, cart, onFix }: { checkout: CheckoutController; 
         // New prices or delivery: the cart is read again (new totals on screen) and the shopper confirms again.
         checkout.setAttempt(null);
         place.reset();
+        await reloadCart();
         setProblem({ kind: 'total', messages: details.filter((d) => d.code === 'ORDER_TOTAL_CHANGED').map((d) => d.message) });
         checkout.focus(messageId);
         return;
