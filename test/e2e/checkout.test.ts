@@ -75,6 +75,34 @@ async function fillDelivery(main: Locator, t: Translate, email: string): Promise
 
 const CONSOLE_REFUSED = /Failed to load resource: the server responded with a status of 4(09|22)/;
 
+/** Steps 1 and 2 as a shopper filled them in (the first tests fill them through the form). */
+const FILLED = {
+  email: 'filled@example.com',
+  phone: '+385 91 234 5678',
+  first_name: 'Ana',
+  last_name: 'Horvat',
+  street: 'Ilica 1',
+  postal_code: '10000',
+  city: 'Zagreb',
+  country: 'HR',
+  payment_method: 'cod',
+  terms_accepted: true,
+};
+
+/** A guest with one pack in the cart on the confirmation step, the earlier steps filled with `values`. */
+async function onConfirmation(page: Page, locale: Locale, values: Record<string, unknown>): Promise<Locator> {
+  const checkoutPath = publicPath('checkout', locale);
+  await page.goto(checkoutPath);
+  await hydrated(page);
+  await addViaApi(page, 'ZZ-SPAG-400', 1);
+  await page.evaluate((v) => sessionStorage.setItem('zz-checkout', JSON.stringify({ values: v, attempt: null })), values);
+  await page.goto(`${checkoutPath}?step=confirm`);
+  await hydrated(page);
+  const confirm = page.locator('main').getByTestId('checkout-confirm');
+  await confirm.waitFor();
+  return confirm;
+}
+
 describe('checkout in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
@@ -291,27 +319,7 @@ describe('checkout in Chromium', () => {
       const page = await context.newPage();
       const watch = watchPage(page);
       const main = page.locator('main');
-      const checkoutPath = publicPath('checkout', locale);
-      await page.goto(checkoutPath);
-      await hydrated(page);
-      await addViaApi(page, 'ZZ-SPAG-400', 1);
-      // steps 1 and 2 as they were filled in (the other tests fill them through the form)
-      await page.evaluate((values) => sessionStorage.setItem('zz-checkout', JSON.stringify({ values, attempt: null })), {
-        email: 'changed@example.com',
-        phone: '+385 91 234 5678',
-        first_name: 'Ana',
-        last_name: 'Horvat',
-        street: 'Ilica 1',
-        postal_code: '10000',
-        city: 'Zagreb',
-        country: 'HR',
-        payment_method: 'cod',
-        terms_accepted: true,
-      });
-      await page.goto(`${checkoutPath}?step=confirm`);
-      await hydrated(page);
-      const confirm = main.getByTestId('checkout-confirm');
-      await confirm.waitFor();
+      const confirm = await onConfirmation(page, locale, { ...FILLED, email: 'changed@example.com' });
       const before = await apiCart(page, locale);
       expect(await text(confirm.locator('[data-total="total"]'))).toBe(money(before.total));
 
@@ -342,6 +350,111 @@ describe('checkout in Chromium', () => {
       await main.getByTestId('order-summary').waitFor();
       expect(await text(main.locator('[data-total="total"]'))).toBe(money(after.total));
       expect(watch.problems().filter((p) => !CONSOLE_REFUSED.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an answer lost on the way is retried with the same Idempotency-Key and gives the same order, not a second one', async () => {
+    const locale: Locale = 'en';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const main = page.locator('main');
+      const confirm = await onConfirmation(page, locale, FILLED);
+      const keys: string[] = [];
+      let placed: { order: { number: string } } | null = null;
+      await page.route('**/api/orders', async (route) => {
+        keys.push(route.request().headers()['idempotency-key']);
+        if (placed) return route.continue();
+        // the server places the order, the browser never hears of it
+        const response = await route.fetch();
+        placed = ((await response.json()) as { data: { order: { number: string } } }).data;
+        await route.abort('connectionreset');
+      });
+      const send = confirm.getByRole('button', { name: t('checkout.confirm.sendCod'), exact: true });
+      await send.click();
+      const failed = main.getByTestId('checkout-failed');
+      await failed.waitFor();
+      expect(await text(failed)).toBe(t('checkout.errors.general'));
+      expect(placed).not.toBeNull();
+      await send.click();
+      await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale));
+      const number = await text(main.getByTestId('order-summary').getByTestId('order-number'));
+      expect(keys).toHaveLength(2);
+      expect(keys[1]).toBe(keys[0]);
+      expect(number).toBe(placed!.order.number);
+      expect(watch.problems().filter((p) => !/ERR_CONNECTION_RESET|ERR_FAILED/.test(p))).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("card: the answer's payment form is posted to the provider's page at once", async () => {
+    const locale: Locale = 'de';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const confirm = await onConfirmation(page, locale, { ...FILLED, payment_method: 'card' });
+      // The provider's hosted page: a stand-in on the shop's own origin (the CSP allows forms to 'self').
+      const action = `${BASE_URL}/e2e-provider/form`;
+      const fields = { order_number: 'ZZ-2026-000042', amount: '329', currency: 'EUR', digest: 'abc123' };
+      await page.route('**/api/orders', (route) =>
+        route.fulfill({
+          status: 201,
+          contentType: 'application/json',
+          body: JSON.stringify({ data: { order: { number: 'ZZ-2026-000042' }, view_token: 'token', payment: { action, method: 'POST', fields } } }),
+        }),
+      );
+      let posted: string | null = null;
+      await page.route('**/e2e-provider/form', async (route) => {
+        posted = route.request().postData();
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="de"><title>Provider</title><p>Provider</p></html>' });
+      });
+      const send = confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true });
+      await send.click();
+      await page.waitForURL(action);
+      expect(Object.fromEntries(new URLSearchParams(posted ?? ''))).toEqual(fields);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the hand-off's visible 'continue' button posts the form when the automatic submit did not happen", async () => {
+    const locale: Locale = 'hr';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      // the automatic submit is blocked (as by a script blocker)
+      await page.addInitScript(() => {
+        HTMLFormElement.prototype.submit = () => undefined;
+      });
+      const confirm = await onConfirmation(page, locale, { ...FILLED, payment_method: 'card' });
+      const action = `${BASE_URL}/e2e-provider/manual`;
+      await page.route('**/api/orders', (route) =>
+        route.fulfill({
+          status: 201,
+          contentType: 'application/json',
+          body: JSON.stringify({ data: { order: { number: 'ZZ-2026-000043' }, view_token: 'token', payment: { action, method: 'POST', fields: { a: '1', b: 'č ž' } } } }),
+        }),
+      );
+      let posted: string | null = null;
+      await page.route('**/e2e-provider/manual', async (route) => {
+        posted = route.request().postData();
+        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="hr"><title>Provider</title><p>Provider</p></html>' });
+      });
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
+      const form = page.getByTestId('payment-handoff');
+      await form.waitFor();
+      expect(await text(form.getByRole('status'))).toBe(t('checkout.confirm.redirecting'));
+      expect(describeViolations(await axeViolations(page))).toBe('');
+      await form.getByRole('button', { name: t('checkout.confirm.continuePayment'), exact: true }).click();
+      await page.waitForURL(action);
+      expect(Object.fromEntries(new URLSearchParams(posted ?? ''))).toEqual({ a: '1', b: 'č ž' });
     } finally {
       await context.close();
     }
