@@ -11,6 +11,7 @@ import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import type { CartView } from '../../client/src/features/cart/cart-types.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
+import { emlInbox } from '../support/eml-inbox.js';
 import { BASE_URL, hydrated, tFor, watchPage } from './site.js';
 
 type Translate = ReturnType<typeof tFor>;
@@ -455,6 +456,95 @@ describe('checkout in Chromium', () => {
       await form.getByRole('button', { name: t('checkout.confirm.continuePayment'), exact: true }).click();
       await page.waitForURL(action);
       expect(Object.fromEntries(new URLSearchParams(posted ?? ''))).toEqual({ a: '1', b: 'č ž' });
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a guest logs in from the checkout, comes back with the cart, finds the details filled in and sees the order in the profile', async () => {
+    const locale: Locale = 'sl';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      const main = page.locator('main');
+      const checkoutPath = publicPath('checkout', locale);
+      const email = `buyer-${Date.now().toString(36)}@example.com`;
+      await page.goto(checkoutPath);
+      await hydrated(page);
+      // an activated account
+      const registered = await page.evaluate(async (address) => {
+        const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+        const res = await fetch('/api/users', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+          body: JSON.stringify({
+            first_name: 'Mojca',
+            last_name: 'Novak',
+            birthday: '1990-05-01',
+            email: address,
+            password: 'geslo123',
+            password_confirmation: 'geslo123',
+            terms_accepted: true,
+            locale: 'sl',
+          }),
+        });
+        return res.status;
+      }, email);
+      expect(registered).toBeLessThan(300);
+      const mail = await emlInbox().waitFor(email);
+      await page.goto(mail.links[0].replace(BASE_URL, ''));
+      await hydrated(page);
+
+      // as a guest with a cart, at the checkout: log in from there
+      await page.goto(checkoutPath);
+      await hydrated(page);
+      await addViaApi(page, 'ZZ-TAGL-400', 2);
+      await page.reload();
+      await hydrated(page);
+      await main.getByTestId('checkout-login').getByRole('link', { name: t('checkout.account.login'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === publicPath('login', locale));
+      await hydrated(page);
+      const form = page.getByTestId('login-form');
+      await form.locator('input[name="email"]').fill(email);
+      await form.locator('input[name="password"]').fill('geslo123');
+      await form.locator('button[type="submit"]').click();
+
+      // back at the checkout: the cart is there, the details come from the profile, no login offer
+      await page.waitForURL((url) => url.pathname === checkoutPath);
+      const delivery = main.getByTestId('checkout-delivery');
+      await delivery.waitFor();
+      await page.waitForFunction((address) => (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === address, email);
+      expect(await field(main, t('account.common.firstName')).inputValue()).toBe('Mojca');
+      expect(await field(main, t('account.common.lastName')).inputValue()).toBe('Novak');
+      expect(await main.getByTestId('checkout-login').count()).toBe(0);
+      expect((await apiCart(page, locale)).lines.map((l) => [l.product_code, l.quantity])).toEqual([['ZZ-TAGL-400', 2]]);
+      expect(describeViolations(await axeViolations(page))).toBe('');
+
+      await field(main, t('checkout.delivery.phone')).fill('+386 41 123 456');
+      await field(main, t('checkout.delivery.street')).fill('Slovenska cesta 1');
+      await field(main, t('checkout.delivery.postalCode')).fill('1000');
+      await field(main, t('checkout.delivery.city')).fill('Ljubljana');
+      await field(main, t('checkout.delivery.country')).selectOption('SI');
+      await delivery.getByRole('button', { name: t('checkout.delivery.submit'), exact: true }).click();
+      const shipping = main.getByTestId('checkout-shipping');
+      await shipping.waitFor();
+      await shipping.getByLabel(t('checkout.method.cod'), { exact: true }).check();
+      await shipping.getByLabel(t('checkout.shipping.terms'), { exact: true }).check();
+      await shipping.getByRole('button', { name: t('checkout.shipping.submit'), exact: true }).click();
+      const confirm = main.getByTestId('checkout-confirm');
+      await confirm.waitFor();
+      expect(await text(confirm.getByTestId('confirm-address'))).toContain('Ljubljana');
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCod'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale));
+      const number = await text(main.getByTestId('order-summary').getByTestId('order-number'));
+
+      // the order is the account's
+      await page.goto(publicPath('profile_orders', locale));
+      await hydrated(page);
+      await main.locator(`[data-order-number="${number}"]`).waitFor();
+      expect(watch.problems().filter((p) => !CONSOLE_REFUSED.test(p))).toEqual([]);
     } finally {
       await context.close();
     }
