@@ -146,7 +146,9 @@ describe('checkout in Chromium', () => {
       await delivery.waitFor();
       expect(await main.locator('nav li[aria-current="step"]').innerText()).toContain(t('checkout.steps.delivery'));
       const login = main.getByTestId('checkout-login').getByRole('link', { name: t('checkout.account.login'), exact: true });
-      expect(await login.getAttribute('href')).toBe(`${publicPath('login', locale)}?redirect=${encodeURIComponent(`${checkoutPath}?step=delivery`)}`);
+      expect(await login.getAttribute('href')).toBe(
+        `${publicPath('login', locale)}?redirect=${encodeURIComponent(`${checkoutPath}?step=delivery`)}`,
+      );
       await audit('step 1');
       await delivery.getByRole('button', { name: t('checkout.delivery.submit'), exact: true }).click();
       await main.getByTestId('checkout-errors').waitFor();
@@ -173,12 +175,20 @@ describe('checkout in Chromium', () => {
       let cart = await apiCart(page, locale);
       expect(cart.destination).toEqual({ country: 'HR', postal_code: '10000' });
       expect(await text(shipping.getByTestId('checkout-carrier'))).toBe(
-        t('checkout.shipping.carrier', { carrier: cart.shipping.carrier, min: cart.shipping.delivery_days.min, max: cart.shipping.delivery_days.max }),
+        t('checkout.shipping.carrier', {
+          carrier: cart.shipping.carrier,
+          min: cart.shipping.delivery_days.min,
+          max: cart.shipping.delivery_days.max,
+        }),
       );
-      expect(await text(shipping.getByTestId('checkout-delivery-price'))).toContain(cart.delivery === 0 ? t('cartPage.free') : money(cart.delivery));
+      expect(await text(shipping.getByTestId('checkout-delivery-price'))).toContain(
+        cart.delivery === 0 ? t('cartPage.free') : money(cart.delivery),
+      );
       await audit('step 2');
       await shipping.getByRole('button', { name: t('checkout.shipping.submit'), exact: true }).click();
-      expect(await describedError(page, shipping.getByLabel(t('checkout.shipping.terms'), { exact: true }))).toBe(t('checkout.validation.terms'));
+      expect(await describedError(page, shipping.getByLabel(t('checkout.shipping.terms'), { exact: true }))).toBe(
+        t('checkout.validation.terms'),
+      );
       const methods = shipping.getByRole('group', { name: t('checkout.shipping.paymentHeading'), exact: true });
       const methodError = (await methods.getAttribute('aria-describedby')) ?? '';
       expect(await text(page.locator(`[id="${methodError}"]`))).toBe(t('checkout.validation.paymentMethod'));
@@ -213,7 +223,8 @@ describe('checkout in Chromium', () => {
       for (const line of cart.lines) {
         const row = confirm.locator(`tr[data-product-code="${line.product_code}"]`);
         const rowText = await text(row);
-        for (const part of [line.name, line.product_code, money(line.unit_price), String(line.quantity), money(line.line_total)]) expect(rowText).toContain(part);
+        for (const part of [line.name, line.product_code, money(line.unit_price), String(line.quantity), money(line.line_total)])
+          expect(rowText).toContain(part);
       }
       expect(await text(confirm.locator('[data-total="total"]'))).toBe(money(cart.total));
       expect(await text(confirm.locator('[data-total="vat_base"]'))).toBe(money(cart.vat_base));
@@ -227,7 +238,12 @@ describe('checkout in Chromium', () => {
         confirm.getByRole('button', { name: t('checkout.confirm.sendCod'), exact: true }).click(),
       ]);
       expect(request.headers()['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
-      expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({ email, payment_method: 'cod', terms_accepted: true, expected_total: cart.total });
+      expect(JSON.parse(request.postData() ?? '{}')).toMatchObject({
+        email,
+        payment_method: 'cod',
+        terms_accepted: true,
+        expected_total: cart.total,
+      });
       await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale));
       const summary = main.getByTestId('order-summary');
       await summary.waitFor();
@@ -237,7 +253,9 @@ describe('checkout in Chromium', () => {
       expect(await text(main.getByTestId('order-success'))).toContain(t('checkout.success.sentByEmail'));
       expect(await text(summary)).toContain(t('checkout.method.cod'));
       expect(await text(main.locator('[data-total="total"]'))).toBe(money(cart.total));
-      expect(await main.getByRole('link', { name: t('checkout.success.backHome'), exact: true }).getAttribute('href')).toBe(publicPath('home', locale));
+      expect(await main.getByRole('link', { name: t('checkout.success.backHome'), exact: true }).getAttribute('href')).toBe(
+        publicPath('home', locale),
+      );
       await audit('success page');
 
       // The cart is empty now, and so is the next checkout.
@@ -291,8 +309,22 @@ describe('checkout in Chromium', () => {
           body: JSON.stringify({
             email: 'r1@example.com',
             phone: '+385 91 234 5678',
-            delivery_address: { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' },
-            r1_invoice: { company_name: 'Tvrtka d.o.o.', tax_id: oib, street: 'Vukovarska 2', postal_code: '21000', city: 'Split', country: 'HR' },
+            delivery_address: {
+              first_name: 'Ana',
+              last_name: 'Horvat',
+              street: 'Ilica 1',
+              postal_code: '10000',
+              city: 'Zagreb',
+              country: 'HR',
+            },
+            r1_invoice: {
+              company_name: 'Tvrtka d.o.o.',
+              tax_id: oib,
+              street: 'Vukovarska 2',
+              postal_code: '21000',
+              city: 'Split',
+              country: 'HR',
+            },
             payment_method: 'cod',
             terms_accepted: true,
             expected_total: 0,
@@ -344,7 +376,10 @@ describe('checkout in Chromium', () => {
       expect(describeViolations(await axeViolations(page))).toBe('');
 
       // Confirmed again: a new attempt (a new Idempotency-Key) with the new total.
-      const [second] = await Promise.all([page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST'), send.click()]);
+      const [second] = await Promise.all([
+        page.waitForRequest((r) => r.url().endsWith('/api/orders') && r.method() === 'POST'),
+        send.click(),
+      ]);
       expect(second.headers()['idempotency-key']).not.toBe(first.headers()['idempotency-key']);
       expect(JSON.parse(second.postData() ?? '{}').expected_total).toBe(after.total);
       await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale));
@@ -407,13 +442,19 @@ describe('checkout in Chromium', () => {
         route.fulfill({
           status: 201,
           contentType: 'application/json',
-          body: JSON.stringify({ data: { order: { number: 'ZZ-2026-000042' }, view_token: 'token', payment: { action, method: 'POST', fields } } }),
+          body: JSON.stringify({
+            data: { order: { number: 'ZZ-2026-000042' }, view_token: 'token', payment: { action, method: 'POST', fields } },
+          }),
         }),
       );
       let posted: string | null = null;
       await page.route('**/e2e-provider/form', async (route) => {
         posted = route.request().postData();
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="de"><title>Provider</title><p>Provider</p></html>' });
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><html lang="de"><title>Provider</title><p>Provider</p></html>',
+        });
       });
       const send = confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true });
       await send.click();
@@ -440,13 +481,23 @@ describe('checkout in Chromium', () => {
         route.fulfill({
           status: 201,
           contentType: 'application/json',
-          body: JSON.stringify({ data: { order: { number: 'ZZ-2026-000043' }, view_token: 'token', payment: { action, method: 'POST', fields: { a: '1', b: 'č ž' } } } }),
+          body: JSON.stringify({
+            data: {
+              order: { number: 'ZZ-2026-000043' },
+              view_token: 'token',
+              payment: { action, method: 'POST', fields: { a: '1', b: 'č ž' } },
+            },
+          }),
         }),
       );
       let posted: string | null = null;
       await page.route('**/e2e-provider/manual', async (route) => {
         posted = route.request().postData();
-        await route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><html lang="hr"><title>Provider</title><p>Provider</p></html>' });
+        await route.fulfill({
+          status: 200,
+          contentType: 'text/html',
+          body: '<!doctype html><html lang="hr"><title>Provider</title><p>Provider</p></html>',
+        });
       });
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       const form = page.getByTestId('payment-handoff');
@@ -503,7 +554,10 @@ describe('checkout in Chromium', () => {
       await addViaApi(page, 'ZZ-TAGL-400', 2);
       await page.reload();
       await hydrated(page);
-      await main.getByTestId('checkout-login').getByRole('link', { name: t('checkout.account.login'), exact: true }).click();
+      await main
+        .getByTestId('checkout-login')
+        .getByRole('link', { name: t('checkout.account.login'), exact: true })
+        .click();
       await page.waitForURL((url) => url.pathname === publicPath('login', locale));
       await hydrated(page);
       const form = page.getByTestId('login-form');
@@ -515,7 +569,10 @@ describe('checkout in Chromium', () => {
       await page.waitForURL((url) => url.pathname === checkoutPath);
       const delivery = main.getByTestId('checkout-delivery');
       await delivery.waitFor();
-      await page.waitForFunction((address) => (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === address, email);
+      await page.waitForFunction(
+        (address) => (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === address,
+        email,
+      );
       expect(await field(main, t('account.common.firstName')).inputValue()).toBe('Mojca');
       expect(await field(main, t('account.common.lastName')).inputValue()).toBe('Novak');
       expect(await main.getByTestId('checkout-login').count()).toBe(0);
@@ -591,8 +648,12 @@ describe('checkout in Chromium', () => {
       const main = page.locator('main');
       expect(await text(main.getByTestId('order-failed'))).toBe(t('checkout.fail.message'));
       const checkoutPath = publicPath('checkout', locale);
-      expect(await main.getByRole('link', { name: t('checkout.fail.tryAgain'), exact: true }).getAttribute('href')).toBe(`${checkoutPath}?step=confirm`);
-      expect(await main.getByRole('link', { name: t('checkout.fail.backToCheckout'), exact: true }).getAttribute('href')).toBe(checkoutPath);
+      expect(await main.getByRole('link', { name: t('checkout.fail.tryAgain'), exact: true }).getAttribute('href')).toBe(
+        `${checkoutPath}?step=confirm`,
+      );
+      expect(await main.getByRole('link', { name: t('checkout.fail.backToCheckout'), exact: true }).getAttribute('href')).toBe(
+        checkoutPath,
+      );
       expect(describeViolations(await axeViolations(page))).toBe('');
       expect(watch.problems()).toEqual([]);
     } finally {

@@ -128,7 +128,8 @@ interface CheckoutController {
 /** Translated texts of check results. */
 export function errorTexts(errors: FieldErrors, t: T): Partial<Record<CheckoutField, string>> {
   const out: Partial<Record<CheckoutField, string>> = {};
-  for (const [field, key] of Object.entries(errors) as Array<[CheckoutField, string | undefined]>) if (key) out[field] = t(`checkout.validation.${key}`);
+  for (const [field, key] of Object.entries(errors) as Array<[CheckoutField, string | undefined]>)
+    if (key) out[field] = t(`checkout.validation.${key}`);
   return out;
 }
 
@@ -271,7 +272,8 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
       onDone();
     } catch (error) {
       const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.errors[0] : undefined;
-      if (detail?.field === 'postal_code' || detail?.field === 'country') checkout.showErrors({ [detail.field]: detail.message }, STEP_FIELDS.delivery);
+      if (detail?.field === 'postal_code' || detail?.field === 'country')
+        checkout.showErrors({ [detail.field]: detail.message }, STEP_FIELDS.delivery);
       else setFailure(detail?.message || t('checkout.errors.general'));
     } finally {
       setBusy(false);
@@ -324,7 +326,12 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
           autoCapitalize: 'none',
           hint: t('checkout.delivery.emailHint'),
         })}
-        {field('phone', t('checkout.delivery.phone'), { type: 'tel', autoComplete: 'tel', inputMode: 'tel', hint: t('checkout.delivery.phoneHint') })}
+        {field('phone', t('checkout.delivery.phone'), {
+          type: 'tel',
+          autoComplete: 'tel',
+          inputMode: 'tel',
+          hint: t('checkout.delivery.phoneHint'),
+        })}
       </fieldset>
       <fieldset className={accountStyles.fieldset}>
         <legend>{t('checkout.delivery.address')}</legend>
@@ -347,7 +354,12 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
           error={err.country}
           onChange={(value) => change('country', value)}
         />
-        <CheckboxField id={idOf('billing_differs')} name="billing_differs" checked={v.billing_differs} onChange={(c) => change('billing_differs', c)}>
+        <CheckboxField
+          id={idOf('billing_differs')}
+          name="billing_differs"
+          checked={v.billing_differs}
+          onChange={(c) => change('billing_differs', c)}
+        >
           {t('checkout.delivery.billingDiffers')}
         </CheckboxField>
       </fieldset>
@@ -403,8 +415,22 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
       </fieldset>
       <fieldset className={accountStyles.fieldset}>
         <legend>{t('checkout.delivery.notes')}</legend>
-        <TextArea id={idOf('courier_note')} name="courier_note" label={t('checkout.delivery.courierNote')} value={v.courier_note} error={err.courier_note} onChange={(x) => change('courier_note', x)} />
-        <TextArea id={idOf('remark')} name="remark" label={t('checkout.delivery.remark')} value={v.remark} error={err.remark} onChange={(x) => change('remark', x)} />
+        <TextArea
+          id={idOf('courier_note')}
+          name="courier_note"
+          label={t('checkout.delivery.courierNote')}
+          value={v.courier_note}
+          error={err.courier_note}
+          onChange={(x) => change('courier_note', x)}
+        />
+        <TextArea
+          id={idOf('remark')}
+          name="remark"
+          label={t('checkout.delivery.remark')}
+          value={v.remark}
+          error={err.remark}
+          onChange={(x) => change('remark', x)}
+        />
       </fieldset>
       <div className={accountStyles.actions}>
         <SubmitButton busy={busy} busyLabel={t('account.common.saving')}>
@@ -479,7 +505,11 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
       <section className={accountStyles.panel} aria-labelledby="checkout-carrier-heading">
         <h2 id="checkout-carrier-heading">{t('checkout.shipping.deliveryHeading')}</h2>
         <p data-testid="checkout-carrier">
-          {t('checkout.shipping.carrier', { carrier: cart.shipping.carrier, min: cart.shipping.delivery_days.min, max: cart.shipping.delivery_days.max })}
+          {t('checkout.shipping.carrier', {
+            carrier: cart.shipping.carrier,
+            min: cart.shipping.delivery_days.min,
+            max: cart.shipping.delivery_days.max,
+          })}
         </p>
         <p data-testid="checkout-delivery-price">
           {t('checkout.shipping.price', {
@@ -507,7 +537,9 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
               aria-describedby={`${idOf('payment_method')}-${method}-hint`}
               onChange={() => change('payment_method', method)}
             />
-            <label htmlFor={i === 0 ? idOf('payment_method') : `${idOf('payment_method')}-${method}`}>{t(`checkout.method.${method}`)}</label>
+            <label htmlFor={i === 0 ? idOf('payment_method') : `${idOf('payment_method')}-${method}`}>
+              {t(`checkout.method.${method}`)}
+            </label>
             <p id={`${idOf('payment_method')}-${method}-hint`} className={accountStyles.hint}>
               {t(`checkout.shipping.${method}Hint`)}
             </p>
@@ -549,7 +581,11 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
 
 // ----- step 3 --------------------------------------------------------------------------------------
 
-function AddressLines({ a }: { a: { first_name: string; last_name: string; street: string; postal_code: string; city: string; country: string } }) {
+function AddressLines({
+  a,
+}: {
+  a: { first_name: string; last_name: string; street: string; postal_code: string; city: string; country: string };
+}) {
   const { locale } = useT();
   return (
     <p className={styles.address}>
@@ -625,7 +661,8 @@ function ConfirmStep({
         search: { order: answer.order.number, token: answer.view_token } as never,
       });
     } catch (error) {
-      const details: ApiErrorDetail[] = error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== 'HTTP_ERROR' ? error.errors : [];
+      const details: ApiErrorDetail[] =
+        error instanceof ApiError && error.status > 0 && error.status < 500 && error.code !== 'HTTP_ERROR' ? error.errors : [];
       if (details.some((d) => d.code === 'ORDER_TOTAL_CHANGED')) {
         // New prices or delivery: the cart is read again (new totals on screen) and the shopper confirms again.
         checkout.setAttempt(null);
@@ -658,7 +695,14 @@ function ConfirmStep({
   if (payment) return <PaymentHandoff payment={payment} />;
 
   const billing = v.billing_differs
-    ? { first_name: v.billing_first_name, last_name: v.billing_last_name, street: v.billing_street, postal_code: v.billing_postal_code, city: v.billing_city, country: v.billing_country }
+    ? {
+        first_name: v.billing_first_name,
+        last_name: v.billing_last_name,
+        street: v.billing_street,
+        postal_code: v.billing_postal_code,
+        city: v.billing_city,
+        country: v.billing_country,
+      }
     : null;
   return (
     <div className={styles.confirm} data-testid="checkout-confirm">
@@ -692,7 +736,16 @@ function ConfirmStep({
                 <br />
                 {t('checkout.delivery.taxId')}: {v.tax_id}
               </p>
-              <AddressLines a={{ first_name: '', last_name: '', street: v.company_street, postal_code: v.company_postal_code, city: v.company_city, country: v.company_country }} />
+              <AddressLines
+                a={{
+                  first_name: '',
+                  last_name: '',
+                  street: v.company_street,
+                  postal_code: v.company_postal_code,
+                  city: v.company_city,
+                  country: v.company_country,
+                }}
+              />
             </>
           ) : (
             <p>{t('checkout.confirm.noR1')}</p>
@@ -707,14 +760,27 @@ function ConfirmStep({
           </dl>
         </Part>
         <Part title={t('checkout.steps.shipping')} step="shipping" testId="confirm-shipping">
-          <p>{t('checkout.shipping.carrier', { carrier: cart.shipping.carrier, min: cart.shipping.delivery_days.min, max: cart.shipping.delivery_days.max })}</p>
           <p>
-            {t('checkout.confirm.payment')}: <strong>{v.payment_method ? t(`checkout.method.${v.payment_method}`) : t('checkout.confirm.none')}</strong>
+            {t('checkout.shipping.carrier', {
+              carrier: cart.shipping.carrier,
+              min: cart.shipping.delivery_days.min,
+              max: cart.shipping.delivery_days.max,
+            })}
+          </p>
+          <p>
+            {t('checkout.confirm.payment')}:{' '}
+            <strong>{v.payment_method ? t(`checkout.method.${v.payment_method}`) : t('checkout.confirm.none')}</strong>
           </p>
         </Part>
       </div>
       <OrderLinesAndTotals
-        lines={cart.lines.map((l) => ({ product_code: l.product_code, name: l.name, unit_price: l.unit_price, quantity: l.quantity, line_total: l.line_total }))}
+        lines={cart.lines.map((l) => ({
+          product_code: l.product_code,
+          name: l.name,
+          unit_price: l.unit_price,
+          quantity: l.quantity,
+          line_total: l.line_total,
+        }))}
         totals={{ ...cart, coupon_code: cart.coupon?.valid ? cart.coupon.code : null }}
       />
       <div className={accountStyles.actions}>
@@ -725,7 +791,11 @@ function ConfirmStep({
           onClick={() => void send()}
           data-testid="checkout-send"
         >
-          {place.isPending ? t('checkout.confirm.sending') : v.payment_method === 'card' ? t('checkout.confirm.sendCard') : t('checkout.confirm.sendCod')}
+          {place.isPending
+            ? t('checkout.confirm.sending')
+            : v.payment_method === 'card'
+              ? t('checkout.confirm.sendCard')
+              : t('checkout.confirm.sendCod')}
         </button>
         <StepLink step="shipping" className={accountStyles.inlineLink}>
           {t('checkout.confirm.back')}

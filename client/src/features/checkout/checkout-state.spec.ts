@@ -52,7 +52,8 @@ describe('steps', () => {
     expect(parseStep('delivery')).toBe('delivery');
     expect(parseStep('shipping')).toBe('shipping');
     expect(parseStep('confirm')).toBe('confirm');
-    for (const hostile of [undefined, null, 2, 'CONFIRM', '../x', ['confirm'], { step: 'confirm' }]) expect(parseStep(hostile)).toBe('delivery');
+    for (const hostile of [undefined, null, 2, 'CONFIRM', '../x', ['confirm'], { step: 'confirm' }])
+      expect(parseStep(hostile)).toBe('delivery');
   });
 
   it('knows the step of every field', () => {
@@ -141,7 +142,10 @@ describe('step 1: delivery data', () => {
 
 describe('step 2: delivery and payment', () => {
   it('requires a payment method and the terms of purchase', () => {
-    expect(validateShipping({ ...VALID, payment_method: '', terms_accepted: false })).toEqual({ payment_method: 'paymentMethod', terms_accepted: 'terms' });
+    expect(validateShipping({ ...VALID, payment_method: '', terms_accepted: false })).toEqual({
+      payment_method: 'paymentMethod',
+      terms_accepted: 'terms',
+    });
     expect(validateShipping({ ...VALID, payment_method: 'card' })).toEqual({});
     expect(validateShipping({ ...EMPTY_VALUES, payment_method: 'cod', terms_accepted: true })).toEqual({});
   });
@@ -186,8 +190,22 @@ describe('the order body', () => {
       },
       100,
     );
-    expect(full.billing_address).toEqual({ first_name: 'Ivo', last_name: 'Ivić', street: 'Riva 3', postal_code: '51000', city: 'Rijeka', country: 'HR' });
-    expect(full.r1_invoice).toEqual({ company_name: 'Tvrtka d.o.o.', tax_id: GOOD_OIB, street: 'Vukovarska 2', postal_code: '21000', city: 'Split', country: 'HR' });
+    expect(full.billing_address).toEqual({
+      first_name: 'Ivo',
+      last_name: 'Ivić',
+      street: 'Riva 3',
+      postal_code: '51000',
+      city: 'Rijeka',
+      country: 'HR',
+    });
+    expect(full.r1_invoice).toEqual({
+      company_name: 'Tvrtka d.o.o.',
+      tax_id: GOOD_OIB,
+      street: 'Vukovarska 2',
+      postal_code: '21000',
+      city: 'Split',
+      country: 'HR',
+    });
     expect(full.payment_method).toBe('card');
     expect(PlaceOrderBody.safeParse(full).success).toBe(true);
   });
@@ -238,7 +256,15 @@ describe('what survives a reload', () => {
     expect(readStored('"text"')).toEqual({ values: EMPTY_VALUES, attempt: null });
     const tampered = readStored(
       JSON.stringify({
-        values: { email: 42, city: 'Zagreb', r1: 'yes', payment_method: 'bitcoin', terms_accepted: true, street: 'x'.repeat(5000), extra: 'x' },
+        values: {
+          email: 42,
+          city: 'Zagreb',
+          r1: 'yes',
+          payment_method: 'bitcoin',
+          terms_accepted: true,
+          street: 'x'.repeat(5000),
+          extra: 'x',
+        },
         attempt: { key: 'bad key!', body: '{}' },
       }),
     );

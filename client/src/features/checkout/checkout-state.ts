@@ -116,17 +116,7 @@ export function stepOf(field: string): Step | null {
 }
 
 export type ValidationKey =
-  | 'required'
-  | 'email'
-  | 'phone'
-  | 'postalCode'
-  | 'country'
-  | 'oib'
-  | 'vatNumber'
-  | 'tooLong'
-  | 'paymentMethod'
-  | 'terms'
-  | 'invalid';
+  'required' | 'email' | 'phone' | 'postalCode' | 'country' | 'oib' | 'vatNumber' | 'tooLong' | 'paymentMethod' | 'terms' | 'invalid';
 
 export type FieldErrors = Partial<Record<CheckoutField, ValidationKey>>;
 
@@ -338,7 +328,8 @@ export function readStored(text: string | null): StoredCheckout {
   }
   if (attempt && typeof attempt === 'object') {
     const a = attempt as Record<string, unknown>;
-    if (typeof a.key === 'string' && /^[A-Za-z0-9_-]{8,100}$/.test(a.key) && typeof a.body === 'string') out.attempt = { key: a.key, body: a.body };
+    if (typeof a.key === 'string' && /^[A-Za-z0-9_-]{8,100}$/.test(a.key) && typeof a.body === 'string')
+      out.attempt = { key: a.key, body: a.body };
   }
   return out;
 }
@@ -383,7 +374,10 @@ export function prefill(
   },
 ): CheckoutValues {
   const next = { ...v };
-  const fill = (field: 'email' | 'phone' | 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city' | 'company_name' | 'tax_id', value?: string | null) => {
+  const fill = (
+    field: 'email' | 'phone' | 'first_name' | 'last_name' | 'street' | 'postal_code' | 'city' | 'company_name' | 'tax_id',
+    value?: string | null,
+  ) => {
     if (value && blank(next[field])) next[field] = value;
   };
   fill('email', user.email);
@@ -395,7 +389,12 @@ export function prefill(
   fill('city', user.city);
   fill('company_name', user.company_name);
   fill('tax_id', user.vat_number);
-  if (user.country && (DELIVERY_COUNTRIES as readonly string[]).includes(user.country) && v.country === EMPTY_VALUES.country && blank(v.street))
+  if (
+    user.country &&
+    (DELIVERY_COUNTRIES as readonly string[]).includes(user.country) &&
+    v.country === EMPTY_VALUES.country &&
+    blank(v.street)
+  )
     next.country = user.country;
   return next;
 }

@@ -81,7 +81,12 @@ function OrderSummary({ number, token }: { number: string; token: string | null 
   const o = order.data;
   return (
     <>
-      <section className={accountStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-summary" data-order-number={o.number}>
+      <section
+        className={accountStyles.panel}
+        aria-labelledby="order-facts-heading"
+        data-testid="order-summary"
+        data-order-number={o.number}
+      >
         <h2 id="order-facts-heading">{t('account.order.heading', { number: o.number })}</h2>
         <dl className={styles.facts}>
           <dt>{t('checkout.success.number')}</dt>
