@@ -121,9 +121,16 @@ describe('checkout in Chromium', () => {
       const page = await context.newPage();
       const watch = watchPage(page);
       const report: string[] = [];
+      // every state at 1280 px and, in Croatian, at 360 px too (tables and field grids on a phone)
       const audit = async (label: string) => {
         const v = await axeViolations(page);
         if (v.length) report.push(`${label}:\n${describeViolations(v)}`);
+        if (locale !== 'hr') return;
+        await page.setViewportSize({ width: 360, height: 740 });
+        await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 50))));
+        const narrow = await axeViolations(page);
+        if (narrow.length) report.push(`${label} at 360 px:\n${describeViolations(narrow)}`);
+        await page.setViewportSize({ width: 1280, height: 800 });
       };
       const main = page.locator('main');
       const checkoutPath = publicPath('checkout', locale);

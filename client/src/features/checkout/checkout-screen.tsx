@@ -829,7 +829,8 @@ export function OrderLinesAndTotals({
   return (
     <section className={accountStyles.panel} aria-labelledby="order-lines-heading" data-testid="order-lines">
       <h2 id="order-lines-heading">{t('checkout.confirm.lines')}</h2>
-      <div className={styles.tableWrap}>
+      {/* scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too */}
+      <div className={styles.tableWrap} role="region" aria-labelledby="order-lines-heading" tabIndex={0}>
         <table className={styles.table}>
           <thead>
             <tr>
