@@ -614,6 +614,34 @@ describe('checkout in Chromium', () => {
     }
   });
 
+  it('a refusal the API ties to a field of an earlier step opens that step with the message on the field, focused', async () => {
+    const locale: Locale = 'en';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const main = page.locator('main');
+      const confirm = await onConfirmation(page, locale, FILLED);
+      const message = 'We cannot deliver to this town.';
+      await page.route('**/api/orders', (route) =>
+        route.fulfill({
+          status: 422,
+          contentType: 'application/json',
+          body: JSON.stringify({ errors: [{ code: 'ORDER_FIELD_INVALID', message, field: 'delivery_address.city' }] }),
+        }),
+      );
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCod'), exact: true }).click();
+      await page.waitForURL(/[?&]step=delivery/);
+      await main.getByTestId('checkout-delivery').waitFor();
+      const city = field(main, t('checkout.delivery.city'));
+      expect(await describedError(page, city)).toBe(message);
+      await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'city');
+      expect(await city.inputValue()).toBe('Zagreb');
+    } finally {
+      await context.close();
+    }
+  });
+
   it.each(['de', 'sl'] as const)('shows the steps and localized checks in %s, accessible', async (locale) => {
     const t = tFor(locale);
     const context = await guestContext(browser, locale);

@@ -49,7 +49,7 @@ export function CheckoutScreen({ step }: { step: Step }) {
   const { t, locale } = useT();
   const cartState = useCartQuery(locale);
   const cart = cartState.data ?? null;
-  const checkout = useCheckoutValues();
+  const checkout = useCheckoutValues(step);
   const navigate = useNavigate();
   const goTo = useCallback(
     (next: Step) => void navigate({ to: routePath('checkout') as never, params: { locale } as never, search: { step: next } as never }),
@@ -133,7 +133,7 @@ export function errorTexts(errors: FieldErrors, t: T): Partial<Record<CheckoutFi
   return out;
 }
 
-function useCheckoutValues(): CheckoutController {
+function useCheckoutValues(step: Step): CheckoutController {
   const { t, locale } = useT();
   const formId = useId();
   const session = useSession();
@@ -157,9 +157,19 @@ function useCheckoutValues(): CheckoutController {
     if (JSON.stringify(next) !== JSON.stringify(stored.values)) saveCheckout({ ...stored, values: next });
   }, [stored, me.data]);
 
+  // A focus request waits until its element is there (an API error on a field of another step: after the
+  // step changed), then is done.
+  const pendingFocus = useRef<string | null>(null);
   useEffect(() => {
-    if (focusRequest) document.getElementById(focusRequest.id)?.focus();
+    pendingFocus.current = focusRequest?.id ?? null;
   }, [focusRequest]);
+  useEffect(() => {
+    const id = pendingFocus.current;
+    const element = id ? document.getElementById(id) : null;
+    if (!element) return;
+    element.focus();
+    pendingFocus.current = null;
+  }, [focusRequest, step]);
 
   const idOf = useCallback((field: CheckoutField) => `${formId}-${field}`, [formId]);
   const focus = useCallback((id: string) => setFocusRequest((r) => ({ id, n: (r?.n ?? 0) + 1 })), []);

@@ -188,10 +188,6 @@ export function firstInvalidStep(v: CheckoutValues): Step | null {
   return null;
 }
 
-export function hasErrors(errors: FieldErrors): boolean {
-  return Object.values(errors).some(Boolean);
-}
-
 // ---------------------------------------------------------------------------------------------------
 // The order body
 
