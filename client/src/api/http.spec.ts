@@ -30,6 +30,15 @@ describe('createApi', () => {
     expect(calls[0].init.body).toBe('{"product_code":"A","quantity":1}');
   });
 
+  it("sends a call's own headers (Idempotency-Key) with that call only", async () => {
+    const { fn, calls } = fakeFetch(201, { data: { ok: 1 } });
+    const api = createApi({ origin: '', mutationHeaders: () => ({ 'X-CSRF-Token': 'tok' }), fetch: fn });
+    await api.send('POST', '/api/orders', { a: 1 }, { 'Idempotency-Key': 'k-12345678' });
+    await api.send('POST', '/api/orders', { a: 1 });
+    expect(calls[0].init.headers).toMatchObject({ 'X-CSRF-Token': 'tok', 'Idempotency-Key': 'k-12345678' });
+    expect(calls[1].init.headers).not.toHaveProperty('Idempotency-Key');
+  });
+
   it('throws ApiError with the status and the API errors', async () => {
     const errors = [{ code: 'CART_QUANTITY', message: 'Die Menge muss zwischen 1 und 99 liegen.', field: 'quantity' }];
     const { fn } = fakeFetch(422, { errors });

@@ -44,7 +44,8 @@ export type HttpMethod = 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface Api {
   get<T>(path: string): Promise<T>;
-  send<T>(method: HttpMethod, path: string, body?: unknown): Promise<T>;
+  /** `headers`: extra headers of this one call (e.g. `Idempotency-Key`). */
+  send<T>(method: HttpMethod, path: string, body?: unknown, headers?: Record<string, string>): Promise<T>;
 }
 
 export interface ApiOptions {
@@ -87,8 +88,8 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorDetail[] } {
 
 export function createApi({ origin, headers = {}, mutationHeaders, fetch: fetchImpl, sleep = timerSleep }: ApiOptions): Api {
   const doFetch = fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
-  const request = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
-    const all: Record<string, string> = { Accept: 'application/json', ...headers };
+  const request = async <T>(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> => {
+    const all: Record<string, string> = { Accept: 'application/json', ...headers, ...extra };
     if (method !== 'GET') Object.assign(all, mutationHeaders?.() ?? {});
     if (body !== undefined) all['Content-Type'] = 'application/json';
     for (let attempt = 1; ; attempt++) {
@@ -114,7 +115,7 @@ export function createApi({ origin, headers = {}, mutationHeaders, fetch: fetchI
   };
   return {
     get: <T>(path: string) => request<T>('GET', path),
-    send: <T>(method: HttpMethod, path: string, body?: unknown) => request<T>(method, path, body),
+    send: <T>(method: HttpMethod, path: string, body?: unknown, extra?: Record<string, string>) => request<T>(method, path, body, extra),
   };
 }
 

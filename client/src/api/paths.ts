@@ -39,5 +39,9 @@ export const apiPaths = {
   },
   orders: {
     list: '/api/orders',
+    /** POST: place an order from the cart (checkout). */
+    place: '/api/orders',
+    /** GET: one order, for its owner or with its view token. */
+    order: (number: string) => `/api/orders/${segment(number)}`,
   },
 } as const;

@@ -6,6 +6,7 @@
  *   ['session']                                   the visitor's session (features/account/session.ts)
  *   ['account', 'me', fields]                     GET /api/users/me (all fields: 'all')
  *   ['account', 'orders']                         GET /api/orders
+ *   ['order', number]                             GET /api/orders/:number (success page, with the view token)
  *   ['auth', 'providers']                         GET /api/auth/providers
  *   ['cart', locale]                              GET /api/cart?locale= (names in the page language)
  *   ['catalog', 'categories', locale]             GET /api/catalog/categories
@@ -27,6 +28,7 @@ export const queryKeys = {
   meAll: ['account', 'me'] as const,
   me: (fields?: readonly string[]) => ['account', 'me', fields && fields.length > 0 ? fields.join(',') : 'all'] as const,
   orders: ['account', 'orders'] as const,
+  order: (number: string) => ['order', number] as const,
   signInProviders: ['auth', 'providers'] as const,
   cartAll: ['cart'] as const,
   cart: (locale: Locale) => ['cart', locale] as const,

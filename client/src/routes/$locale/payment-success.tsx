@@ -1,12 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
+import { OrderSuccessScreen, type OrderResultSearch } from '../../features/checkout/order-result-screens';
 import { screenHead } from '../../seo/head';
 
+/**
+ * Order success (private, noindex): after a cash-on-delivery placement and after the card provider's return,
+ * `?order=<number>&token=<view token>`. The order is read in the browser (features/checkout).
+ */
 export const Route = createFileRoute('/$locale/payment-success')({
   head: (ctx) => screenHead(ctx, 'payment_success'),
-  component: PaymentSuccessScreen,
+  component: PaymentSuccessRoute,
 });
 
-function PaymentSuccessScreen() {
-  return <ScreenShell screen="payment_success" />;
+function PaymentSuccessRoute() {
+  return <OrderSuccessScreen search={Route.useSearch() as OrderResultSearch} />;
 }
