@@ -10,6 +10,6 @@ export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals
 export { OrderStateService, type StatusChange } from './order-state.service.js';
 export { OrderPlacement, type PlacementCaller, type PlacementResult } from './order-placement.js';
 export { OrderViewTokens, VIEW_TOKEN_TTL_MS } from './order-view-token.js';
-export { PAYMENT_STARTER, UnavailablePaymentStarter, type PaymentStarter } from './payment-port.js';
+export { PAYMENT_STARTER, type PaymentStarter } from './payment-port.js';
 export { OrderPlaced } from './events/order.events.js';
 export { UnpaidOrderExpiry, UNPAID_ORDER_EXPIRY_JOB } from './jobs/unpaid-order-expiry.job.js';

@@ -72,7 +72,6 @@ describe('placement messages', () => {
       'ORDER_TOTAL_CHANGED',
       'ORDER_PRODUCT_UNAVAILABLE',
       'ORDER_COUPON_UNAVAILABLE',
-      'PAYMENT_UNAVAILABLE',
     ];
     for (const code of [...codes, ...server]) {
       for (const locale of LOCALES) expect([code, locale, typeof localizedMessage(code, locale)]).toEqual([code, locale, 'string']);

@@ -72,7 +72,7 @@ export class OrderController {
     409,
     'ORDER_TOTAL_CHANGED (with the new totals), ORDER_CART_EMPTY, ORDER_PRODUCT_UNAVAILABLE, CATALOG_OUT_OF_STOCK, ORDER_COUPON_UNAVAILABLE, ORDER_IDEMPOTENCY_CONFLICT: nothing was saved',
   )
-  @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_UNAVAILABLE: card payment cannot be started; nothing was saved')
+  @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_PROVIDER_UNAVAILABLE: card payment cannot be started; nothing was saved')
   async place(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,

@@ -163,14 +163,6 @@ const CODES = {
     de: 'Der Gutschein {code} kann nicht mehr eingelöst werden: {reason} Entfernen Sie ihn aus dem Warenkorb und senden Sie dann die Bestellung.',
     sl: 'Kupona {code} ni več mogoče uporabiti: {reason} Odstranite ga iz košarice, nato pošljite naročilo.',
   },
-  // the card payment port is not bound to a provider (the payment module binds it)
-  PAYMENT_UNAVAILABLE: {
-    kind: 'unavailable',
-    hr: 'Plaćanje karticom trenutačno nije moguće. Pokušajte kasnije ili odaberite plaćanje pouzećem.',
-    en: 'Card payment is not possible right now. Please try again later or choose cash on delivery.',
-    de: 'Kartenzahlung ist derzeit nicht möglich. Bitte versuchen Sie es später erneut oder wählen Sie Nachnahme.',
-    sl: 'Plačilo s kartico trenutno ni mogoče. Poskusite pozneje ali izberite plačilo po povzetju.',
-  },
 } satisfies Record<string, LocalizedMessage & { kind: ErrorKind }>;
 
 export type OrderErrorCode = keyof typeof CODES;

@@ -10,12 +10,14 @@ import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
-import { PAYMENT_STARTER, UnavailablePaymentStarter } from './payment-port.js';
+import { PAYMENT_STARTER } from './payment-port.js';
+import { CardPaymentStarter } from './card-payment-starter.js';
+import { PaymentModule } from '../payment/index.js';
 import { PaymentEventsListener } from './listeners/payment-events.listener.js';
 import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule],
+  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule],
   controllers: [OrderController],
   providers: [
     OrderReadService,
@@ -26,8 +28,8 @@ import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
     OrderPlacement,
     PaymentEventsListener,
     UnpaidOrderExpiry,
-    // card payments: the payment module binds its provider here (docs/orders.md, 'Placing an order')
-    { provide: PAYMENT_STARTER, useClass: UnavailablePaymentStarter },
+    // card payments through the payment module (docs/payments.md)
+    { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
   exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderPlacement],
 })

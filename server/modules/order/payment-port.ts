@@ -1,12 +1,10 @@
-import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderView, PaymentFormView } from '../../../contract/api/order.js';
-import { OrderError } from './order.errors.js';
 
 /**
  * The order module's port to card payments: for a card order, what the browser posts to the
- * provider's hosted page. The payment module implements it and binds it under PAYMENT_STARTER
- * (order.module.ts); the order module knows no provider.
+ * provider's hosted page. `CardPaymentStarter` implements it on the payment module and is bound under
+ * PAYMENT_STARTER (order.module.ts); placement knows no provider.
  *
  * `start` runs inside the placing transaction (`manager`), so a payment attempt it records commits
  * with the order, and a failure rolls the whole placement back: no card order without a way to pay
@@ -20,11 +18,3 @@ export interface PaymentStarter {
 
 /** Injection token of the PaymentStarter. */
 export const PAYMENT_STARTER = Symbol('order.PaymentStarter');
-
-/** Bound until a payment provider is: card payment answers 503 PAYMENT_UNAVAILABLE and no card order is placed. */
-@Injectable()
-export class UnavailablePaymentStarter implements PaymentStarter {
-  start(): Promise<PaymentFormView> {
-    return Promise.reject(new OrderError('PAYMENT_UNAVAILABLE'));
-  }
-}

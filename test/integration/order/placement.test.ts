@@ -22,6 +22,7 @@ import { createProduct } from '../../factories/catalog.js';
 import { createCoupon } from '../../factories/coupon.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
+import { freePort } from '../../support/free-port.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { cartCookie, shopper, type Shopper } from '../../support/shopper.js';
 
@@ -49,7 +50,9 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
   let db: DataSource;
 
   beforeAll(async () => {
-    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000', DB_POOL_SIZE: '20' } });
+    // A known port, so the payment callback URL (PUBLIC_URL + its path) reaches this very shop.
+    const port = await freePort();
+    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000', DB_POOL_SIZE: '20', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50' } });
     db = shop.app.get(DataSource);
   });
   afterAll(async () => {
@@ -295,16 +298,44 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect((await place(stranger, orderBody(0)).expect(409)).body.errors[0].code).toBe('ORDER_CART_EMPTY');
   });
 
-  it('refuses a card order with 503 PAYMENT_UNAVAILABLE while no payment provider is bound, saving nothing', async () => {
+  it('places a card order and hands it to the payment sandbox; its approval pays the order (API to paid, end to end)', async () => {
     const p = await createProduct(shop.app, { price: 450, stock: 3 });
     const s = await guestWith([{ code: p.code }], 'de');
     const { total } = await s.cart();
-    const res = await place(s, orderBody(total, { payment_method: 'card' })).expect(503);
-    expect(res.body.errors[0]).toMatchObject({ code: 'PAYMENT_UNAVAILABLE' });
-    expect(res.body.errors[0].message).toMatch(/Kartenzahlung/);
-    expect(await stockOf(p.code)).toBe(3);
-    expect(await ordersWith(p.code)).toBe(0);
-    expect((await s.cart()).item_count).toBe(1);
+    const res = await place(s, orderBody(total, { payment_method: 'card' })).expect(201);
+    const { order, view_token, payment } = PlaceOrderAnswer.parse(res.body).data;
+    expect(order).toMatchObject({ payment_method: 'card', payment_status: 'awaiting_payment', total });
+    expect(await stockOf(p.code)).toBe(2);
+    expect(payment).toMatchObject({ action: `${shop.url}/sandbox/monri/v2/form`, method: 'POST' });
+    const fields = payment!.fields;
+    expect(fields).toMatchObject({ order_number: order.number, amount: String(total), currency: 'EUR' });
+    // the browser comes back to the payment pages in the order's language, with a token to show the order
+    const back = new URL(fields.success_url_override);
+    expect(back.pathname).toBe('/de/payment-success');
+    expect(back.searchParams.get('order')).toBe(order.number);
+    const token = back.searchParams.get('token')!;
+    await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token: token }).expect(200);
+    expect(new URL(fields.cancel_url_override).pathname).toBe('/de/payment-fail');
+
+    const posted = await fetch(payment!.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const approved = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get('location')).toContain('/de/payment-success?order=');
+    const deadline = Date.now() + 30_000;
+    let status = '';
+    while (Date.now() < deadline) {
+      const read = await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token }).expect(200);
+      status = read.body.data.payment_status;
+      if (status === 'paid') break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe('paid');
   });
 
   it('places a card order awaiting payment with the form of the bound PaymentStarter, inside the placing transaction', async () => {
