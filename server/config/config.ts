@@ -41,6 +41,7 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Zlatno zrno <shop@zlatnozrno.hr>'),
+  ORDERS_EMAIL: z.email().default('narudzbe@zlatnozrno.hr'),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -90,7 +91,8 @@ export interface AppConfig {
   dataDir: string;
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   redis: { url: string | undefined };
-  mail: { smtpUrl: string | undefined; dir: string; from: string };
+  /** `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL). */
+  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string };
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
@@ -188,7 +190,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     dataDir: e.DATA_DIR,
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },
-    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM },
+    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL },
     // Outside production a random per-boot secret would log everyone out on restart and break
     // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),

@@ -11,13 +11,15 @@ import { OrderStateService } from './order-state.service.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
 import { PAYMENT_STARTER } from './payment-port.js';
+import { MailModule } from '../../platform/mail/index.js';
 import { CardPaymentStarter } from './card-payment-starter.js';
 import { PaymentModule } from '../payment/index.js';
 import { PaymentEventsListener } from './listeners/payment-events.listener.js';
+import { OrderMailsListener } from './listeners/order-mails.listener.js';
 import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule],
+  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule],
   controllers: [OrderController],
   providers: [
     OrderReadService,
@@ -27,6 +29,7 @@ import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
     OrderViewTokens,
     OrderPlacement,
     PaymentEventsListener,
+    OrderMailsListener,
     UnpaidOrderExpiry,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
