@@ -348,3 +348,14 @@ export const OrderTotalChangedError = z.object({
     )
     .min(1),
 });
+
+/**
+ * `POST /api/orders/{number}/payment`: a new card payment attempt for an order whose payment failed
+ * or was left unfinished (the failure page's 'try again'). For its signed-in owner or the holder of
+ * its view token; the answer is the hosted page's form, like placement's.
+ */
+export const RetryPaymentBody = z.object({
+  view_token: passThrough("The order's view token; not needed by its signed-in owner"),
+});
+export const RetryPaymentAnswer = data(z.object({ payment: PaymentFormView }));
+export type RetryPaymentAnswer = z.infer<typeof RetryPaymentAnswer>;

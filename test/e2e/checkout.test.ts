@@ -435,6 +435,40 @@ describe('checkout in Chromium', () => {
     }
   });
 
+  it('card through the payment sandbox: declined -> failure page -> try again -> approved -> success page, paid and mailed', async () => {
+    const locale: Locale = 'en';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const email = `card-${Date.now().toString(36)}@example.com`;
+      const confirm = await onConfirmation(page, locale, { ...FILLED, email, payment_method: 'card' });
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
+      // the shop's own emulator of the hosted page (PAYMENT_PROVIDER=sandbox)
+      await page.waitForURL(/\/sandbox\/monri\//);
+      await page.locator('button.decline').click();
+      await page.waitForURL(new RegExp(`${publicPath('payment_fail', locale)}\\?order=`));
+      await hydrated(page);
+      const main = page.locator('main');
+      await main.getByTestId('order-failed').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      await main.getByRole('button', { name: t('checkout.fail.tryAgain'), exact: true }).click();
+      await page.waitForURL(/\/sandbox\/monri\//);
+      await page.locator('button.approve').click();
+      await page.waitForURL(new RegExp(`${publicPath('payment_success', locale)}\\?order=`));
+      const number = new URL(page.url()).searchParams.get('order')!;
+      // the callback settles the payment in the worker; the mail follows
+      const mail = await emlInbox().waitFor(email, 30_000);
+      expect(mail.subject).toContain(number);
+      await hydrated(page);
+      await page.reload();
+      await hydrated(page);
+      await expect(page.locator('main').getByText(number).first().waitFor()).resolves.toBeUndefined();
+    } finally {
+      await context.close();
+    }
+  });
+
   it("card: the answer's payment form is posted to the provider's page at once", async () => {
     const locale: Locale = 'de';
     const t = tFor(locale);

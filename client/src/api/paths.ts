@@ -43,5 +43,7 @@ export const apiPaths = {
     place: '/api/orders',
     /** GET: one order, for its owner or with its view token. */
     order: (number: string) => `/api/orders/${segment(number)}`,
+    /** POST: a new card payment attempt for the order ('try again' on the failure page). */
+    retryPayment: (number: string) => `/api/orders/${segment(number)}/payment`,
   },
 } as const;

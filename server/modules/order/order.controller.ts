@@ -11,6 +11,8 @@ import {
   OrderTotalChangedError,
   PlaceOrderAnswer,
   PlaceOrderBody,
+  RetryPaymentAnswer,
+  RetryPaymentBody,
 } from '../../../contract/api/order.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
@@ -19,6 +21,7 @@ import { requestLocale } from '../../platform/i18n/index.js';
 import { CART_COOKIE, verifyCartCookie } from '../cart/index.js';
 import { OrderError } from './order.errors.js';
 import { OrderPlacement, type PlacementCaller } from './order-placement.js';
+import { OrderPaymentRetry } from './order-payment-retry.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
 import type { OrderSummaryView, OrderView, PlaceOrderAnswer as PlaceOrderAnswerType } from './order.types.js';
@@ -40,6 +43,7 @@ export class OrderController {
     private readonly orders: OrderReadService,
     private readonly placement: OrderPlacement,
     private readonly tokens: OrderViewTokens,
+    private readonly retries: OrderPaymentRetry,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -102,14 +106,41 @@ export class OrderController {
     res.setHeader('Cache-Control', 'no-store');
     // the token may sit in the page's URL: never hand it on to another site
     res.setHeader('Referrer-Policy', 'no-referrer');
+    const order = await this.visibleOrder(req, rawNumber, query.view_token);
+    return { data: await this.orders.viewOf(order) };
+  }
+
+  @Post(':number/payment')
+  @ApiOperation({
+    summary:
+      "A new card payment attempt for an order whose payment failed or was left unfinished ('try again'): the hosted page's form. For its owner or the holder of its view token.",
+  })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(RetryPaymentBody)
+  @ApiZodResponse(RetryPaymentAnswer, 201, 'A new payment attempt: the form to post to the hosted page')
+  @ApiZodResponse(ErrorResponseSchema, 404, 'No such order, or not yours (ORDER_NOT_FOUND)')
+  @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_PAYMENT_NOT_RETRYABLE: paid, refunded, cancelled or cash on delivery')
+  async retryPayment(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') rawNumber: string,
+    @Body(new ZodBody(RetryPaymentBody)) body: Parsed<typeof RetryPaymentBody>,
+  ): Promise<RetryPaymentAnswer> {
+    res.setHeader('Cache-Control', 'no-store');
+    const order = await this.visibleOrder(req, rawNumber, body.view_token);
+    return { data: { payment: await this.retries.retry(order.number) } };
+  }
+
+  /** The order for its signed-in owner or a holder of its view token; missing and forbidden answer alike (404). */
+  private async visibleOrder(req: Request, rawNumber: string, viewToken: unknown) {
     const { number } = OrderNumberParams.parse({ number: rawNumber });
     const order = number === null ? null : await this.orders.findByNumber(number);
     const userId = signedInUserId(req);
-    const token = query.view_token ?? req.headers['x-order-token'];
+    const token = viewToken ?? req.headers['x-order-token'];
     const allowed = !!order && ((!!userId && order.userId === userId) || this.tokens.verify(token, order));
-    // missing and forbidden answer alike
     if (!order || !allowed) throw new OrderError('ORDER_NOT_FOUND');
-    return { data: await this.orders.viewOf(order) };
+    return order;
   }
 
   private caller(req: Request): PlacementCaller {

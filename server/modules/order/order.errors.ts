@@ -11,6 +11,14 @@ const CODES = {
     de: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
     sl: 'Prijavite se, da si ogledate svoja naročila.',
   },
+  // 'try again' for an order that is paid, cancelled, refunded or paid in cash
+  ORDER_PAYMENT_NOT_RETRYABLE: {
+    kind: 'conflict',
+    hr: 'Ova se narudžba više ne može platiti karticom. Pogledajte status narudžbe ili je naručite ponovno.',
+    en: 'This order can no longer be paid by card. Check its status or order again.',
+    de: 'Diese Bestellung kann nicht mehr mit Karte bezahlt werden. Prüfen Sie ihren Status oder bestellen Sie erneut.',
+    sl: 'Tega naročila ni več mogoče plačati s kartico. Preverite njegovo stanje ali naročite znova.',
+  },
   ORDER_NOT_FOUND: {
     kind: 'not_found',
     hr: 'Narudžba nije pronađena.',

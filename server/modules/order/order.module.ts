@@ -6,6 +6,7 @@ import { OrderController } from './order.controller.js';
 import { Order, OrderLine, OrderVat } from './order.entity.js';
 import { OrderNumberService } from './order-number.js';
 import { OrderPlacement } from './order-placement.js';
+import { OrderPaymentRetry } from './order-payment-retry.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
 import { OrderViewTokens } from './order-view-token.js';
@@ -28,6 +29,7 @@ import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
     OrderStateService,
     OrderViewTokens,
     OrderPlacement,
+    OrderPaymentRetry,
     PaymentEventsListener,
     OrderMailsListener,
     UnpaidOrderExpiry,

@@ -101,5 +101,21 @@ describe('order mails', () => {
     expect(retry.pathname).toBe('/en/payment-fail');
     expect(retry.searchParams.get('order')).toBe(second.order.number);
     expect(await mailbox.quiet(declined)).toBe(0);
+
+    // 'try again' from that link: a new attempt for the same order, approved -> paid and confirmed
+    const retryToken = retry.searchParams.get('token')!;
+    const s = await shopper(shop.url, 'en');
+    const again = await s.call('post', `/api/orders/${second.order.number}/payment`, { view_token: retryToken }).expect(201);
+    expect(again.body.data.payment.fields.order_number).toBe(second.order.number);
+    await pay(again.body.data.payment, 'approve');
+    const confirmed = await mailbox.next(declined, 30_000);
+    expect(confirmed.subject).toContain(second.order.number);
+    const read = await request(shop.url).get(`/api/orders/${second.order.number}`).query({ view_token: retryToken }).expect(200);
+    expect(read.body.data.payment_status).toBe('paid');
+    // a paid order, a cash-on-delivery order and a stranger without the token cannot start a payment
+    expect((await s.call('post', `/api/orders/${second.order.number}/payment`, { view_token: retryToken }).expect(409)).body.errors[0].code).toBe('ORDER_PAYMENT_NOT_RETRYABLE');
+    await s.call('post', `/api/orders/${second.order.number}/payment`, {}).expect(404);
+    const cod = await placeOrder(`cod-retry-${randomUUID().slice(0, 8)}@example.com`, 'cod', 'en');
+    await s.call('post', `/api/orders/${cod.order.number}/payment`, { view_token: cod.view_token }).expect(409);
   }, 90_000);
 });

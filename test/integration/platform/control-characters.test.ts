@@ -5,6 +5,7 @@ import { startShop } from '../../support/app.js';
 import { csrfCookies, shopper, type Shopper } from '../../support/shopper.js';
 import { createUser, signIn } from '../../factories/user.js';
 import type { RunningShop } from '../../../server/main.js';
+import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
 
 /**
  * Issue 8, F2: a control character anywhere in the input (path parameter, query value, JSON body
@@ -248,6 +249,12 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
       for (const [method, template, op] of operations()) {
         if (!BODY_METHODS.has(method)) continue;
         const path = fill(template, () => 'ZZ-TEST-1');
+        // A signed raw body (the payment callback) is refused as unsigned before anything in it is read.
+        if (CSRF_EXEMPT_ROUTES.some((r) => r.rawBody && r.method === method.toUpperCase() && r.path === path)) {
+          const res = await send(method, path, { id: 'a\u0000b' });
+          if (res.status !== 401) failures.push(`${method.toUpperCase()} ${path} (unsigned): ${res.status} ${JSON.stringify(res.body)}`);
+          continue;
+        }
         const fields = bodyFields(op);
         documented += fields.length;
         const all = Object.fromEntries([...fields, 'email', 'password', 'token', 'refresh_token'].map((f) => [f, 'a\u0000b']));

@@ -10,7 +10,7 @@ import { query, type Api, type ApiFactory } from '../../api/http';
 import { apiPaths } from '../../api/paths';
 import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
-import type { OrderView, PlaceOrderResult } from './checkout-types';
+import type { OrderView, PaymentForm, PlaceOrderResult } from './checkout-types';
 import type { OrderBody } from './checkout-state';
 
 export function placeOrder(api: Api, body: OrderBody, idempotencyKey: string): Promise<PlaceOrderResult> {
@@ -42,5 +42,14 @@ export function usePlaceOrder(locale: Locale) {
       void queryClient.invalidateQueries({ queryKey: queryKeys.cartAll });
       void queryClient.invalidateQueries({ queryKey: queryKeys.orders, refetchType: 'none' });
     },
+  });
+}
+
+/** 'Try again' on the failure page: a new card payment attempt for the same order; the hosted page's form. */
+export function useRetryPayment(locale: Locale) {
+  const api = useRouteContext({ from: rootRouteId, select: (c) => c.api });
+  return useMutation({
+    mutationFn: ({ number, token }: { number: string; token: string | null }) =>
+      api(locale).send<{ payment: PaymentForm }>('POST', apiPaths.orders.retryPayment(number), token ? { view_token: token } : {}),
   });
 }

@@ -8,9 +8,10 @@ import { isOrderNumber } from '../../../../contract/api/order';
 import { routePath } from '../../../../contract/paths';
 import { Notice } from '../account/form';
 import { formatDate } from '../catalog/format';
-import { orderQuery } from './checkout-api';
+import { orderQuery, useRetryPayment } from './checkout-api';
+import { ApiError } from '../../api/http';
 import { clearCheckout } from './checkout-store';
-import { OrderLinesAndTotals } from './checkout-screen';
+import { OrderLinesAndTotals, PaymentHandoff } from './checkout-screen';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
 
@@ -108,11 +109,21 @@ function OrderSummary({ number, token }: { number: string; token: string | null 
 
 /**
  * The failure page (payment_fail): 'Your order failed, please try again', 'try again' and a link back to the
- * checkout. A new payment attempt for the same order needs an API the order module does not offer yet, so
- * 'try again' returns to the checkout's confirmation step.
+ * checkout. With the order in the URL (`?order=&token=`, as the card provider's return and the 'payment not
+ * completed' mail carry it) 'try again' starts a new card payment of the same order (POST
+ * /api/orders/{number}/payment) and hands over to the provider's page; without it, it returns to the
+ * checkout's confirmation step.
  */
-export function OrderFailScreen() {
+export function OrderFailScreen({ search }: { search: OrderResultSearch }) {
   const { t, locale } = useT();
+  const ref = orderRef(search);
+  const retry = useRetryPayment(locale);
+  const refusal =
+    retry.error instanceof ApiError && retry.error.status > 0 && retry.error.status < 500 && retry.error.code !== 'HTTP_ERROR'
+      ? retry.error.errors[0]?.message
+      : retry.error
+        ? t('checkout.errors.general')
+        : null;
   return (
     <div className={accountStyles.page} data-order-result="fail">
       <Breadcrumb screen="payment_fail" name="" />
@@ -121,19 +132,39 @@ export function OrderFailScreen() {
         <Notice kind="error" testId="order-failed">
           <p>{t('checkout.fail.message')}</p>
         </Notice>
-        <div className={accountStyles.actions}>
-          <Link
-            to={routePath('checkout') as never}
-            params={{ locale } as never}
-            search={{ step: 'confirm' } as never}
-            className={accountStyles.primaryButton}
-          >
-            {t('checkout.fail.tryAgain')}
-          </Link>
-          <ScreenLink screen="checkout" className={accountStyles.inlineLink}>
-            {t('checkout.fail.backToCheckout')}
-          </ScreenLink>
-        </div>
+        {refusal && (
+          <Notice kind="error" testId="retry-refused">
+            <p>{refusal}</p>
+          </Notice>
+        )}
+        {retry.data ? (
+          <PaymentHandoff payment={retry.data.payment} />
+        ) : (
+          <div className={accountStyles.actions}>
+            {ref ? (
+              <button
+                type="button"
+                className={accountStyles.primaryButton}
+                disabled={retry.isPending}
+                onClick={() => retry.mutate({ number: ref.number, token: ref.token })}
+              >
+                {t('checkout.fail.tryAgain')}
+              </button>
+            ) : (
+              <Link
+                to={routePath('checkout') as never}
+                params={{ locale } as never}
+                search={{ step: 'confirm' } as never}
+                className={accountStyles.primaryButton}
+              >
+                {t('checkout.fail.tryAgain')}
+              </Link>
+            )}
+            <ScreenLink screen="checkout" className={accountStyles.inlineLink}>
+              {t('checkout.fail.backToCheckout')}
+            </ScreenLink>
+          </div>
+        )}
       </div>
     </div>
   );
