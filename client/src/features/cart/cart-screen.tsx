@@ -9,6 +9,7 @@ import { countryName, formatKg, freeDeliveryProgress, MAX_QUANTITY, MIN_QUANTITY
 import type { CartLineView, CartView } from './cart-types';
 import { useCart, type CartController, type ErrorScope } from './use-cart';
 import styles from './cart.module.css';
+import { VatBreakdown } from './vat-breakdown';
 
 /**
  * The cart screen (issue 3): lines with quantity and remove, coupon, destination and delivery, totals with
@@ -152,27 +153,7 @@ function FilledCart({ cart, controller, onLineRemoved }: { cart: CartView; contr
             <dd data-total="vat_total">{money(cart.vat_total)}</dd>
           </div>
         </dl>
-        {cart.vat_by_rate.length > 0 ? (
-          <table className={styles.vatTable}>
-            <caption>{t('cartPage.vatBreakdown')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('cartPage.vatRate')}</th>
-                <th scope="col">{t('cartPage.vatBase')}</th>
-                <th scope="col">{t('cartPage.vatTotal')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {cart.vat_by_rate.map((row) => (
-                <tr key={row.rate}>
-                  <th scope="row">{row.rate} %</th>
-                  <td>{money(row.base)}</td>
-                  <td>{money(row.vat)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : null}
+        <VatBreakdown rows={cart.vat_by_rate} money={money} />
         {cart.lines.length > 0 ? (
           <ScreenLink screen="checkout" className={styles.primaryButton}>
             {t('cartPage.checkout')}

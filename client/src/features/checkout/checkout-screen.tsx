@@ -36,6 +36,7 @@ import { currentCheckout, saveCheckout, useStoredCheckout } from './checkout-sto
 import type { PaymentForm } from './checkout-types';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
+import { VatBreakdown } from '../cart/vat-breakdown';
 
 type T = ReturnType<typeof useT>['t'];
 
@@ -892,27 +893,7 @@ export function OrderLinesAndTotals({
           <dd data-total="vat_total">{money(vatTotal)}</dd>
         </div>
       </dl>
-      {totals.vat_by_rate.length > 0 ? (
-        <table className={styles.vatTable}>
-          <caption>{t('cartPage.vatBreakdown')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('cartPage.vatRate')}</th>
-              <th scope="col">{t('cartPage.vatBase')}</th>
-              <th scope="col">{t('cartPage.vatTotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {totals.vat_by_rate.map((row) => (
-              <tr key={row.rate}>
-                <th scope="row">{row.rate} %</th>
-                <td>{money(row.base)}</td>
-                <td>{money(row.vat)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : null}
+      <VatBreakdown rows={totals.vat_by_rate} money={money} />
     </section>
   );
 }
