@@ -35,9 +35,11 @@ describe('order read model (real PostgreSQL)', () => {
       placedAt: new Date('2026-03-02T09:15:00.000Z'),
       lines: [penne],
     });
+    // cash on delivery: an unpaid card order this old would be cancelled by the expiry job any shop of the run may fire
     const newest = await createOrder(db, {
       userId: ana,
       email: 'ana@example.hr',
+      paymentMethod: 'cod',
       placedAt: new Date('2026-05-20T18:40:00.000Z'),
       lines: [spaghetti, fusilli],
     });
