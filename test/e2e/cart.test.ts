@@ -5,6 +5,7 @@
 // zero violations in every state reached, no console problems. Screenshots (1280 and 360 px) go to
 // $CART_SCREENSHOTS when set.
 import { mkdirSync } from 'node:fs';
+import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatEuro } from '../../contract/money.js';
 import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
@@ -50,6 +51,15 @@ describe('cart screen in Chromium', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     if (SHOTS) mkdirSync(SHOTS, { recursive: true });
+    // The quantity steps below rely on the demo tagliatelle's seeded stock (25); the checkout tests of the
+    // same run place real orders that take some of it.
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      await db.query(`UPDATE product SET stock = 25 WHERE code = 'ZZ-TAGL-400'`);
+    } finally {
+      await db.end();
+    }
   });
   afterAll(async () => {
     await browser?.close();
