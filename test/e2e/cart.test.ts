@@ -8,34 +8,13 @@ import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { formatEuro } from '../../contract/money.js';
-import { LOCALE_COOKIE, LOCALES, type Locale } from '../../contract/locales.js';
+import { LOCALE_COOKIE, LOCALES } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
-import type { CartView } from '../../client/src/features/cart/cart-types.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
-import { BASE_URL, hydrated, tFor, watchPage } from './site.js';
+import { addViaApi, apiCart, BASE_URL, hydrated, tFor, watchPage } from './site.js';
 
 const SHOTS = process.env.CART_SCREENSHOTS;
-
-/** Adds packs through the API from the page, with the page's CSRF token (as an add-to-cart button would). */
-async function addViaApi(page: Page, code: string, quantity: number): Promise<void> {
-  const status = await page.evaluate(
-    async ({ code, quantity }) => {
-      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const res = await fetch('/api/cart/items', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ product_code: code, quantity }),
-      });
-      return res.status;
-    },
-    { code, quantity },
-  );
-  expect([code, status]).toEqual([code, 200]);
-}
-
-const apiCart = (page: Page, locale: Locale): Promise<CartView> =>
-  page.evaluate(async (l) => ((await (await fetch(`/api/cart?locale=${l}`)).json()) as { data: CartView }).data, locale);
 
 /** Runs a UI action that changes the cart and waits until the answered cart is on screen. */
 async function change(page: Page, action: () => Promise<void>): Promise<number> {

@@ -9,34 +9,14 @@ import { formatEuro } from '../../contract/money.js';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
-import type { CartView } from '../../client/src/features/cart/cart-types.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { emlInbox } from '../support/eml-inbox.js';
-import { BASE_URL, hydrated, tFor, watchPage } from './site.js';
+import { addViaApi, apiCart, BASE_URL, hydrated, tFor, watchPage } from './site.js';
 
 type Translate = ReturnType<typeof tFor>;
 
 /** A valid OIB (ISO 7064 MOD 11,10 check digit) and the same with a wrong check digit. */
 const BAD_OIB = '69435151531';
-
-async function addViaApi(page: Page, code: string, quantity: number): Promise<void> {
-  const status = await page.evaluate(
-    async ({ code, quantity }) => {
-      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
-      const res = await fetch('/api/cart/items', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-        body: JSON.stringify({ product_code: code, quantity }),
-      });
-      return res.status;
-    },
-    { code, quantity },
-  );
-  expect([code, status]).toEqual([code, 200]);
-}
-
-const apiCart = (page: Page, locale: Locale): Promise<CartView> =>
-  page.evaluate(async (l) => ((await (await fetch(`/api/cart?locale=${l}`)).json()) as { data: CartView }).data, locale);
 
 const text = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
 

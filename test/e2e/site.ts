@@ -8,6 +8,7 @@ import { LOCALES, LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../contract/paths.js';
 import { nameFromSlug } from '../../client/src/brand/format.js';
 import { BASE_URL } from '../support/browser.js';
+import type { CartView } from '../../contract/api/cart.js';
 
 export { BASE_URL };
 
@@ -309,3 +310,24 @@ export async function signInCookies(email: string = DEMO_CUSTOMER.email, passwor
   }
   return cookieHeader();
 }
+
+/** Adds packs through the API from the page, with the page's CSRF token (as an add-to-cart button would). */
+export async function addViaApi(page: Page, code: string, quantity: number): Promise<void> {
+  const status = await page.evaluate(
+    async ({ code, quantity }) => {
+      const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+      const res = await fetch('/api/cart/items', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+        body: JSON.stringify({ product_code: code, quantity }),
+      });
+      return res.status;
+    },
+    { code, quantity },
+  );
+  expect([code, status]).toEqual([code, 200]);
+}
+
+/** The cart as the API answers it to the page's cookies. */
+export const apiCart = (page: Page, locale: Locale): Promise<CartView> =>
+  page.evaluate(async (l) => ((await (await fetch(`/api/cart?locale=${l}`)).json()) as { data: CartView }).data, locale);

@@ -9,7 +9,7 @@ import { countryName, formatKg, freeDeliveryProgress, MAX_QUANTITY, MIN_QUANTITY
 import type { CartLineView, CartView } from './cart-types';
 import { useCart, type CartController, type ErrorScope } from './use-cart';
 import styles from './cart.module.css';
-import { VatBreakdown } from './vat-breakdown';
+import { TotalsList } from './totals-list';
 
 /**
  * The cart screen (issue 3): lines with quantity and remove, coupon, destination and delivery, totals with
@@ -125,35 +125,7 @@ function FilledCart({ cart, controller, onLineRemoved }: { cart: CartView; contr
       <aside className={styles.summary} aria-labelledby="cart-summary-heading">
         <h2 id="cart-summary-heading">{t('cartPage.summaryHeading')}</h2>
         <FreeDelivery cart={cart} />
-        <dl className={styles.totals}>
-          <div>
-            <dt>{t('cartPage.subtotal')}</dt>
-            <dd data-total="subtotal">{money(cart.subtotal)}</dd>
-          </div>
-          {cart.discount > 0 ? (
-            <div>
-              <dt>{t('cartPage.discount')}</dt>
-              <dd data-total="discount">−{money(cart.discount)}</dd>
-            </div>
-          ) : null}
-          <div>
-            <dt>{t('cartPage.delivery')}</dt>
-            <dd data-total="delivery">{cart.delivery === 0 ? t('cartPage.free') : money(cart.delivery)}</dd>
-          </div>
-          <div className={styles.grandTotal}>
-            <dt>{t('cartPage.total')}</dt>
-            <dd data-total="total">{money(cart.total)}</dd>
-          </div>
-          <div>
-            <dt>{t('cartPage.vatBase')}</dt>
-            <dd data-total="vat_base">{money(cart.vat_base)}</dd>
-          </div>
-          <div>
-            <dt>{t('cartPage.vatTotal')}</dt>
-            <dd data-total="vat_total">{money(cart.vat_total)}</dd>
-          </div>
-        </dl>
-        <VatBreakdown rows={cart.vat_by_rate} money={money} />
+        <TotalsList totals={cart} money={money} />
         {cart.lines.length > 0 ? (
           <ScreenLink screen="checkout" className={styles.primaryButton}>
             {t('cartPage.checkout')}

@@ -36,7 +36,7 @@ import { currentCheckout, saveCheckout, useStoredCheckout } from './checkout-sto
 import type { PaymentForm } from './checkout-types';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
-import { VatBreakdown } from '../cart/vat-breakdown';
+import { TotalsList } from '../cart/totals-list';
 
 type T = ReturnType<typeof useT>['t'];
 
@@ -836,7 +836,6 @@ export function OrderLinesAndTotals({
 }) {
   const { t, locale } = useT();
   const money = (cents: number) => formatEuro(cents, locale);
-  const vatTotal = totals.vat_by_rate.reduce((sum, r) => sum + r.vat, 0);
   return (
     <section className={accountStyles.panel} aria-labelledby="order-lines-heading" data-testid="order-lines">
       <h2 id="order-lines-heading">{t('checkout.confirm.lines')}</h2>
@@ -865,35 +864,12 @@ export function OrderLinesAndTotals({
           </tbody>
         </table>
       </div>
-      <dl className={styles.totals}>
-        <div>
-          <dt>{t('cartPage.subtotal')}</dt>
-          <dd data-total="subtotal">{money(totals.subtotal)}</dd>
-        </div>
-        {totals.discount > 0 ? (
-          <div>
-            <dt>{totals.coupon_code ? t('checkout.confirm.couponDiscount', { code: totals.coupon_code }) : t('cartPage.discount')}</dt>
-            <dd data-total="discount">−{money(totals.discount)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{t('cartPage.delivery')}</dt>
-          <dd data-total="delivery">{totals.delivery === 0 ? t('cartPage.free') : money(totals.delivery)}</dd>
-        </div>
-        <div className={styles.grandTotal}>
-          <dt>{t('cartPage.total')}</dt>
-          <dd data-total="total">{money(totals.total)}</dd>
-        </div>
-        <div>
-          <dt>{t('cartPage.vatBase')}</dt>
-          <dd data-total="vat_base">{money(totals.vat_base)}</dd>
-        </div>
-        <div>
-          <dt>{t('cartPage.vatTotal')}</dt>
-          <dd data-total="vat_total">{money(vatTotal)}</dd>
-        </div>
-      </dl>
-      <VatBreakdown rows={totals.vat_by_rate} money={money} />
+      <TotalsList
+        totals={totals}
+        money={money}
+        className={styles.totals}
+        discountLabel={totals.coupon_code ? t('checkout.confirm.couponDiscount', { code: totals.coupon_code }) : undefined}
+      />
     </section>
   );
 }
