@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../orders.js';
+import { data } from './fields.js';
+import { OrderView } from './order.js';
+
+/**
+ * The operators' order API (`/api/admin/orders`, role admin) and the server-rendered `/admin/orders`
+ * page share these shapes. JSON names snake_case, money in integer euro cents, gross.
+ */
+
+/** What an operator can do to an order; which of them an order allows follows from its two states. */
+export const ADMIN_ORDER_ACTIONS = ['ship', 'deliver', 'cash-received', 'cancel', 'refund'] as const;
+export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
+export const AdminOrderActionSchema = z.enum(ADMIN_ORDER_ACTIONS);
+
+/** Rows per page of the operators' list. */
+export const ADMIN_ORDERS_PAGE_SIZE = 25;
+/** A tracking number: what the national post prints (letters, digits, spaces, dashes), 4 to 40 characters. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/;
+
+/**
+ * `GET /api/admin/orders?status=&payment_status=&payment_method=&q=&page=`: `status` is the
+ * fulfilment status, `q` an order number or e-mail (part of it), `page` from 1. An empty value
+ * means 'any'; an unknown value is a 422 with the field, never a 500.
+ */
+export const AdminOrderListQuery = z.object({
+  status: z.enum(FULFILMENT_STATUSES).optional(),
+  payment_status: z.enum(PAYMENT_STATUSES).optional(),
+  payment_method: z.enum(PAYMENT_METHODS).optional(),
+  q: z.string().max(254).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+});
+export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+/** One row of the operators' list. */
+export const AdminOrderRow = z.object({
+  number: z.string().meta({ example: 'ZZ-2026-000123' }),
+  placed_at: z.string().meta({ format: 'date-time' }),
+  email: z.string(),
+  name: z.string().meta({ description: "The delivery address's first and last name" }),
+  country: z.string(),
+  locale: OrderView.shape.locale,
+  total: z.number().int(),
+  payment_method: OrderView.shape.payment_method,
+  payment_status: OrderView.shape.payment_status,
+  fulfilment_status: OrderView.shape.fulfilment_status,
+  tracking_number: z.string().nullable(),
+  actions: z.array(AdminOrderActionSchema).meta({ description: 'What the order allows now' }),
+});
+export type AdminOrderRow = z.infer<typeof AdminOrderRow>;
+
+export const AdminOrderListResponse = data(
+  z.object({
+    orders: z.array(AdminOrderRow).meta({ description: 'Newest first' }),
+    page: z.number().int(),
+    page_size: z.number().int(),
+    total: z.number().int().meta({ description: 'Orders matching the filters' }),
+  }),
+);
+export type AdminOrderList = z.infer<typeof AdminOrderListResponse>['data'];
+
+/** One entry of an order's history: what changed, when, by whom (an operator, the shopper, the provider, a job). */
+export const AdminOrderHistoryEntry = z.object({
+  at: z.string().meta({ format: 'date-time' }),
+  action: z.string().meta({ example: 'shipped' }),
+  actor: z.string().meta({ description: "An operator's e-mail, or 'system'" }),
+  detail: z.string().nullable(),
+});
+
+/** `GET /api/admin/orders/{number}` and the answer of every action. */
+export const AdminOrderDetail = OrderView.extend({
+  user_id: z.string().nullable(),
+  actions: z.array(AdminOrderActionSchema),
+  history: z.array(AdminOrderHistoryEntry).meta({ description: 'Oldest first' }),
+});
+export type AdminOrderDetail = z.infer<typeof AdminOrderDetail>;
+export const AdminOrderDetailResponse = data(AdminOrderDetail);
+
+/** `POST /api/admin/orders/{number}/ship` */
+export const ShipOrderBody = z.object({
+  tracking_number: z
+    .string({ message: 'ORDER_TRACKING_NUMBER_REQUIRED' })
+    .trim()
+    .min(1, { message: 'ORDER_TRACKING_NUMBER_REQUIRED' })
+    .regex(TRACKING_NUMBER, { message: 'ORDER_TRACKING_NUMBER_INVALID' }),
+});
+export type ShipOrderBody = z.infer<typeof ShipOrderBody>;
