@@ -35,12 +35,36 @@ describe('CSRF exemptions', () => {
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/payments/monri/callback',
       'POST /sandbox/monri/v2/form',
-      'POST /sandbox/monri/v2/orders/status',
-      'POST /sandbox/monri/v2/orders/refund',
+      'POST /sandbox/monri/orders/show',
+      'POST /sandbox/monri/transactions/:order_number/refund.xml',
     ]);
     for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest/);
-    // Only the callback gets its body raw (its signature covers the bytes as sent).
-    expect(CSRF_EXEMPT_ROUTES.filter((r) => r.rawBody).map((r) => r.path)).toEqual(['/api/payments/monri/callback']);
+    // The callback gets its body raw (its signature covers the bytes as sent), the sandbox's XML API parses its own bodies.
+    expect(CSRF_EXEMPT_ROUTES.filter((r) => r.rawBody).map((r) => r.path)).toEqual([
+      '/api/payments/monri/callback',
+      '/sandbox/monri/orders/show',
+      '/sandbox/monri/transactions/:order_number/refund.xml',
+    ]);
+  });
+
+  it('matches a :param segment of an exempt path with exactly one order-number segment, nothing else', () => {
+    const list: CsrfExemptRoute[] = [{ method: 'POST', path: '/x/transactions/:order_number/refund.xml', reason: 'digest' }];
+    expect(isExemptRoute(req('POST', '/x/transactions/ZZ-2026-000123/refund.xml'), list)).toBe(true);
+    expect(isExemptRoute(req('POST', '/x/transactions/a_b-1/refund.xml'), list)).toBe(true);
+    for (const path of [
+      '/x/transactions//refund.xml',
+      '/x/transactions/a/b/refund.xml',
+      '/x/transactions/ZZ%2F1/refund.xml',
+      '/x/transactions/ZZ.1/refund.xml',
+      `/x/transactions/${'1'.repeat(41)}/refund.xml`,
+      '/x/transactions/1/refund.XML',
+      '/x/transactions/1/refund.xml/',
+      '/x/transactions/1',
+      '/api/cart/transactions/1/refund.xml',
+    ]) {
+      expect([path, isExemptRoute(req('POST', path), list)]).toEqual([path, false]);
+    }
+    expect(isExemptRoute(req('PUT', '/x/transactions/1/refund.xml'), list)).toBe(false);
   });
 
   it('matches an exempt route by exact method and path only', () => {

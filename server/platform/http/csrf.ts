@@ -19,9 +19,9 @@ export interface CsrfExemptRoute {
   /** Why no browser can be tricked into it and what proves the caller instead (its signature check). */
   reason: string;
   /**
-   * The handler verifies a signature over the body bytes exactly as sent: the global parser hands
-   * it the raw body (a Buffer in `req.body`, whatever the Content-Type; json-bodies.ts) instead of
-   * parsed JSON.
+   * The handler verifies a signature over the body bytes exactly as sent, or parses another format
+   * itself (XML): the global parser hands it the raw body (a Buffer in `req.body`, whatever the
+   * Content-Type; json-bodies.ts) instead of parsed JSON.
    */
   rawBody?: true;
 }
@@ -50,19 +50,36 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
   },
   {
     method: 'POST',
-    path: '/sandbox/monri/v2/orders/status',
-    reason: "the payment sandbox's status inquiry: a server-to-server call without a page, proven by its digest (SHA-512 of key + order_number)",
+    path: '/sandbox/monri/orders/show',
+    reason: "the payment sandbox's order status (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number)",
+    rawBody: true,
   },
   {
     method: 'POST',
-    path: '/sandbox/monri/v2/orders/refund',
-    reason: "the payment sandbox's refund: a server-to-server call without a page, proven by its digest (SHA-512 of key + order_number + amount + currency)",
+    path: '/sandbox/monri/transactions/:order_number/refund.xml',
+    reason: "the payment sandbox's refund (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    rawBody: true,
   },
 ];
 
-/** True when the request is exactly one of the exempt (method, path) pairs. */
+/** What a `:name` segment of an exempt path matches: one order number (letters, digits, - and _, 1 to 40). */
+const EXEMPT_PARAM = /^[A-Za-z0-9_-]{1,40}$/;
+
+/**
+ * True when the request is exactly one of the exempt (method, path) pairs. A path segment written
+ * `:name` stands for exactly one segment of EXEMPT_PARAM characters (a provider's API puts the order
+ * number in its URL); every other segment must be equal, and so must the number of segments.
+ */
 export function isExemptRoute(req: Pick<Request, 'method' | 'path'>, exempt: readonly CsrfExemptRoute[]): boolean {
-  return exempt.some((route) => route.method === req.method && route.path === req.path);
+  return exempt.some((route) => route.method === req.method && exemptPathMatches(route.path, req.path));
+}
+
+function exemptPathMatches(pattern: string, path: string): boolean {
+  if (pattern === path) return true;
+  if (!pattern.includes('/:')) return false;
+  const want = pattern.split('/');
+  const got = path.split('/');
+  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? EXEMPT_PARAM.test(got[i]!) : segment === got[i]));
 }
 
 registerErrorMessages({

@@ -22,8 +22,14 @@ import {
   type PaymentRequest,
 } from '../../../server/modules/payment/index.js';
 
-/** Monri's digests, computed here independently of the module: hex SHA-512 of key + text. */
+/** Monri's form digest, computed here independently of the module: hex SHA-512 of key + text. */
 const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').digest('hex');
+/** Monri's transaction-management digests, computed here independently of the module: hex SHA-1 of key + text. */
+const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
+/** A transaction-management request document, written here by hand (dasherized names). */
+const xml = (root: string, fields: Record<string, string | number>) =>
+  `<?xml version="1.0" encoding="UTF-8"?><${root}>${Object.entries(fields).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</${root}>`;
+const refundPath = (number: string) => SANDBOX_REFUND_PATH.replace(':order_number', encodeURIComponent(number));
 
 interface Received {
   raw: string;
@@ -169,9 +175,15 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
       refundedCents: 0,
     });
     expect(await provider.refund(number, 250)).toEqual({ orderNumber: number, status: 'refunded', refundedCents: 250, message: null });
-    expect(await provider.refund(number, 2000)).toMatchObject({ status: 'refused', refundedCents: 250 });
-    expect(await provider.refund(number, 1000)).toMatchObject({ status: 'refunded', refundedCents: 1250 });
-    expect(await provider.inquire(number)).toMatchObject({ status: 'refunded', refundedCents: 1250 });
+    expect(await provider.inquire(number)).toMatchObject({ status: 'approved', refundedCents: 0 }); // partly refunded: still the purchase
+    expect(await provider.refund(number, 2000)).toEqual({
+      orderNumber: number,
+      status: 'refused',
+      refundedCents: 0,
+      message: 'Amount exceeds what is left of the original transaction',
+    });
+    expect(await provider.refund(number, 1000)).toMatchObject({ status: 'refunded', refundedCents: 1000 });
+    expect(await provider.inquire(number)).toMatchObject({ status: 'refunded', amountCents: 1250, refundedCents: 1250 });
   });
 
   it('decline: a signed redirect to the cancel URL and a signed, not approved callback', async () => {
@@ -196,7 +208,7 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(await provider.inquire(number)).toMatchObject({ status: 'approved' });
   });
 
-  it("'close the tab': no redirect and no callback, the payment stays pending", async () => {
+  it("'close the tab': no redirect and no callback; the provider knows no transaction, the payment stays pending here", async () => {
     const number = orderNumber();
     const { pagePath } = await openPage(number, { locale: 'sl' });
     const before = received.length;
@@ -206,7 +218,8 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(html).toContain('<html lang="sl">');
     expect(html).toContain('zavihek brskalnika lahko zdaj zaprete');
     expect(html).not.toContain('<form');
-    expect(await provider.inquire(number)).toMatchObject({ status: 'pending', amountCents: 1250 });
+    // As at Monri: no card was sent, so the order status knows no transaction (reconciliation leaves the order waiting).
+    expect(await provider.inquire(number)).toMatchObject({ status: 'not_found', amountCents: null });
     expect((await choose(pagePath, 'approve')).status).toBe(409);
     // Nothing to send and nothing queued (no fixed wait: the job id is deterministic).
     const id = pagePath.split('/').pop()!;
@@ -241,22 +254,45 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect((await fetch(`${shop.url}/sandbox/monri/v2/pay/nope`)).status).toBe(404);
   });
 
-  it('answers inquiry and refund only with a valid digest, and bad input with 4xx, never 500', async () => {
+  it('answers order status and refund (XML) only with a valid digest, and bad input with 4xx, never 500', async () => {
     const number = orderNumber();
-    const call = (path: string, body: unknown, type = 'application/json') =>
-      fetch(`${shop.url}${path}`, { method: 'POST', headers: { 'content-type': type }, body: typeof body === 'string' ? body : JSON.stringify(body) });
-    const status = await call(SANDBOX_STATUS_PATH, { order_number: number, authenticity_token: 'sandbox-authenticity-token', digest: 'f'.repeat(128) });
-    expect(status.status).toBe(401);
-    expect((await call(SANDBOX_STATUS_PATH, { order_number: 5 })).status).toBe(400);
-    expect((await call(SANDBOX_STATUS_PATH, 'order_number=x', 'application/x-www-form-urlencoded')).status).toBe(400);
-    expect((await call(SANDBOX_STATUS_PATH, '{"broken', 'application/json')).status).toBeLessThan(500);
+    const token = 'sandbox-authenticity-token';
+    const call = async (path: string, body: string, type = 'application/xml') => {
+      const res = await fetch(`${shop.url}${path}`, { method: 'POST', headers: { 'content-type': type, accept: 'application/xml' }, body });
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
+    };
+    const status = await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': token, digest: 'f'.repeat(40) }));
+    expect(status).toEqual({ status: 401, type: expect.stringMatching(/^application\/xml/), text: expect.stringContaining('<errors><error>Invalid authenticity-token or digest</error></errors>') });
+    expect((await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': 'someone-else', digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }))).status).toBe(401);
+    // Signed correctly, but no card was decided for this order: Monri knows no transaction.
+    expect((await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': token, digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }))).status).toBe(404);
+    expect((await call(SANDBOX_STATUS_PATH, xml('transaction', { 'order-number': number }))).status).toBe(406);
+    expect((await call(SANDBOX_STATUS_PATH, 'order_number=x', 'application/x-www-form-urlencoded')).status).toBe(406);
+    expect((await call(SANDBOX_STATUS_PATH, JSON.stringify({ order_number: number }), 'application/json')).status).toBe(406);
+    expect((await call(SANDBOX_STATUS_PATH, '<order><order-number>broken')).status).toBe(406);
+    expect((await call(SANDBOX_STATUS_PATH, '')).status).toBe(406);
+    // No DOCTYPE, so no entity expansion or external reference is ever followed.
+    const xxe = `<?xml version="1.0"?><!DOCTYPE order [<!ENTITY n SYSTEM "file:///etc/passwd">]><order><order-number>&n;</order-number></order>`;
+    expect((await call(SANDBOX_STATUS_PATH, xxe)).status).toBe(406);
     // Correctly signed, so only the input check stands between a NUL and PostgreSQL.
-    const nul = { order_number: 'ZZ\u0000', authenticity_token: 'sandbox-authenticity-token', digest: sha512(`${SANDBOX_MONRI_KEY}ZZ\u0000`) };
-    expect((await call(SANDBOX_STATUS_PATH, nul)).status).toBe(400);
-    expect((await call(SANDBOX_REFUND_PATH, { ...nul, amount: 1, currency: 'EUR', digest: sha512(`${SANDBOX_MONRI_KEY}ZZ\u00001EUR`) })).status).toBe(400);
-    expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: 100, currency: 'EUR', authenticity_token: 'sandbox-authenticity-token', digest: 'f'.repeat(128) })).status).toBe(401);
-    expect((await call(SANDBOX_REFUND_PATH, { order_number: number, amount: -1 })).status).toBe(400);
-    expect(await provider.refund(number, 100)).toMatchObject({ status: 'refused', refundedCents: 0 });
+    const nul = { 'order-number': 'ZZ\u0000', 'authenticity-token': token, digest: sha1(`${SANDBOX_MONRI_KEY}ZZ\u0000`) };
+    expect((await call(SANDBOX_STATUS_PATH, xml('order', nul))).status).toBe(406);
+    const refund = (fields: Record<string, string | number>, path = refundPath(number)) => call(path, xml('transaction', fields));
+    const signed = (amount: number | string, currency = 'EUR') => ({
+      amount,
+      currency,
+      'order-number': number,
+      'authenticity-token': token,
+      digest: sha1(`${SANDBOX_MONRI_KEY}${number}${amount}${currency}`),
+    });
+    expect((await refund({ ...signed(100), digest: 'f'.repeat(40) })).status).toBe(401);
+    expect((await refund(signed(-1))).status).toBe(406);
+    expect((await refund(signed('1e3'))).status).toBe(406);
+    expect((await refund(signed(100), refundPath('ZZ-2026-999999'))).status).toBe(406); // the document names another order than the URL
+    expect((await refund(signed(100))).status).toBe(404); // nothing approved to refund
+    // An order number the API would never accept is no exempt path: the CSRF check refuses it before the sandbox.
+    expect((await refund(signed(100), refundPath('ZZ.1'))).status).toBe(403);
+    expect(await provider.refund(number, 100)).toEqual({ orderNumber: number, status: 'refused', refundedCents: 0, message: 'Order not found' });
   });
 });
 

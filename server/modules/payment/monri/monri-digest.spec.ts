@@ -1,4 +1,4 @@
-import { callbackDigest, digestsEqual, formDigest, inquiryDigest, sha512Hex, signReturnUrl, splitReturnDigest } from './monri-digest.js';
+import { callbackDigest, digestsEqual, formDigest, orderStatusDigest, refundDigest, sha1DigestsEqual, sha512Hex, signReturnUrl, splitReturnDigest } from './monri-digest.js';
 
 // Vectors computed independently with coreutils, e.g.
 //   printf '%s' 'test-key-123ZZ-2026-0001231250EUR' | sha512sum
@@ -8,7 +8,9 @@ const CALLBACK_BODY = '{"id":"abc","order_number":"ZZ-2026-000123","amount":1250
 const CALLBACK_VECTOR = '57a77f644867c6a14c7a15df103ab1184b99f282706a3ad3aaf8754218a362e642b86af1ccb08d1d33e98ffd4f8dd36450eee9389f9ad993cac1ed65f389b7c7';
 const RETURN_URL = 'https://shop.example/hr/placanje/uspjeh?acquirer=sandbox&amount=1250&currency=EUR&language=hr&order_number=ZZ-2026-000123&response_code=0000';
 const RETURN_VECTOR = '6c6743b5b07897a0bdadd2fc8a4c97634e770e7348d21fc1149907c80557b80883000ec27917db08b9a8bafc454c1a973a76fb8dd7872bc9bdacd61e5748be71';
-const INQUIRY_VECTOR = '3a50edd6d02404fdd615ae6cd69ceb26e18bca1d97f9ea58d481f234e5a971eca566a2f5bdeab2a4fad05f8e41d481d16faf1ead1f17484aea8b9463dad74488';
+// sha1sum of the same concatenations
+const STATUS_VECTOR = '01ec8c3bf96247d1c67e55a82e8f1feb3542260c';
+const REFUND_VECTOR = 'f218c98de4f02a379175e7a5339bdc095aeb565f';
 // printf '%s' 'ključ-čZZ-1100EUR' | sha512sum  (UTF-8 key)
 const UTF8_VECTOR = 'e0bbc58292f37b0e6af42c4ac393bbdab6877038d34131318b1fa159c08ea06d9a490a99dfb2aed077d626070813158c44c2c635f78b36c26f7bf4310b83bdca';
 
@@ -37,8 +39,15 @@ describe('Monri digests against fixed vectors', () => {
     expect(sha512Hex(`${KEY}${RETURN_URL}`)).toBe(RETURN_VECTOR);
   });
 
-  it('signs the status inquiry: SHA-512(key + order_number)', () => {
-    expect(inquiryDigest(KEY, 'ZZ-2026-000123')).toBe(INQUIRY_VECTOR);
+  it('signs the transaction-management calls with SHA-1: order status (key + order_number), refund (key + order_number + amount + currency)', () => {
+    expect(orderStatusDigest(KEY, 'ZZ-2026-000123')).toBe(STATUS_VECTOR);
+    expect(refundDigest(KEY, 'ZZ-2026-000123', 1250, 'EUR')).toBe(REFUND_VECTOR);
+    expect(refundDigest(KEY, 'ZZ-2026-000123', '1250', 'EUR')).toBe(REFUND_VECTOR);
+    expect(sha1DigestsEqual(STATUS_VECTOR, STATUS_VECTOR.toUpperCase())).toBe(true);
+    expect(sha1DigestsEqual(STATUS_VECTOR, REFUND_VECTOR)).toBe(false);
+    expect(sha1DigestsEqual(STATUS_VECTOR, STATUS_VECTOR.slice(0, 39))).toBe(false);
+    expect(sha1DigestsEqual(STATUS_VECTOR, FORM_VECTOR)).toBe(false);
+    expect(sha1DigestsEqual(STATUS_VECTOR, undefined)).toBe(false);
   });
 
   it('compares digests in constant time, refusing anything that is not 128 hex digits', () => {

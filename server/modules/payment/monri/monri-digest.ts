@@ -22,9 +22,29 @@ export function callbackDigest(key: string, rawBody: string | Buffer): string {
 
 export const CALLBACK_AUTH_SCHEME = 'WP3-callback';
 
-/** Inquiry and refund calls (see docs/payments.md): SHA-512(key + order_number) and SHA-512(key + order_number + amount + currency). */
-export function inquiryDigest(key: string, orderNumber: string): string {
-  return sha512Hex(`${key}${orderNumber}`);
+/**
+ * The transaction-management API (order status, refund; docs/payments.md) signs with SHA-1, not
+ * SHA-512: the order status `digest` is SHA-1(key + order_number), a refund's SHA-1(key + order_number
+ * + amount + currency), hex.
+ */
+export function sha1Hex(text: string): string {
+  return createHash('sha1').update(text, 'utf8').digest('hex');
+}
+
+/** `POST /orders/show`: SHA-1(key + order_number). */
+export function orderStatusDigest(key: string, orderNumber: string): string {
+  return sha1Hex(`${key}${orderNumber}`);
+}
+
+/** `POST /transactions/{order_number}/refund.xml`: SHA-1(key + order_number + amount + currency), amount in integer cents. */
+export function refundDigest(key: string, orderNumber: string, amountCents: number | string, currency: string): string {
+  return sha1Hex(`${key}${orderNumber}${amountCents}${currency}`);
+}
+
+/** Constant-time comparison of two SHA-1 hex digests (case-insensitive); false for anything that is not 40 hex digits. */
+export function sha1DigestsEqual(expected: string, given: string | undefined | null): boolean {
+  if (typeof given !== 'string' || !/^[0-9a-fA-F]{40}$/.test(given) || !/^[0-9a-fA-F]{40}$/.test(expected)) return false;
+  return timingSafeEqual(Buffer.from(expected.toLowerCase(), 'ascii'), Buffer.from(given.toLowerCase(), 'ascii'));
 }
 
 /**

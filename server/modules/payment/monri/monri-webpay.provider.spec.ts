@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { PaymentError } from '../payment.errors.js';
 import type { PaymentRequest } from '../payment-provider.js';
 import { callbackDigest, formDigest, signReturnUrl } from './monri-digest.js';
@@ -147,5 +150,91 @@ describe('MonriWebPayProvider.verifyCallback', () => {
     for (const raw of ['not json', '[]', '{"order_number":"ZZ-1"}', JSON.stringify({ ...JSON.parse(body), amount: -5 })]) {
       expect(provider.verifyCallback(raw, header(raw))).toEqual({ ok: false, reason: 'malformed' });
     }
+  });
+});
+
+describe('MonriWebPayProvider: transaction-management calls (XML over HTTP, answers as Monri sends them)', () => {
+  // A loopback server standing for Monri's API: it records each request and answers what the test set.
+  let server: Server;
+  let api: MonriWebPayProvider;
+  const seen: Array<{ method: string; url: string; type: string | undefined; accept: string | undefined; body: string }> = [];
+  let next: { status: number; body: string } = { status: 200, body: '' };
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        seen.push({ method: req.method!, url: req.url!, type: req.headers['content-type'], accept: req.headers.accept, body: Buffer.concat(chunks).toString('utf8') });
+        res.writeHead(next.status, { 'content-type': 'application/xml' }).end(next.body);
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    api = new MonriWebPayProvider({ key: KEY, authenticityToken: 'token-abc', formUrl: 'https://x/v2/form', apiUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, timeoutMs: 2000 });
+  });
+  afterAll(() => new Promise<void>((done) => server.close(() => done())));
+
+  const tx = (fields: Record<string, string>) =>
+    `<?xml version="1.0" encoding="UTF-8"?>\n<transaction>\n${Object.entries(fields).map(([k, v]) => `  <${k}>${v}</${k}>`).join('\n')}\n</transaction>`;
+
+  it('asks for the order status with a signed <order> document and reads status and response code', async () => {
+    next = { status: 200, body: tx({ id: '214', 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', 'transaction-type': 'purchase', status: 'approved', 'response-code': '0000' }) };
+    expect(await api.inquire('ZZ-2026-000123')).toEqual({ orderNumber: 'ZZ-2026-000123', status: 'approved', transactionId: '214', amountCents: 1250, currency: 'EUR', refundedCents: 0 });
+    const request = seen.at(-1)!;
+    expect([request.method, request.url, request.type, request.accept]).toEqual(['POST', '/orders/show', 'application/xml', 'application/xml']);
+    expect(request.body).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><order><order-number>ZZ-2026-000123</order-number><authenticity-token>token-abc</authenticity-token><digest>${createHash('sha1').update(`${KEY}ZZ-2026-000123`).digest('hex')}</digest></order>`,
+    );
+
+    next = { status: 200, body: tx({ id: '215', 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', status: 'declined', 'response-code': '1050' }) };
+    expect(await api.inquire('ZZ-2026-000123')).toMatchObject({ status: 'declined', transactionId: '215' });
+    next = { status: 200, body: tx({ 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', 'transaction-type': 'refund', status: 'approved', 'response-code': '0000' }) };
+    expect(await api.inquire('ZZ-2026-000123')).toMatchObject({ status: 'refunded', refundedCents: 1250 });
+    next = { status: 404, body: '<errors><error>Order not found</error></errors>' };
+    expect(await api.inquire('ZZ-2026-000123')).toMatchObject({ status: 'not_found', transactionId: null });
+  });
+
+  it('treats an answer it cannot trust as the provider being unavailable, never as a verdict', async () => {
+    for (const answer of [
+      { status: 200, body: tx({ 'order-number': 'ZZ-2026-000999', status: 'approved', 'response-code': '0000' }) }, // another order
+      { status: 200, body: '<html>maintenance</html>' },
+      { status: 200, body: 'not xml at all' },
+      { status: 401, body: '<errors><error>Invalid digest</error></errors>' },
+      { status: 500, body: '' },
+    ]) {
+      next = answer;
+      await expect(api.inquire('ZZ-2026-000123')).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    }
+  });
+
+  it('refunds with a signed <transaction> to /transactions/{order_number}/refund.xml', async () => {
+    next = { status: 201, body: tx({ id: '300', 'order-number': 'ZZ-2026-000123', amount: '500', currency: 'EUR', 'transaction-type': 'refund', status: 'approved', 'response-code': '0000' }) };
+    expect(await api.refund('ZZ-2026-000123', 500)).toEqual({ orderNumber: 'ZZ-2026-000123', status: 'refunded', refundedCents: 500, message: null });
+    const request = seen.at(-1)!;
+    expect([request.method, request.url, request.type]).toEqual(['POST', '/transactions/ZZ-2026-000123/refund.xml', 'application/xml']);
+    const digest = createHash('sha1').update(`${KEY}ZZ-2026-000123500EUR`).digest('hex');
+    expect(request.body).toBe(
+      `<?xml version="1.0" encoding="UTF-8"?><transaction><amount>500</amount><currency>EUR</currency><digest>${digest}</digest><authenticity-token>token-abc</authenticity-token><order-number>ZZ-2026-000123</order-number></transaction>`,
+    );
+  });
+
+  it("reports a declined refund and Monri's validation errors as refusals with Monri's words; auth and server failures as unavailable", async () => {
+    next = { status: 201, body: tx({ 'order-number': 'ZZ-2026-000123', status: 'declined', 'response-code': '1005', 'response-message': 'refund not allowed' }) };
+    expect(await api.refund('ZZ-2026-000123', 500)).toEqual({ orderNumber: 'ZZ-2026-000123', status: 'refused', refundedCents: 0, message: 'refund not allowed' });
+    next = { status: 406, body: '<errors><error>Amount is too big</error><error>Amount &amp; currency</error></errors>' };
+    expect(await api.refund('ZZ-2026-000123', 500)).toMatchObject({ status: 'refused', message: 'Amount is too big; Amount & currency' });
+    for (const status of [401, 403, 500, 502]) {
+      next = { status, body: '' };
+      await expect(api.refund('ZZ-2026-000123', 500)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    }
+    next = { status: 201, body: tx({ 'order-number': 'ZZ-2026-000999', status: 'approved', 'response-code': '0000' }) };
+    await expect(api.refund('ZZ-2026-000123', 500)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
+    await expect(api.refund('ZZ/../x', 500)).rejects.toMatchObject({ code: 'PAYMENT_DATA_INVALID' });
+    await expect(api.refund('ZZ-2026-000123', 0)).rejects.toMatchObject({ code: 'PAYMENT_DATA_INVALID' });
+  });
+
+  it('answers unavailable when nobody answers', async () => {
+    const down = new MonriWebPayProvider({ key: KEY, authenticityToken: 't', formUrl: 'https://x/v2/form', apiUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
+    await expect(down.inquire('ZZ-2026-000123')).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
   });
 });

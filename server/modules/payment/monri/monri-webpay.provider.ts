@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PaymentError } from '../payment.errors.js';
 import type { PaymentCallback, PaymentForm, PaymentProvider, PaymentRequest, PaymentReturn, PaymentStatus, RefundResult, Verified } from '../payment-provider.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, inquiryDigest, sha512Hex, splitReturnDigest } from './monri-digest.js';
+import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, refundDigest, sha512Hex, splitReturnDigest } from './monri-digest.js';
+import { buildXml, parseXml, type XmlDocument } from './monri-xml.js';
 import { cleanField, cleanPhone, cleanZip, isValidOrderNumber, MONRI_LANGUAGE, type MonriLimitedField } from './monri-fields.js';
 
 export interface MonriSettings {
@@ -24,22 +25,6 @@ const callbackSchema = z.looseObject({
   currency: z.string().min(3).max(3),
   status: z.string().min(1).max(40),
   response_code: z.string().min(1).max(10),
-});
-
-const statusAnswerSchema = z.object({
-  order_number: z.string(),
-  status: z.enum(['approved', 'declined', 'pending', 'refunded']),
-  id: z.string().nullable(),
-  amount: z.number().int().nullable(),
-  currency: z.string().nullable(),
-  refunded_amount: z.number().int().nonnegative(),
-});
-
-const refundAnswerSchema = z.object({
-  order_number: z.string(),
-  status: z.enum(['refunded', 'refused']),
-  refunded_amount: z.number().int().nonnegative(),
-  message: z.string().nullable().optional(),
 });
 
 const absoluteHttpUrl = (value: string) => {
@@ -145,41 +130,80 @@ export class MonriWebPayProvider implements PaymentProvider {
     };
   }
 
+  /**
+   * Monri's order status (transaction-management API): `POST {api}/orders/show`, an `<order>` with
+   * order-number, authenticity-token and digest SHA-1(key + order_number). The answer's `status`
+   * and `response-code` decide (approved only with status approved and code 0000, as for the
+   * callback); 404: Monri has no transaction for the number (the shopper never sent the card form,
+   * which is also where an abandoned page ends).
+   */
   async inquire(orderNumber: string): Promise<PaymentStatus> {
-    const answer = await this.call('/v2/orders/status', {
+    const answer = await this.call('/orders/show', buildXml('order', {
       order_number: orderNumber,
       authenticity_token: this.settings.authenticityToken,
-      digest: inquiryDigest(this.settings.key, orderNumber),
-    });
-    if (answer.status === 404) return { orderNumber, status: 'not_found', transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
-    const parsed = answer.status === 200 ? statusAnswerSchema.safeParse(answer.body) : undefined;
-    if (!parsed?.success || parsed.data.order_number !== orderNumber) throw unavailable(`status inquiry answered ${answer.status}`);
-    const s = parsed.data;
-    return { orderNumber, status: s.status, transactionId: s.id, amountCents: s.amount, currency: s.currency, refundedCents: s.refunded_amount };
+      digest: orderStatusDigest(this.settings.key, orderNumber),
+    }));
+    const none: PaymentStatus = { orderNumber, status: 'not_found', transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
+    if (answer.status === 404) return none;
+    const doc = answer.status === 200 || answer.status === 201 ? answer.doc : undefined;
+    const f = doc?.fields;
+    if (!f || f['order-number'] !== orderNumber || !f.status) throw unavailable(`order status answered ${answer.status}`);
+    const amount = /^\d{1,12}$/.test(f.amount ?? '') ? Number(f.amount) : null;
+    const approved = f.status === 'approved' && f['response-code'] === '0000';
+    const refunded = approved && (f['transaction-type'] === 'refund' || f['transaction-type'] === 'void');
+    return {
+      orderNumber,
+      status: refunded ? 'refunded' : approved ? 'approved' : f.status === 'declined' || (f['response-code'] ?? '0000') !== '0000' ? 'declined' : 'pending',
+      transactionId: f.id ?? null,
+      amountCents: amount,
+      currency: f.currency ?? null,
+      refundedCents: refunded && amount !== null ? amount : 0,
+    };
   }
 
+  /**
+   * Monri's refund: `POST {api}/transactions/{order_number}/refund.xml`, a `<transaction>` with
+   * amount (cents), currency, order-number, authenticity-token and digest SHA-1(key + order_number +
+   * amount + currency). 201 with a `<transaction>` whose status is approved (code 0000) refunded the
+   * amount; a declined transaction or a validation answer (`<errors>`, 4xx) is a refusal with
+   * Monri's words. A wrong key or token (401/403), a 5xx or no answer: unavailable.
+   */
   async refund(orderNumber: string, amountCents: number): Promise<RefundResult> {
     if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw invalid('amount', 'the refund must be a positive number of cents');
+    if (!isValidOrderNumber(orderNumber)) throw invalid('order_number', 'the order number must be 1-40 letters, digits, - or _');
     const currency = 'EUR';
-    const answer = await this.call('/v2/orders/refund', {
-      order_number: orderNumber,
-      amount: amountCents,
-      currency,
-      authenticity_token: this.settings.authenticityToken,
-      digest: formDigest(this.settings.key, orderNumber, amountCents, currency),
-    });
-    const parsed = answer.status === 200 || answer.status === 422 ? refundAnswerSchema.safeParse(answer.body) : undefined;
-    if (!parsed?.success || parsed.data.order_number !== orderNumber) throw unavailable(`refund answered ${answer.status}`);
-    return { orderNumber, status: parsed.data.status, refundedCents: parsed.data.refunded_amount, message: parsed.data.message ?? null };
+    const answer = await this.call(
+      `/transactions/${encodeURIComponent(orderNumber)}/refund.xml`,
+      buildXml('transaction', {
+        amount: amountCents,
+        currency,
+        digest: refundDigest(this.settings.key, orderNumber, amountCents, currency),
+        authenticity_token: this.settings.authenticityToken,
+        order_number: orderNumber,
+      }),
+    );
+    const refused = (message: string): RefundResult => ({ orderNumber, status: 'refused', refundedCents: 0, message: message.slice(0, 500) });
+    const doc = answer.doc;
+    if ((answer.status === 200 || answer.status === 201) && doc?.root === 'transaction') {
+      const f = doc.fields;
+      if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`refund answered for another order (${f['order-number']})`);
+      if (f.status === 'approved' && f['response-code'] === '0000') return { orderNumber, status: 'refunded', refundedCents: amountCents, message: null };
+      return refused(f['response-message'] || `declined (${f['response-code'] ?? 'no response code'})`);
+    }
+    if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
+      return refused(doc?.errors.length ? doc.errors.join('; ') : `refused (${answer.status})`);
+    }
+    throw unavailable(`refund answered ${answer.status}`);
   }
 
-  private async call(path: string, body: Record<string, unknown>): Promise<{ status: number; body: unknown }> {
+  /** One XML call of the transaction-management API: `application/xml` both ways, bounded in time and size. */
+  private async call(path: string, xml: string): Promise<{ status: number; doc: XmlDocument | undefined }> {
     let res: Response;
     try {
       res = await fetch(`${this.settings.apiUrl}${path}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify(body),
+        headers: { 'content-type': 'application/xml', accept: 'application/xml' },
+        body: xml,
         redirect: 'error',
         signal: AbortSignal.timeout(this.settings.timeoutMs ?? 10_000),
       });
@@ -187,11 +211,7 @@ export class MonriWebPayProvider implements PaymentProvider {
       throw unavailable(`${path}: ${(err as Error).message}`);
     }
     const text = await res.text().catch(() => '');
-    try {
-      return { status: res.status, body: text ? (JSON.parse(text) as unknown) : null };
-    } catch {
-      return { status: res.status, body: null };
-    }
+    return { status: res.status, doc: parseXml(text) };
   }
 }
 

@@ -2,11 +2,11 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
-import { z } from 'zod';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { QueueName, QueueService } from '../../../platform/queue/index.js';
 import type { Locale } from '../../../../contract/locales.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, inquiryDigest, signReturnUrl } from '../monri/monri-digest.js';
+import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, refundDigest, sha1DigestsEqual, signReturnUrl } from '../monri/monri-digest.js';
+import { buildErrorsXml, buildXml, parseXml } from '../monri/monri-xml.js';
 import { isValidOrderNumber, localeOfMonriLanguage, MONRI_FIELD_LIMITS, type MonriLimitedField } from '../monri/monri-fields.js';
 import type { PaymentPageData } from './sandbox-page.js';
 
@@ -40,10 +40,10 @@ export type DecisionResult =
   | { kind: 'refused'; locale: Locale; reason: string }
   | { kind: 'not_found' };
 
-/** A JSON answer of the inquiry and refund endpoints. */
-export interface ApiAnswer {
+/** An XML answer of the order status and refund endpoints. */
+export interface XmlAnswer {
   status: number;
-  body: Record<string, unknown>;
+  xml: string;
 }
 
 const REQUIRED_FIELDS = [
@@ -69,9 +69,6 @@ const REQUIRED_FIELDS = [
 
 const TX_ID = /^[0-9a-f]{32}$/;
 const MAX_AMOUNT = 2_147_483_647;
-
-const statusRequest = z.object({ order_number: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/), authenticity_token: z.string().max(200), digest: z.string().max(200) });
-const refundRequest = statusRequest.extend({ amount: z.number().int().positive().max(MAX_AMOUNT), currency: z.string().max(3) });
 
 const isHttpUrl = (value: string) => {
   try {
@@ -240,38 +237,66 @@ export class SandboxEmulator {
     return { status: res.status };
   }
 
-  /** Status inquiry: `{ order_number, authenticity_token, digest: SHA-512(key + order_number) }`. */
-  async status(body: unknown): Promise<ApiAnswer> {
-    const parsed = statusRequest.safeParse(body);
-    if (!parsed.success) return { status: 400, body: { error: 'order_number, authenticity_token and digest are required' } };
-    const q = parsed.data;
-    if (!this.authentic(q.authenticity_token, inquiryDigest(this.key, q.order_number), q.digest)) return { status: 401, body: { error: 'bad authenticity_token or digest' } };
-    const tx = await this.current(q.order_number);
-    if (!tx) return { status: 404, body: { order_number: q.order_number, status: 'not_found' } };
-    return { status: 200, body: statusBody(tx) };
+  /**
+   * Order status, as Monri's `POST /orders/show`: an `<order>` with order-number, authenticity-token and
+   * digest SHA-1(key + order_number). 200 with the order's transaction (`status`, `response-code`,
+   * `transaction-type` purchase, or refund once the whole amount went back); 404 while no card was
+   * decided (the page is open, or was abandoned), as Monri knows no transaction then.
+   */
+  async status(xml: string): Promise<XmlAnswer> {
+    const doc = parseXml(xml);
+    const f = doc?.root === 'order' ? doc.fields : undefined;
+    if (!f || !isValidOrderNumber(f['order-number'] ?? '') || !f['authenticity-token'] || !f.digest)
+      return errors(406, 'order-number, authenticity-token and digest are required in an <order> document');
+    const orderNumber = f['order-number']!;
+    if (!this.authentic(f['authenticity-token']!, orderStatusDigest(this.key, orderNumber), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
+    const tx = await this.current(orderNumber);
+    if (!tx || (tx.status !== 'approved' && tx.status !== 'declined')) return errors(404, 'Order not found');
+    return { status: 200, xml: buildXml('transaction', transactionFields(tx)) };
   }
 
-  /** Refund of an approved payment: `{ order_number, amount, currency, authenticity_token, digest: SHA-512(key + order_number + amount + currency) }`. */
-  async refund(body: unknown): Promise<ApiAnswer> {
-    const parsed = refundRequest.safeParse(body);
-    if (!parsed.success) return { status: 400, body: { error: 'order_number, amount (positive integer cents), currency, authenticity_token and digest are required' } };
-    const q = parsed.data;
-    if (!this.authentic(q.authenticity_token, formDigest(this.key, q.order_number, q.amount, q.currency), q.digest)) return { status: 401, body: { error: 'bad authenticity_token or digest' } };
-    const refused = (message: string, refunded = 0): ApiAnswer => ({ status: 422, body: { order_number: q.order_number, status: 'refused', refunded_amount: refunded, message } });
-    const paid = (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [q.order_number]))[0];
-    if (!paid) return refused('no approved payment for this order');
-    if (q.currency !== paid.currency) return refused('currency differs from the payment', paid.refunded_amount);
+  /**
+   * Refund, as Monri's `POST /transactions/{order_number}/refund.xml`: a `<transaction>` with amount,
+   * currency, order-number (the path's), authenticity-token and digest SHA-1(key + order_number +
+   * amount + currency). 201 with the refund transaction (status approved, code 0000); 406 with
+   * `<errors>` when nothing approved is left to refund, or the amount or currency do not fit.
+   */
+  async refund(pathOrderNumber: string, xml: string): Promise<XmlAnswer> {
+    const doc = parseXml(xml);
+    const f = doc?.root === 'transaction' ? doc.fields : undefined;
+    if (!f || !f['authenticity-token'] || !f.digest || !f.currency || !/^[1-9]\d{0,9}$/.test(f.amount ?? '') || Number(f.amount) > MAX_AMOUNT)
+      return errors(406, 'amount (positive whole cents), currency, order-number, authenticity-token and digest are required in a <transaction> document');
+    const orderNumber = f['order-number'];
+    if (!isValidOrderNumber(pathOrderNumber) || orderNumber !== pathOrderNumber) return errors(406, 'order-number must be the order number of the URL');
+    const amount = Number(f.amount);
+    if (!this.authentic(f['authenticity-token']!, refundDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
+    const paid = (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [orderNumber]))[0];
+    if (!paid) return errors(404, 'Order not found');
+    if (f.currency !== paid.currency) return errors(406, 'Currency differs from the original transaction');
     const rows = await this.update(
       `UPDATE payment_sandbox_transaction SET refunded_amount = refunded_amount + $2 WHERE id = $1 AND refunded_amount + $2 <= amount RETURNING *`,
-      [paid.id, q.amount],
+      [paid.id, amount],
     );
-    if (!rows.length) return refused('the refund exceeds what is left of the payment', paid.refunded_amount);
-    return { status: 200, body: { order_number: q.order_number, status: 'refunded', refunded_amount: rows[0]!.refunded_amount, message: null } };
+    if (!rows.length) return errors(406, 'Amount exceeds what is left of the original transaction');
+    return {
+      status: 201,
+      xml: buildXml('transaction', {
+        id: randomBytes(16).toString('hex'),
+        order_number: orderNumber,
+        amount,
+        currency: paid.currency,
+        transaction_type: 'refund',
+        status: 'approved',
+        response_code: '0000',
+        response_message: 'transaction approved',
+        approval_code: paid.approval_code ?? '',
+      }),
+    };
   }
 
   private authentic(token: string, expectedDigest: string, digest: string): boolean {
     const tokenOk = token === this.config.payment.monri.authenticityToken;
-    const digestOk = digestsEqual(expectedDigest, digest);
+    const digestOk = sha1DigestsEqual(expectedDigest, digest);
     return tokenOk && digestOk;
   }
 
@@ -309,7 +334,22 @@ function pageData(tx: TxRow): PaymentPageData {
   };
 }
 
-function statusBody(tx: TxRow): Record<string, unknown> {
-  const status = tx.status === 'approved' ? (tx.refunded_amount >= tx.amount ? 'refunded' : 'approved') : tx.status === 'declined' ? 'declined' : 'pending';
-  return { order_number: tx.order_number, status, id: tx.id, amount: tx.amount, currency: tx.currency, refunded_amount: tx.refunded_amount };
+/** The order's transaction as the status answer shows it; fully refunded: transaction-type refund. */
+function transactionFields(tx: TxRow): Record<string, string | number> {
+  const approved = tx.status === 'approved';
+  return {
+    id: tx.id,
+    order_number: tx.order_number,
+    amount: tx.amount,
+    currency: tx.currency,
+    transaction_type: approved && tx.refunded_amount >= tx.amount ? 'refund' : 'purchase',
+    status: approved ? 'approved' : 'declined',
+    response_code: approved ? '0000' : SANDBOX_DECLINED_CODE,
+    response_message: approved ? 'transaction approved' : 'transaction declined',
+    approval_code: tx.approval_code ?? '',
+  };
+}
+
+function errors(status: number, message: string): XmlAnswer {
+  return { status, xml: buildErrorsXml([message]) };
 }

@@ -1,12 +1,13 @@
 import type { Express, NextFunction, Request, Response } from 'express';
 import { messagePage, paymentPage } from './sandbox-page.js';
-import type { SandboxEmulator } from './sandbox-emulator.service.js';
+import type { SandboxEmulator, XmlAnswer } from './sandbox-emulator.service.js';
 
 /** Where the emulator lives. Not under /api: it stands for another site (Monri's hosted page). */
 export const SANDBOX_BASE = '/sandbox/monri';
 export const SANDBOX_FORM_PATH = `${SANDBOX_BASE}/v2/form` as const;
-export const SANDBOX_STATUS_PATH = `${SANDBOX_BASE}/v2/orders/status` as const;
-export const SANDBOX_REFUND_PATH = `${SANDBOX_BASE}/v2/orders/refund` as const;
+/** Monri's transaction-management API (XML): order status, and refund with the order number in the path. */
+export const SANDBOX_STATUS_PATH = `${SANDBOX_BASE}/orders/show` as const;
+export const SANDBOX_REFUND_PATH = `${SANDBOX_BASE}/transactions/:order_number/refund.xml` as const;
 
 /** The largest form body the emulator reads (the real form is well under 4 kB). */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -34,7 +35,7 @@ function html(res: Response, status: number, body: string): void {
 /**
  * The emulator's HTTP side, on the shop's own Express app (ahead of the page renderer), only with
  * PAYMENT_PROVIDER=sandbox. CSRF (docs/payments.md): the form endpoint and the two server-to-server
- * endpoints are exact exemptions in CSRF_EXEMPT_ROUTES (a cross-site form POST and API calls without
+ * XML endpoints are exact exemptions in CSRF_EXEMPT_ROUTES (a cross-site form POST and API calls without
  * a page; each proves itself by its digest). The approve/decline/abandon buttons are ordinary
  * same-origin POSTs on this 'provider' page: not exempt, they pass the CSRF check by the browser's
  * same-origin proof, and carry no body (the action path says the choice).
@@ -93,17 +94,15 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
     }),
   );
 
-  for (const [path, handle] of [
-    [SANDBOX_STATUS_PATH, (body: unknown) => emulator.status(body)],
-    [SANDBOX_REFUND_PATH, (body: unknown) => emulator.refund(body)],
-  ] as const) {
-    app.post(
-      path,
-      wrap(async (req, res) => {
-        // JSON bodies were parsed by the shop's one JSON parser; anything else arrives as no body.
-        const answer = await handle(req.body as unknown);
-        res.status(answer.status).set('Cache-Control', 'no-store').json(answer.body);
-      }),
-    );
-  }
+  // The XML calls: their bodies arrive as raw bytes (rawBody exemptions, json-bodies.ts), read here.
+  const xmlOf = (req: Request) => (Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
+  const answer = (res: Response, a: XmlAnswer): void => void res.status(a.status).set('Cache-Control', 'no-store').type('application/xml').send(a.xml);
+  app.post(
+    SANDBOX_STATUS_PATH,
+    wrap(async (req, res) => answer(res, await emulator.status(xmlOf(req)))),
+  );
+  app.post(
+    SANDBOX_REFUND_PATH,
+    wrap(async (req, res) => answer(res, await emulator.refund(String(req.params.order_number), xmlOf(req)))),
+  );
 }
