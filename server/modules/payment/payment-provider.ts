@@ -70,7 +70,7 @@ export interface PaymentCallback {
 /** The provider's view of an order's payment (status inquiry, e.g. for reconciliation of lost callbacks). */
 export interface PaymentStatus {
   orderNumber: string;
-  /** `pending`: a form was received, nothing decided (the shopper may still be on the page, or left it). */
+  /** `pending`: a transaction exists but is not decided; `not_found`: none (no card was sent yet, or the page was left). */
   status: 'approved' | 'declined' | 'pending' | 'refunded' | 'not_found';
   transactionId: string | null;
   amountCents: number | null;
@@ -80,7 +80,7 @@ export interface PaymentStatus {
 
 export interface RefundResult {
   orderNumber: string;
-  /** Accepted by the provider, with the total refunded so far; or refused with the provider's reason. */
+  /** Accepted by the provider (`refundedCents`: what this call refunded), or refused with the provider's reason (0 refunded). */
   status: 'refunded' | 'refused';
   refundedCents: number;
   message: string | null;
