@@ -4,21 +4,10 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import net from 'node:net';
+import { freePort } from './free-port.mjs';
 import { assertServices, createDatabase, REDIS_URL } from './global-setup.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function freePort() {
-  return new Promise((done, fail) => {
-    const s = net.createServer();
-    s.once('error', fail);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
-}
 
 async function waitReady(url, child, output) {
   const deadline = Date.now() + 60_000;

@@ -1,0 +1,2 @@
+/** A free loopback TCP port below the kernel's ephemeral range (see free-port.mjs). */
+export function freePort(): Promise<number>;
