@@ -11,6 +11,7 @@ import { AppModule } from './app.module.js';
 import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
+import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
@@ -78,6 +79,7 @@ export async function bootstrap(
       web.disable('x-powered-by');
       if (config.http.trustProxy) web.set('trust proxy', 1);
       web.use(httpLogger(log));
+      web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));

@@ -3,7 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
-import express from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { ViteDevServer } from 'vite';
 import type { SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
@@ -58,11 +58,14 @@ export class SsrRenderer {
         throw new SsrBuildMissingError(`The client is not built (${SSR_ENTRY} is missing): run \`npm run build\` first.`);
       }
       this.entry = ((await import(pathToFileURL(SSR_ENTRY).href)) as { entry: SsrEntry }).entry;
+      // The build's brotli and gzip twins (scripts/build/precompress.mjs) by the browser's
+      // Accept-Encoding, brotli first, with Vary: Accept-Encoding; the plain file otherwise.
+      const precompressed = { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false };
       app.use(
         '/assets',
-        express.static(resolve(PUBLIC_DIR, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+        expressStaticGzip(resolve(PUBLIC_DIR, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false } }),
       );
-      app.use(express.static(PUBLIC_DIR, { index: false, maxAge: '1h' }));
+      app.use(expressStaticGzip(PUBLIC_DIR, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } }));
     }
     app.use((req: ExpressRequest, res: Response, next: NextFunction) => {
       this.handle(req, res, next).catch(next);
