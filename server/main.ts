@@ -110,7 +110,7 @@ export async function bootstrap(
         // Pages of anonymous visitors, rendered once per language, path and query (docs/performance.md).
         const cache = new RenderCache(
           { ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs, maxEntries: RENDER_CACHE_MAX_ENTRIES, maxBytes: RENDER_CACHE_MAX_BYTES },
-          { ignored: CSRF_COOKIES, keyed: [LOCALE_COOKIE, CONSENT_COOKIE] },
+          { ignored: CSRF_COOKIES, keyed: [LOCALE_COOKIE, CONSENT_COOKIE], required: LOCALE_COOKIE },
         );
         if (cache.enabled) {
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);

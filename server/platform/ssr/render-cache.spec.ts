@@ -1,29 +1,31 @@
 import { RenderCache } from './render-cache.js';
 
-const cookies = { ignored: ['csrf', 'sid'], keyed: ['locale', 'cookie_consent'] };
+const cookies = { ignored: ['csrf', 'sid'], keyed: ['locale', 'cookie_consent'], required: 'locale' };
 const make = (over: Partial<{ ttlMs: number; maxEntries: number; maxBytes: number }> = {}, clock = { t: 0 }) =>
   new RenderCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 1_000_000, now: () => clock.t, ...over }, cookies);
-const req = (url: string, c: Record<string, string> = {}, method = 'GET') => ({ method, url, cookies: c });
+const req = (url: string, c: Record<string, string> = { locale: 'en' }, method = 'GET') => ({ method, url, cookies: c });
 
 describe('RenderCache.decide', () => {
   const cache = make();
   it('keys anonymous GETs by path, query and the cookies that change the page', () => {
     expect(cache.decide(req('/en/products', { sid: 'a', csrf: 'b', locale: 'en' }))).toEqual({ key: 'locale=en\n/en/products' });
     expect(cache.decide(req('/en/products', { sid: 'other', locale: 'en' }))).toEqual({ key: 'locale=en\n/en/products' });
+    // A first visit: the language is negotiated from Accept-Language, for this visitor.
+    expect(cache.decide(req('/en/products', { sid: 'a' }))).toEqual({ bypass: 'first visit' });
     expect(cache.decide(req('/en/products?page=2&q=fusilli', { cookie_consent: 'all', locale: 'en' }))).toEqual({
       key: 'cookie_consent=all;locale=en\n/en/products?page=2&q=fusilli',
     });
   });
   it('bypasses everything personal or foreign', () => {
     for (const [r, why] of [
-      [req('/en', { access_token: 'x' }), 'cookie access_token'],
-      [req('/en', { cart: 'x' }), 'cookie cart'],
-      [req('/en', { _ga: 'x' }), 'cookie _ga'],
+      [req('/en', { locale: 'en', access_token: 'x' }), 'cookie access_token'],
+      [req('/en', { locale: 'en', cart: 'x' }), 'cookie cart'],
+      [req('/en', { locale: 'en', _ga: 'x' }), 'cookie _ga'],
       [req('/en?utm_source=x'), 'query utm_source'],
       [req('/en?page=1&page=2'), 'query page'],
       [req(`/en?q=${'x'.repeat(600)}`), 'long url'],
-      [req('/en', {}, 'HEAD'), 'method'],
-      [req('/en', {}, 'POST'), 'method'],
+      [req('/en', { locale: 'en' }, 'HEAD'), 'method'],
+      [req('/en', { locale: 'en' }, 'POST'), 'method'],
     ] as const) {
       expect(cache.decide(r)).toEqual({ bypass: why });
     }

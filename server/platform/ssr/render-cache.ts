@@ -4,9 +4,10 @@ import { randomBytes } from 'node:crypto';
  * The render cache (docs/performance.md): a server-rendered page that depends on nothing personal
  * is rendered once per language, path and query and then served from this process's memory.
  *
- * A request is anonymous when it is a GET, carries no cookie but the anonymous ones (the CSRF pair,
- * the browser id, the language and the cookie choice: their values are part of the key where they
- * change the page) and no query but the pages' own (`page`, `q`). A signed-in visitor, a guest with
+ * A request is anonymous when it is a GET of a returning visitor (the language cookie is there: a
+ * first visit's language is negotiated from Accept-Language), carries no cookie but the anonymous
+ * ones (the CSRF pair, the browser id, the language and the cookie choice: their values are part of
+ * the key where they change the page) and no query but the pages' own (`page`, `q`). A signed-in visitor, a guest with
  * a cart, any other cookie or query, and every other method bypass the cache. Only a 200 without
  * Set-Cookie is stored.
  *
@@ -31,6 +32,11 @@ export interface AnonymousCookies {
   ignored: readonly string[];
   /** Allowed, value in the key (they change the page: language, cookie banner). */
   keyed: readonly string[];
+  /**
+   * Without it the visit is a first one: the page's language is negotiated from Accept-Language
+   * (a redirect, or the page with the cookie set), which is this visitor's own: not cached.
+   */
+  required: string;
 }
 
 /** The queries a page may have and still be cached: the product list's page and search. */
@@ -104,6 +110,7 @@ export class RenderCache {
       if (this.cookies.keyed.includes(name)) keyed.push(`${name}=${value}`);
       else if (!this.cookies.ignored.includes(name)) return { bypass: `cookie ${name}` };
     }
+    if (req.cookies[this.cookies.required] === undefined) return { bypass: 'first visit' };
     const queryAt = req.url.indexOf('?');
     if (queryAt >= 0) {
       const seen = new Set<string>();
