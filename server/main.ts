@@ -12,17 +12,23 @@ import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
 import { compressResponses } from './platform/http/compression.js';
-import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
+import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
-import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import { RenderCache, RenderCacheListener, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import { CONSENT_COOKIE } from '../contract/ssr.js';
+import { LOCALE_COOKIE } from '../contract/locales.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
 import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
 import { mountPaymentSandbox, SandboxEmulator } from './modules/payment/index.js';
 import { HttpDrain } from './platform/http/graceful-shutdown.js';
 import { ShutdownState } from './platform/health/index.js';
+
+/** The render cache's bounds: pages are 20 to 100 kB, so the entries stay well under the byte budget. */
+const RENDER_CACHE_MAX_ENTRIES = 2000;
+const RENDER_CACHE_MAX_BYTES = 96 * 1024 * 1024;
 
 export interface RunningShop {
   config: AppConfig;
@@ -63,6 +69,7 @@ export async function bootstrap(
     let app: INestApplicationContext;
     let url: string | undefined;
     let ssr: SsrRenderer | undefined;
+    let renderCacheListener: RenderCacheListener | undefined;
 
     if (config.role === 'worker') {
       app = created = await NestFactory.createApplicationContext(module, { logger: nestLogger });
@@ -100,7 +107,16 @@ export async function bootstrap(
       if (options.serveClient !== false) {
         // Page loaders call the API on an internal loopback listener that stays open while the public one drains.
         const apiOrigin = await drain.listenInternal(web.getHttpAdapter().getInstance());
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, apiOrigin: () => apiOrigin });
+        // Pages of anonymous visitors, rendered once per language, path and query (docs/performance.md).
+        const cache = new RenderCache(
+          { ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs, maxEntries: RENDER_CACHE_MAX_ENTRIES, maxBytes: RENDER_CACHE_MAX_BYTES },
+          { ignored: CSRF_COOKIES, keyed: [LOCALE_COOKIE, CONSENT_COOKIE], required: LOCALE_COOKIE },
+        );
+        if (cache.enabled) {
+          renderCacheListener = new RenderCacheListener(databaseUrl, cache);
+          await renderCacheListener.start();
+        }
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, apiOrigin: () => apiOrigin, cache });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()
@@ -141,6 +157,7 @@ export async function bootstrap(
         await drain?.drain(Math.round(config.shutdownTimeoutMs * 0.6));
         await app.close();
         await ssr?.close();
+        await renderCacheListener?.close();
         await embedded?.stop();
         log.info('Stopped');
       })());

@@ -5,7 +5,7 @@ import type { SessionStore } from './features/account/session';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
 export type CookieConsent = 'essential' | 'all';
-export const CONSENT_COOKIE = 'cookie_consent';
+export { CONSENT_COOKIE } from '../../contract/ssr';
 /** Six months, after which we ask again. */
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
 

@@ -76,6 +76,8 @@ const envSchema = z.object({
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   UNPAID_CARD_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   VITE_DEV: bool.default(false),
+  /** How long a rendered page of an anonymous visitor is served from memory at most (docs/performance.md); 0: no render cache. */
+  RENDER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -87,7 +89,7 @@ export interface AppConfig {
   env: 'development' | 'production' | 'test';
   isProduction: boolean;
   role: Role;
-  http: { host: string; port: number; publicUrl: string; trustProxy: boolean; viteDev: boolean };
+  http: { host: string; port: number; publicUrl: string; trustProxy: boolean; viteDev: boolean; renderCacheTtlMs: number };
   dataDir: string;
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   redis: { url: string | undefined };
@@ -186,7 +188,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     env: e.NODE_ENV,
     isProduction,
     role: e.ROLE,
-    http: { host: e.HOST, port: e.PORT, publicUrl, trustProxy: e.TRUST_PROXY, viteDev: e.VITE_DEV },
+    http: { host: e.HOST, port: e.PORT, publicUrl, trustProxy: e.TRUST_PROXY, viteDev: e.VITE_DEV, renderCacheTtlMs: e.RENDER_CACHE_TTL_SECONDS * 1000 },
     dataDir: e.DATA_DIR,
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },

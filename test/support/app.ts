@@ -11,6 +11,8 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     DATABASE_URL: process.env.TEST_DATABASE_URL,
     REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379',
     QUEUE_PREFIX: `it-${process.env.TEST_RUN_ID ?? 'x'}-${process.pid}${Date.now().toString(36)}`,
+    // Pages rendered anew for every request unless a test is about the render cache (render-cache.test.ts).
+    RENDER_CACHE_TTL_SECONDS: '0',
     ...env,
   });
 }

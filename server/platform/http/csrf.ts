@@ -5,6 +5,8 @@ import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SID_COOKIE = 'sid';
+/** The cookies of the CSRF protection (the token cookie, over https with its __Host- prefix, and the browser id): anonymous, per visitor. */
+export const CSRF_COOKIES = ['csrf', '__Host-csrf', SID_COOKIE] as const;
 
 /** The only methods that pass without a check: they must not change state. Every other method, known or not, is checked. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);

@@ -1,1 +1,3 @@
 export { SsrRenderer, SsrBuildMissingError, CLIENT_DIST } from './ssr-renderer.js';
+export { RenderCache, type AnonymousCookies, type RenderCacheOptions } from './render-cache.js';
+export { RenderCacheListener, RenderCacheModule, RENDER_CACHE_CHANNEL } from './render-cache-invalidation.js';

@@ -7,6 +7,7 @@ import expressStaticGzip from 'express-static-gzip';
 import type { ViteDevServer } from 'vite';
 import type { SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
+import { RenderCache, type PerResponse } from './render-cache.js';
 
 /** The project root (the folder of package.json), from source (server/…) or from the build (dist/server/…). */
 function projectRoot(): string {
@@ -41,6 +42,8 @@ export class SsrRenderer {
       secure: boolean;
       /** Where loaders reach this process's API (an internal listener that outlives a shutdown's drain); else the request's own socket. */
       apiOrigin?: () => string | undefined;
+      /** Pages of anonymous visitors, rendered once (render-cache.ts); none in development. */
+      cache?: RenderCache;
     },
   ) {}
 
@@ -86,19 +89,50 @@ export class SsrRenderer {
   private async handle(req: ExpressRequest, res: Response, next: NextFunction): Promise<void> {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
     const entry = await this.loadEntry();
-    const csrfToken = this.opts.csrf.tokenFor(req, res);
-    const nonce = res.locals.cspNonce as string;
+    const values: PerResponse = { csrfToken: this.opts.csrf.tokenFor(req, res), nonce: res.locals.cspNonce as string };
+    const cache = this.vite ? undefined : this.opts.cache;
+    const decision = cache?.decide({ method: req.method, url: req.originalUrl, cookies: (req.cookies ?? {}) as Record<string, string> });
+    const key = decision && 'key' in decision ? decision.key : undefined;
+    if (cache && key !== undefined) {
+      const hit = cache.get(key);
+      if (hit) {
+        res.status(200);
+        for (const [name, value] of hit.headers) res.setHeader(name, cache.fill(value, values));
+        this.finishHeaders(res, 'hit');
+        res.send(RenderCache.serve(hit, values));
+        return;
+      }
+    }
+
     const local = req.socket.localAddress ?? '127.0.0.1';
     const apiOrigin = this.opts.apiOrigin?.() ?? `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
-    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { nonce, csrfToken, publicUrl: this.opts.publicUrl, apiOrigin });
+    const generation = cache?.generation ?? 0;
+    // For the cache the page is rendered with placeholders where this response's nonce and token go.
+    const rendered = cache && key !== undefined ? cache.placeholders : values;
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, apiOrigin });
 
     res.status(response.status);
-    response.headers.forEach((value, key) => {
-      if (key !== 'set-cookie') res.setHeader(key, value);
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') headers.push([name, value]);
     });
-    for (const cookie of response.headers.getSetCookie()) res.append('Set-Cookie', cookie);
-    // Pages carry a per-visitor CSRF token: never cache them in shared caches.
-    if (!response.headers.has('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
+    const cookies = response.headers.getSetCookie();
+    for (const cookie of cookies) res.append('Set-Cookie', cookie);
+
+    if (cache && key !== undefined) {
+      // Rendered for the cache: read whole, stored when it is a plain 200 for everyone, filled in and sent.
+      const body = response.body ? await response.text() : '';
+      const storable = response.status === 200 && cookies.length === 0 && !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+      const stored = storable && cache.set(key, { headers, body }, generation);
+      for (const [name, value] of headers) res.setHeader(name, cache.fill(value, values));
+      this.finishHeaders(res, stored ? 'miss' : 'bypass');
+      if (req.method === 'HEAD') res.end();
+      else res.send(cache.fill(body, values));
+      return;
+    }
+
+    for (const [name, value] of headers) res.setHeader(name, value);
+    this.finishHeaders(res, 'bypass');
     if (!response.body || req.method === 'HEAD') {
       res.end();
       return;
@@ -106,6 +140,13 @@ export class SsrRenderer {
     const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
     body.on('error', (err) => res.destroy(err));
     body.pipe(res);
+  }
+
+  private finishHeaders(res: Response, cache: 'hit' | 'miss' | 'bypass'): void {
+    // Pages carry a per-visitor CSRF token: never cache them in shared caches.
+    if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
+    // hit: served from this process's render cache; miss: rendered and stored; bypass: rendered for this request only.
+    res.setHeader('X-Render-Cache', cache);
   }
 }
 

@@ -1,0 +1,197 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The render cache (docs/performance.md): a server-rendered page that depends on nothing personal
+ * is rendered once per language, path and query and then served from this process's memory.
+ *
+ * A request is anonymous when it is a GET of a returning visitor (the language cookie is there: a
+ * first visit's language is negotiated from Accept-Language), carries no cookie but the anonymous
+ * ones (the CSRF pair, the browser id, the language and the cookie choice: their values are part of
+ * the key where they change the page) and no query but the pages' own (`page`, `q`). A signed-in visitor, a guest with
+ * a cart, any other cookie or query, and every other method bypass the cache. Only a 200 without
+ * Set-Cookie is stored.
+ *
+ * The parts of a page that belong to one response (the CSP nonce, the CSRF token) are rendered as
+ * random per-process placeholders and filled in at every serve, so two visitors never share a token
+ * or a nonce. Entries live at most `ttlMs` (prices with a scheduled offer change with time, not by an
+ * event) and are dropped at once by `clear()` (catalogue events, through PostgreSQL NOTIFY to every web
+ * process: render-cache-invalidation.ts). A render that started before a `clear()` is not stored.
+ */
+
+export interface RenderCacheOptions {
+  /** 0 turns the cache off. */
+  ttlMs: number;
+  maxEntries: number;
+  maxBytes: number;
+  now?: () => number;
+}
+
+/** Cookies an anonymous visitor may carry; the value of those in `KEYED_COOKIES` is part of the key. */
+export interface AnonymousCookies {
+  /** Allowed, value ignored (per-visitor, but only feeds the per-response parts). */
+  ignored: readonly string[];
+  /** Allowed, value in the key (they change the page: language, cookie banner). */
+  keyed: readonly string[];
+  /**
+   * Without it the visit is a first one: the page's language is negotiated from Accept-Language
+   * (a redirect, or the page with the cookie set), which is this visitor's own: not cached.
+   */
+  required: string;
+}
+
+/** The queries a page may have and still be cached: the product list's page and search. */
+export const CACHEABLE_QUERY_KEYS: ReadonlySet<string> = new Set(['page', 'q']);
+const MAX_URL_LENGTH = 512;
+
+export interface CacheableRequest {
+  method: string;
+  /** Path and query as requested (`req.originalUrl`). */
+  url: string;
+  cookies: Record<string, string | undefined>;
+}
+
+export type CacheDecision = { key: string } | { bypass: string };
+
+export interface PerResponse {
+  nonce: string;
+  csrfToken: string;
+}
+
+interface Entry {
+  headers: Array<[string, string]>;
+  /** The body split at the placeholders: text, slot, text, slot, ..., text (slots say which value). */
+  parts: string[];
+  slots: Array<keyof PerResponse>;
+  bytes: number;
+  expiresAt: number;
+}
+
+export interface CachedPage {
+  headers: Array<[string, string]>;
+  body: string;
+}
+
+export class RenderCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private gen = 0;
+  /** Random per process: what the renderer writes where the nonce and the token go. Letters and digits only, so no escaping changes them. */
+  readonly placeholders: PerResponse = { nonce: `zznonce${randomBytes(12).toString('hex')}`, csrfToken: `zzcsrf${randomBytes(12).toString('hex')}` };
+  private readonly now: () => number;
+
+  constructor(
+    private readonly opts: RenderCacheOptions,
+    private readonly cookies: AnonymousCookies,
+  ) {
+    this.now = opts.now ?? Date.now;
+  }
+
+  get enabled(): boolean {
+    return this.opts.ttlMs > 0;
+  }
+
+  /** Counts `clear()`s: a render stores its page only if none happened since it started. */
+  get generation(): number {
+    return this.gen;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** The key of an anonymous request, or why it is not one. */
+  decide(req: CacheableRequest): CacheDecision {
+    if (!this.enabled) return { bypass: 'off' };
+    if (req.method !== 'GET') return { bypass: 'method' };
+    if (req.url.length > MAX_URL_LENGTH) return { bypass: 'long url' };
+    const keyed: string[] = [];
+    for (const [name, value] of Object.entries(req.cookies)) {
+      if (value === undefined) continue;
+      if (this.cookies.keyed.includes(name)) keyed.push(`${name}=${value}`);
+      else if (!this.cookies.ignored.includes(name)) return { bypass: `cookie ${name}` };
+    }
+    if (req.cookies[this.cookies.required] === undefined) return { bypass: 'first visit' };
+    const queryAt = req.url.indexOf('?');
+    if (queryAt >= 0) {
+      const seen = new Set<string>();
+      for (const key of new URLSearchParams(req.url.slice(queryAt + 1)).keys()) {
+        if (!CACHEABLE_QUERY_KEYS.has(key) || seen.has(key)) return { bypass: `query ${key.slice(0, 40)}` };
+        seen.add(key);
+      }
+    }
+    return { key: `${keyed.sort().join(';')}\n${req.url}` };
+  }
+
+  get(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= this.now()) {
+      this.drop(key, entry);
+      return undefined;
+    }
+    // Most recently used last: the oldest use goes first when space is needed.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  /**
+   * Stores a rendered page (its body with the placeholders) unless a `clear()` came after the render
+   * started (`generation` as read before it) or the page is larger than the whole budget. Answers
+   * whether it was stored.
+   */
+  set(key: string, page: CachedPage, generation: number): boolean {
+    if (!this.enabled || generation !== this.gen) return false;
+    const { parts, slots } = splitAtPlaceholders(page.body, this.placeholders);
+    const bytes = page.body.length * 2 + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) * 2;
+    if (bytes > this.opts.maxBytes) return false;
+    const old = this.entries.get(key);
+    if (old) this.drop(key, old);
+    this.entries.set(key, { headers: page.headers, parts, slots, bytes, expiresAt: this.now() + this.opts.ttlMs });
+    this.bytes += bytes;
+    for (const [oldest, entry] of this.entries) {
+      if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
+      this.drop(oldest, entry);
+    }
+    return true;
+  }
+
+  /** Drops every entry (in this process) and stops renders in flight from storing theirs. */
+  clear(): void {
+    this.gen += 1;
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  /** A stored page with this response's nonce and token in place of the placeholders. */
+  static serve(entry: Entry, values: PerResponse): string {
+    let out = entry.parts[0]!;
+    for (let i = 0; i < entry.slots.length; i++) out += values[entry.slots[i]!] + entry.parts[i + 1]!;
+    return out;
+  }
+
+  /** Replaces the placeholders in text that is not stored: a header value, or a page rendered for the cache that turned out not cacheable. */
+  fill(body: string, values: PerResponse): string {
+    const { parts, slots } = splitAtPlaceholders(body, this.placeholders);
+    return RenderCache.serve({ parts, slots, headers: [], bytes: 0, expiresAt: 0 }, values);
+  }
+
+  private drop(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+function splitAtPlaceholders(body: string, placeholders: PerResponse): { parts: string[]; slots: Array<keyof PerResponse> } {
+  const pattern = new RegExp(`${placeholders.nonce}|${placeholders.csrfToken}`, 'g');
+  const parts: string[] = [];
+  const slots: Array<keyof PerResponse> = [];
+  let last = 0;
+  for (const match of body.matchAll(pattern)) {
+    parts.push(body.slice(last, match.index));
+    slots.push(match[0] === placeholders.nonce ? 'nonce' : 'csrfToken');
+    last = match.index + match[0].length;
+  }
+  parts.push(body.slice(last));
+  return { parts, slots };
+}
