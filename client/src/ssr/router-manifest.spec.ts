@@ -48,6 +48,10 @@ describe('router manifest from the Vite manifest', () => {
         'assets/fraunces-latin-wght-normal-X.woff2',
         'assets/fraunces-latin-ext-wght-normal-Y.woff2',
         'assets/figtree-latin-wght-normal-Z.woff2',
+        'assets/fraunces-core-wght-P.woff2',
+        'assets/fraunces-ext-wght-Q.woff2',
+        'assets/figtree-core-wght-R.woff2',
+        'assets/figtree-ext-wght-S.woff2',
       ],
     },
     '_vendor-BBB.js': { file: 'assets/vendor-BBB.js' },
@@ -85,8 +89,13 @@ describe('router manifest from the Vite manifest', () => {
     expect(() => buildRouterManifest({})).toThrow(/entry/);
   });
 
-  it('preloads the latin font files only', () => {
-    expect(criticalFonts(vite)).toEqual(['/assets/fraunces-latin-wght-normal-X.woff2', '/assets/figtree-latin-wght-normal-Z.woff2']);
+  it('preloads the four subsets every text is set in, not the full fallback files', () => {
+    expect(criticalFonts(vite)).toEqual([
+      '/assets/fraunces-core-wght-P.woff2',
+      '/assets/fraunces-ext-wght-Q.woff2',
+      '/assets/figtree-core-wght-R.woff2',
+      '/assets/figtree-ext-wght-S.woff2',
+    ]);
   });
 
   it('loads the dev entry with Vite client and the refresh preamble in development', () => {

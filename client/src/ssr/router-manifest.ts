@@ -78,7 +78,8 @@ export function buildRouterManifest(vite: ViteManifest): RouterManifest {
 /** Fonts the root CSS uses and every page needs (latin subsets): preloaded to save a round trip. */
 export function criticalFonts(vite: ViteManifest): string[] {
   const assets = vite[CLIENT_ENTRY]?.assets ?? [];
-  return assets.filter((a) => /\/(fraunces|figtree)-latin-wght-normal-[^/]+\.woff2$/.test(a)).map((a) => `/${a}`);
+  // The subsets every page's text is set in (scripts/build/subset-fonts.mjs); the full files load only for rare characters.
+  return assets.filter((a) => /\/(fraunces|figtree)-(core|ext)-wght-[^/]+\.woff2$/.test(a)).map((a) => `/${a}`);
 }
 
 /**
