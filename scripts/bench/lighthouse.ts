@@ -1,0 +1,80 @@
+// Lighthouse on the built shop, for `npm run bench` (issue 11): mobile, simulated throttling (the
+// defaults), Debian's Chromium launched headless by chrome-launcher. Lighthouse 12: version 13 needs
+// Node 22, this machine and our engines field run Node 20.
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+export interface LighthousePage {
+  name: string;
+  path: string;
+  /** Pages that must not be indexed (cart, checkout) are not held to the SEO goal. */
+  indexable: boolean;
+}
+
+export interface LighthouseScore {
+  name: string;
+  path: string;
+  performance: number;
+  accessibility: number;
+  best_practices: number;
+  seo: number;
+  indexable: boolean;
+  lcp_ms: number;
+  tbt_ms: number;
+  cls: number;
+}
+
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+/**
+ * Runs Lighthouse once per page, one Chromium for all. `cookie` is sent with every request: a
+ * returning visitor (language chosen, cookie choice made), so the cookie banner and the first-visit
+ * language redirect do not stand between Lighthouse and the page.
+ */
+export async function runLighthouse(base: string, pages: LighthousePage[], cookie: string, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<LighthouseScore[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const scores: LighthouseScore[] = [];
+  try {
+    for (const page of pages) {
+      const result = await lighthouse(`${base}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: [...CATEGORIES],
+        extraHeaders: { Cookie: cookie },
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      scores.push({
+        name: page.name,
+        path: page.path,
+        performance: score('performance'),
+        accessibility: score('accessibility'),
+        best_practices: score('best-practices'),
+        seo: score('seo'),
+        indexable: page.indexable,
+        lcp_ms: Math.round(numeric('largest-contentful-paint')),
+        tbt_ms: Math.round(numeric('total-blocking-time')),
+        cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+      });
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return scores;
+}
+
+/** One line per page: the four scores and the three metrics. */
+export function lighthouseTable(scores: LighthouseScore[]): string {
+  const rows = scores.map(
+    (s) =>
+      `${s.name.padEnd(18)} perf ${String(s.performance).padStart(3)}  a11y ${String(s.accessibility).padStart(3)}  bp ${String(s.best_practices).padStart(3)}  seo ${String(s.seo).padStart(3)}${s.indexable ? '' : '*'}  LCP ${String(s.lcp_ms).padStart(5)} ms  TBT ${String(s.tbt_ms).padStart(4)} ms  CLS ${s.cls}`,
+  );
+  return [...rows, '* not indexable (noindex): SEO not held to 100'].join('\n');
+}
