@@ -16,7 +16,7 @@ import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { readFileSync } from 'node:fs';
 import { emlInbox, type InboxMail } from '../support/eml-inbox.js';
-import { addViaApi, apiCart, BASE_URL, hydrated, tFor, watchPage } from './site.js';
+import { addViaApi, apiCart, BASE_URL, getHtml, hydrated, signInCookies, textOf, tFor, watchPage } from './site.js';
 
 type Translate = ReturnType<typeof tFor>;
 
@@ -776,11 +776,52 @@ describe('checkout in Chromium', () => {
       // the confirmation mail follows the settled payment
       expect((await inbox.waitFor(email, 30_000)).subject).toContain(number);
 
-      // the order is the account's
+      // the order is the account's: in the list, and its detail screen one click away
       await page.goto(publicPath('profile_orders', locale));
       await hydrated(page);
-      await main.locator(`[data-order-number="${number}"]`).waitFor();
+      const card = main.locator(`[data-order-number="${number}"]`);
+      await card.waitFor();
+      const detailPath = publicPath('profile_order', locale, { number });
+      expect(await card.getByTestId('order-detail-link').getAttribute('href')).toBe(detailPath);
+      await card.getByTestId('order-detail-link').click();
+      await page.waitForURL((url) => url.pathname === detailPath);
+      await hydrated(page);
+      expect(await page.locator('h1').innerText()).toBe(t('account.order.heading', { number }));
+      const facts = main.getByTestId('order-facts');
+      expect(await text(facts.getByTestId('order-number'))).toBe(number);
+      expect(await facts.locator('[data-payment-method]').getAttribute('data-payment-method')).toBe('card');
+      expect(await text(facts.locator('[data-payment-status]'))).toBe(t('checkout.paymentStatus.paid'));
+      expect(await text(facts.locator('[data-fulfilment-status]'))).toBe(t('account.orderDetail.fulfilment.placed'));
+      expect(await text(facts.getByTestId('tracking-number'))).toBe(t('account.orderDetail.noTracking'));
+      const row = await text(main.locator('tr[data-product-code="ZZ-TAGL-400"]'));
+      expect(row).toContain('ZZ-TAGL-400');
+      expect(row).toContain('2');
+      expect(await main.locator('[data-total="total"]').count()).toBe(1);
+      expect(await main.locator('[data-total="vat_base"]').count()).toBe(1);
+      expect(await text(main.getByTestId('order-delivery-address'))).toContain('Slovenska cesta 1');
+      expect(await page.locator('meta[name="robots"]').getAttribute('content')).toContain('noindex');
+      expect(describeViolations(await axeViolations(page))).toBe('');
+      // a malformed or unknown number is the 404 page
+      for (const bad of ['ZZ-12', 'ZZ-2099-999999']) {
+        const res = await page.goto(publicPath('profile_order', locale, { number: bad }));
+        expect([bad, res?.status()]).toEqual([bad, 404]);
+      }
       expect(watch.problems().filter((p) => !CONSOLE_REFUSED.test(p))).toEqual([]);
+
+      // someone else's order is the 404 page too (the demo customer asks for this one)
+      const other = await newContext(browser);
+      try {
+        await other.addCookies(
+          (await signInCookies()).split('; ').map((c) => {
+            const [name, ...value] = c.split('=');
+            return { name, value: value.join('='), url: BASE_URL };
+          }),
+        );
+        const res = await (await other.newPage()).goto(detailPath);
+        expect(res?.status()).toBe(404);
+      } finally {
+        await other.close();
+      }
     } finally {
       await context.close();
     }
@@ -809,6 +850,26 @@ describe('checkout in Chromium', () => {
       expect(await describedError(page, city)).toBe(message);
       await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'city');
       expect(await city.inputValue()).toBe('Zagreb');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without JavaScript the server-rendered checkout says clearly that it needs it, in all four languages', async () => {
+    for (const locale of ['hr', 'en', 'de', 'sl'] as const) {
+      const res = await getHtml(publicPath('checkout', locale), { cookie: `${LOCALE_COOKIE}=${locale}` });
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const noscript = /<noscript>([\s\S]*?)<\/noscript>/.exec(html.slice(html.indexOf('<main')));
+      expect([locale, noscript ? textOf(noscript[1]) : null]).toEqual([locale, tFor(locale)('checkout.noScript')]);
+    }
+    // and a browser with scripts off shows it
+    const context = await browser.newContext({ baseURL: BASE_URL, javaScriptEnabled: false, locale: 'en-GB' });
+    try {
+      await context.addCookies([{ name: LOCALE_COOKIE, value: 'en', url: BASE_URL }]);
+      const page = await context.newPage();
+      await page.goto(publicPath('checkout', 'en'));
+      expect(await text(page.locator('main').getByTestId('checkout-noscript'))).toBe(tFor('en')('checkout.noScript'));
     } finally {
       await context.close();
     }

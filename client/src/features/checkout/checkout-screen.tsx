@@ -97,6 +97,12 @@ export function CheckoutScreen({ step }: { step: Step }) {
       <Breadcrumb screen="checkout" name="" />
       <h1>{t('screens.checkout.heading')}</h1>
       <p className={accountStyles.lead}>{t('screens.checkout.intro')}</p>
+      {/* Without JavaScript there is no cart to check out (docs/checkout.md, 'Without JavaScript'). */}
+      <noscript>
+        <div className={accountStyles.noticeInfo} data-testid="checkout-noscript">
+          <p>{t('checkout.noScript')}</p>
+        </div>
+      </noscript>
       <StepList step={step} />
       <div aria-busy={status === 'loading'} data-checkout-status={status}>
         {status === 'loading' ? (
