@@ -16,7 +16,7 @@ import {
   type ScreenId,
 } from './paths.js';
 
-const SAMPLE_PARAMS = { slug: 'kamut-fusilli', token: 'f3a9c2d1e0', product: 'kamut' };
+const SAMPLE_PARAMS = { slug: 'kamut-fusilli', token: 'f3a9c2d1e0', product: 'kamut', number: 'ZZ-2026-000123' };
 
 /**
  * Spec section 2, typed out again independently of the table in paths.ts: [screen, hr, en, de, sl].
@@ -41,6 +41,13 @@ const SPEC: Array<[ScreenId, string, string, string, string]> = [
   ['profile', '/profil', '/en/profile', '/de/profile', '/sl/profil'],
   ['profile_edit', '/profil/uredi', '/en/profile/edit', '/de/profile/edit', '/sl/profil/uredi'],
   ['profile_orders', '/profil/narudzbe', '/en/profile/orders', '/de/profile/orders', '/sl/profil/narudzbe'],
+  [
+    'profile_order',
+    '/profil/narudzbe/ZZ-2026-000123',
+    '/en/profile/orders/ZZ-2026-000123',
+    '/de/profile/orders/ZZ-2026-000123',
+    '/sl/profil/narudzbe/ZZ-2026-000123',
+  ],
   [
     'profile_reset_password',
     '/profil/ponisti-lozinku',

@@ -27,6 +27,7 @@ export type ScreenId =
   | 'profile'
   | 'profile_edit'
   | 'profile_orders'
+  | 'profile_order'
   | 'profile_reset_password'
   | 'product_index'
   | 'product'
@@ -137,6 +138,18 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     paths: { hr: '/profil/narudzbe', en: '/profile/orders', de: '/profile/orders', sl: '/profil/narudzbe' },
     private: true,
     parent: 'profile',
+  },
+  /** One order of the signed-in user (issue 10), by its number (`ZZ-2026-000123`). */
+  profile_order: {
+    internal: '/profile/orders/$number',
+    paths: {
+      hr: '/profil/narudzbe/$number',
+      en: '/profile/orders/$number',
+      de: '/profile/orders/$number',
+      sl: '/profil/narudzbe/$number',
+    },
+    private: true,
+    parent: 'profile_orders',
   },
   profile_reset_password: {
     internal: '/profile/reset-password',

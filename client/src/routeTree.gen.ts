@@ -37,7 +37,6 @@ import { Route as LocaleProductsIndexRouteImport } from './routes/$locale/produc
 import { Route as LocaleProductsSlugRouteImport } from './routes/$locale/products/$slug';
 import { Route as LocaleProfileIndexRouteImport } from './routes/$locale/profile/index';
 import { Route as LocaleProfileEditRouteImport } from './routes/$locale/profile/edit';
-import { Route as LocaleProfileOrdersRouteImport } from './routes/$locale/profile/orders';
 import { Route as LocaleProfileResetPasswordRouteImport } from './routes/$locale/profile/reset-password';
 import { Route as LocaleRecipesIndexRouteImport } from './routes/$locale/recipes/index';
 import { Route as LocaleRecipesSlugRouteImport } from './routes/$locale/recipes/$slug';
@@ -46,6 +45,8 @@ import { Route as LocaleSuperfoodieIndexRouteImport } from './routes/$locale/sup
 import { Route as LocaleSuperfoodieSlugRouteImport } from './routes/$locale/superfoodie/$slug';
 import { Route as LocaleWebshopIndexRouteImport } from './routes/$locale/webshop/index';
 import { Route as LocaleWebshopSlugRouteImport } from './routes/$locale/webshop/$slug';
+import { Route as LocaleProfileOrdersIndexRouteImport } from './routes/$locale/profile/orders/index';
+import { Route as LocaleProfileOrdersNumberRouteImport } from './routes/$locale/profile/orders/$number';
 
 const LocaleRouteRoute = LocaleRouteRouteImport.update({
   id: '/$locale',
@@ -191,11 +192,6 @@ const LocaleProfileEditRoute = LocaleProfileEditRouteImport.update({
   path: '/profile/edit',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
-const LocaleProfileOrdersRoute = LocaleProfileOrdersRouteImport.update({
-  id: '/profile/orders',
-  path: '/profile/orders',
-  getParentRoute: () => LocaleRouteRoute,
-} as any);
 const LocaleProfileResetPasswordRoute =
   LocaleProfileResetPasswordRouteImport.update({
     id: '/profile/reset-password',
@@ -238,6 +234,18 @@ const LocaleWebshopSlugRoute = LocaleWebshopSlugRouteImport.update({
   path: '/webshop/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
+const LocaleProfileOrdersIndexRoute =
+  LocaleProfileOrdersIndexRouteImport.update({
+    id: '/profile/orders/',
+    path: '/profile/orders/',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any);
+const LocaleProfileOrdersNumberRoute =
+  LocaleProfileOrdersNumberRouteImport.update({
+    id: '/profile/orders/$number',
+    path: '/profile/orders/$number',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any);
 
 export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren;
@@ -264,7 +272,6 @@ export interface FileRoutesByFullPath {
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
-  '/$locale/profile/orders': typeof LocaleProfileOrdersRoute;
   '/$locale/profile/reset-password': typeof LocaleProfileResetPasswordRoute;
   '/$locale/recipes/$slug': typeof LocaleRecipesSlugRoute;
   '/$locale/reset-password/$token': typeof LocaleResetPasswordTokenRoute;
@@ -277,6 +284,8 @@ export interface FileRoutesByFullPath {
   '/$locale/recipes/': typeof LocaleRecipesIndexRoute;
   '/$locale/superfoodie/': typeof LocaleSuperfoodieIndexRoute;
   '/$locale/webshop/': typeof LocaleWebshopIndexRoute;
+  '/$locale/profile/orders/$number': typeof LocaleProfileOrdersNumberRoute;
+  '/$locale/profile/orders/': typeof LocaleProfileOrdersIndexRoute;
 }
 export interface FileRoutesByTo {
   '/$locale/a-story-worth-every-letter': typeof LocaleAStoryWorthEveryLetterRoute;
@@ -302,7 +311,6 @@ export interface FileRoutesByTo {
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
-  '/$locale/profile/orders': typeof LocaleProfileOrdersRoute;
   '/$locale/profile/reset-password': typeof LocaleProfileResetPasswordRoute;
   '/$locale/recipes/$slug': typeof LocaleRecipesSlugRoute;
   '/$locale/reset-password/$token': typeof LocaleResetPasswordTokenRoute;
@@ -315,6 +323,8 @@ export interface FileRoutesByTo {
   '/$locale/recipes': typeof LocaleRecipesIndexRoute;
   '/$locale/superfoodie': typeof LocaleSuperfoodieIndexRoute;
   '/$locale/webshop': typeof LocaleWebshopIndexRoute;
+  '/$locale/profile/orders/$number': typeof LocaleProfileOrdersNumberRoute;
+  '/$locale/profile/orders': typeof LocaleProfileOrdersIndexRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
@@ -342,7 +352,6 @@ export interface FileRoutesById {
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
-  '/$locale/profile/orders': typeof LocaleProfileOrdersRoute;
   '/$locale/profile/reset-password': typeof LocaleProfileResetPasswordRoute;
   '/$locale/recipes/$slug': typeof LocaleRecipesSlugRoute;
   '/$locale/reset-password/$token': typeof LocaleResetPasswordTokenRoute;
@@ -355,6 +364,8 @@ export interface FileRoutesById {
   '/$locale/recipes/': typeof LocaleRecipesIndexRoute;
   '/$locale/superfoodie/': typeof LocaleSuperfoodieIndexRoute;
   '/$locale/webshop/': typeof LocaleWebshopIndexRoute;
+  '/$locale/profile/orders/$number': typeof LocaleProfileOrdersNumberRoute;
+  '/$locale/profile/orders/': typeof LocaleProfileOrdersIndexRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
@@ -383,7 +394,6 @@ export interface FileRouteTypes {
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
-    | '/$locale/profile/orders'
     | '/$locale/profile/reset-password'
     | '/$locale/recipes/$slug'
     | '/$locale/reset-password/$token'
@@ -395,7 +405,9 @@ export interface FileRouteTypes {
     | '/$locale/profile/'
     | '/$locale/recipes/'
     | '/$locale/superfoodie/'
-    | '/$locale/webshop/';
+    | '/$locale/webshop/'
+    | '/$locale/profile/orders/$number'
+    | '/$locale/profile/orders/';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/$locale/a-story-worth-every-letter'
@@ -421,7 +433,6 @@ export interface FileRouteTypes {
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
-    | '/$locale/profile/orders'
     | '/$locale/profile/reset-password'
     | '/$locale/recipes/$slug'
     | '/$locale/reset-password/$token'
@@ -433,7 +444,9 @@ export interface FileRouteTypes {
     | '/$locale/profile'
     | '/$locale/recipes'
     | '/$locale/superfoodie'
-    | '/$locale/webshop';
+    | '/$locale/webshop'
+    | '/$locale/profile/orders/$number'
+    | '/$locale/profile/orders';
   id:
     | '__root__'
     | '/$locale'
@@ -460,7 +473,6 @@ export interface FileRouteTypes {
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
-    | '/$locale/profile/orders'
     | '/$locale/profile/reset-password'
     | '/$locale/recipes/$slug'
     | '/$locale/reset-password/$token'
@@ -472,7 +484,9 @@ export interface FileRouteTypes {
     | '/$locale/profile/'
     | '/$locale/recipes/'
     | '/$locale/superfoodie/'
-    | '/$locale/webshop/';
+    | '/$locale/webshop/'
+    | '/$locale/profile/orders/$number'
+    | '/$locale/profile/orders/';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
@@ -677,13 +691,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleProfileEditRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
-    '/$locale/profile/orders': {
-      id: '/$locale/profile/orders';
-      path: '/profile/orders';
-      fullPath: '/$locale/profile/orders';
-      preLoaderRoute: typeof LocaleProfileOrdersRouteImport;
-      parentRoute: typeof LocaleRouteRoute;
-    };
     '/$locale/profile/reset-password': {
       id: '/$locale/profile/reset-password';
       path: '/profile/reset-password';
@@ -740,6 +747,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleWebshopSlugRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
+    '/$locale/profile/orders/': {
+      id: '/$locale/profile/orders/';
+      path: '/profile/orders';
+      fullPath: '/$locale/profile/orders/';
+      preLoaderRoute: typeof LocaleProfileOrdersIndexRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
+    '/$locale/profile/orders/$number': {
+      id: '/$locale/profile/orders/$number';
+      path: '/profile/orders/$number';
+      fullPath: '/$locale/profile/orders/$number';
+      preLoaderRoute: typeof LocaleProfileOrdersNumberRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
   }
 }
 
@@ -767,7 +788,6 @@ interface LocaleRouteRouteChildren {
   LocaleProductSlugRoute: typeof LocaleProductSlugRoute;
   LocaleProductsSlugRoute: typeof LocaleProductsSlugRoute;
   LocaleProfileEditRoute: typeof LocaleProfileEditRoute;
-  LocaleProfileOrdersRoute: typeof LocaleProfileOrdersRoute;
   LocaleProfileResetPasswordRoute: typeof LocaleProfileResetPasswordRoute;
   LocaleRecipesSlugRoute: typeof LocaleRecipesSlugRoute;
   LocaleResetPasswordTokenRoute: typeof LocaleResetPasswordTokenRoute;
@@ -780,6 +800,8 @@ interface LocaleRouteRouteChildren {
   LocaleRecipesIndexRoute: typeof LocaleRecipesIndexRoute;
   LocaleSuperfoodieIndexRoute: typeof LocaleSuperfoodieIndexRoute;
   LocaleWebshopIndexRoute: typeof LocaleWebshopIndexRoute;
+  LocaleProfileOrdersNumberRoute: typeof LocaleProfileOrdersNumberRoute;
+  LocaleProfileOrdersIndexRoute: typeof LocaleProfileOrdersIndexRoute;
 }
 
 const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
@@ -807,7 +829,6 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleProductSlugRoute: LocaleProductSlugRoute,
   LocaleProductsSlugRoute: LocaleProductsSlugRoute,
   LocaleProfileEditRoute: LocaleProfileEditRoute,
-  LocaleProfileOrdersRoute: LocaleProfileOrdersRoute,
   LocaleProfileResetPasswordRoute: LocaleProfileResetPasswordRoute,
   LocaleRecipesSlugRoute: LocaleRecipesSlugRoute,
   LocaleResetPasswordTokenRoute: LocaleResetPasswordTokenRoute,
@@ -820,6 +841,8 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleRecipesIndexRoute: LocaleRecipesIndexRoute,
   LocaleSuperfoodieIndexRoute: LocaleSuperfoodieIndexRoute,
   LocaleWebshopIndexRoute: LocaleWebshopIndexRoute,
+  LocaleProfileOrdersNumberRoute: LocaleProfileOrdersNumberRoute,
+  LocaleProfileOrdersIndexRoute: LocaleProfileOrdersIndexRoute,
 };
 
 const LocaleRouteRouteWithChildren = LocaleRouteRoute._addFileChildren(

@@ -18,6 +18,7 @@ import {
   hydrated,
   mapLimit,
   NO_CONTENT_SCREENS,
+  NOT_FOUND_SAMPLE_SCREENS,
   readPage,
   sampleName,
   PROTECTED_SCREENS,
@@ -87,7 +88,7 @@ describe('every screen in every language (server-rendered HTML)', () => {
     expect(setCookie.filter((s) => s.startsWith(`${LOCALE_COOKIE}=`))).toEqual([]);
     expect(contentLanguage).toBe(c.locale);
     expect(page.lang).toBe(c.locale);
-    if (NO_CONTENT_SCREENS.has(c.screen)) {
+    if (NO_CONTENT_SCREENS.has(c.screen) || NOT_FOUND_SAMPLE_SCREENS.has(c.screen)) {
       // No content yet: the 404 page in the error layout, for no search engine (not a page titled from the URL).
       expect(status).toBe(404);
       expect(page.main).toMatchObject({ 'data-route': 'error', 'data-layout': 'error' });
@@ -130,8 +131,8 @@ describe('every screen in every language (server-rendered HTML)', () => {
 describe('protected screens as a visitor', () => {
   const protectedCases = cases.filter((c) => PROTECTED_SCREENS.has(c.screen));
 
-  it('covers the four account screens in four languages', () => {
-    expect(protectedCases).toHaveLength(16);
+  it('covers the five account screens in four languages', () => {
+    expect(protectedCases).toHaveLength(20);
   });
 
   it.each(protectedCases.map((c) => [`${c.screen}_${c.locale}`, c.path, c] as const))('%s %s redirects to the login page of its language and back', async (_n, path, c) => {

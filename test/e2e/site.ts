@@ -13,7 +13,12 @@ import type { CartView } from '../../contract/api/cart.js';
 export { BASE_URL };
 
 /** Sample values for every path parameter the table uses. A new parameter name must be added here. */
-export const SAMPLE_PARAMS: Record<string, string> = { slug: 'kamut-spaghetti', token: 'abc123', product: 'kamut' };
+export const SAMPLE_PARAMS: Record<string, string> = {
+  slug: 'kamut-spaghetti',
+  token: 'abc123',
+  product: 'kamut',
+  number: 'ZZ-2026-000123',
+};
 
 /**
  * Data-driven screens (issue 3) answer 404 for slugs that are not in the demo catalogue: they get real ones,
@@ -31,6 +36,12 @@ export const SCREEN_SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, strin
  * theirs is the 404 page in the error layout (issue 9: no 200 page titled from the URL).
  */
 export const NO_CONTENT_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['recipe', 'blog_post', 'superfoodie_slug', 'method']);
+
+/**
+ * Screens whose sample parameters name nothing that exists for the visitor (the demo customer has no order
+ * 'ZZ-2026-000123'): every address of theirs in the shared screen tests is the 404 page.
+ */
+export const NOT_FOUND_SAMPLE_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['profile_order']);
 
 export function paramsOf(screen: ScreenId): Record<string, string> {
   const sample = SCREEN_SAMPLE_PARAMS[screen];
@@ -284,7 +295,13 @@ export async function scrollTo(page: Page, y: number): Promise<void> {
 }
 
 /** Screens only a signed-in user sees (issue 4), typed out: visitors are sent to the login page. */
-export const PROTECTED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['profile', 'profile_edit', 'profile_orders', 'profile_reset_password']);
+export const PROTECTED_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
+  'profile',
+  'profile_edit',
+  'profile_orders',
+  'profile_order',
+  'profile_reset_password',
+]);
 
 /** The demo customer the shop seeds outside production (README). */
 export const DEMO_CUSTOMER = { email: 'kupac@zlatnozrno.test', password: 'tjestenina' } as const;

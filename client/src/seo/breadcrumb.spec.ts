@@ -8,6 +8,7 @@ describe('breadcrumb trails', () => {
     expect(trailOf('cart')).toEqual(['home', 'cart']);
     expect(trailOf('recipe')).toEqual(['home', 'recipes', 'recipe']);
     expect(trailOf('profile_orders')).toEqual(['home', 'profile', 'profile_orders']);
+    expect(trailOf('profile_order')).toEqual(['home', 'profile', 'profile_orders', 'profile_order']);
     expect(trailOf('checkout')).toEqual(['home', 'cart', 'checkout']);
   });
 

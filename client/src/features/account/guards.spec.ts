@@ -114,7 +114,7 @@ describe('publicHrefOf', () => {
 describe('the guards are attached to the configured screens', () => {
   const routeSource = (screen: keyof typeof SCREENS) => {
     const internal = SCREENS[screen].internal;
-    const file = ['/profile'].includes(internal) ? `${internal}/index.tsx` : `${internal}.tsx`;
+    const file = ['/profile', '/profile/orders'].includes(internal) ? `${internal}/index.tsx` : `${internal}.tsx`;
     return readFileSync(new URL(`../../routes/$locale${file}`, import.meta.url), 'utf8');
   };
 

@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
-import { isRedirect } from '@tanstack/react-router';
+import { isNotFound, isRedirect } from '@tanstack/react-router';
 import { ApiError, type Api, type HttpMethod } from '../../api/http';
 import { createQueryClient } from '../../api/query-client';
 import { queryKeys } from '../../api/query-keys';
 import type { UserView } from './account-types';
-import { loadPasswordState, loadProfile } from './loaders';
+import { loadOrder, loadPasswordState, loadProfile } from './loaders';
 import { createSessionStore, SIGNED_OUT } from './session';
 
 const user = { id: 'u-1', email: 'ana@example.com', has_password: true } as UserView;
@@ -26,7 +26,11 @@ function setup(answers: Record<string, unknown>) {
   const queryClient = createQueryClient();
   const session = createSessionStore({
     queryClient,
-    transport: { getSession: async () => ({ user: null, expires_at: null }), refresh: async () => Promise.reject(new Error('no')), logout: async () => undefined },
+    transport: {
+      getSession: async () => ({ user: null, expires_at: null }),
+      refresh: async () => Promise.reject(new Error('no')),
+      logout: async () => undefined,
+    },
     environment: 'server',
     initial: SIGNED_OUT,
   });
@@ -70,5 +74,31 @@ describe('account loaders through the query client', () => {
     await session.signOut();
     expect(queryClient.getQueryData(queryKeys.me())).toBeUndefined();
     expect(queryClient.getQueryData(queryKeys.orders)).toBeUndefined();
+  });
+});
+
+describe("the order detail screen's loader (profile_order)", () => {
+  const order = { number: 'ZZ-2026-000123', total: 1234 };
+  const withNumber = (args: ReturnType<typeof setup>['args'], number: string) => ({ ...args, params: { locale: 'en', number } });
+
+  it("reads the owner's order without a token", async () => {
+    const { args, calls } = setup({ '/api/orders/ZZ-2026-000123': order });
+    await expect(loadOrder(withNumber(args, 'ZZ-2026-000123'))).resolves.toEqual(order);
+    expect(calls).toEqual(['/api/orders/ZZ-2026-000123']);
+  });
+
+  it('answers the 404 page for a malformed number without asking the API', async () => {
+    const { args, calls } = setup({});
+    for (const bad of ['ZZ-12', 'zz-2026-000123', '../users', 'ZZ-2026-000123x']) {
+      const error = await loadOrder(withNumber(args, bad)).catch((e: unknown) => e);
+      expect([bad, isNotFound(error)]).toEqual([bad, true]);
+    }
+    expect(calls).toEqual([]);
+  });
+
+  it("answers the 404 page for an unknown order or someone else's (the API's 404)", async () => {
+    const missing = new ApiError(404, [{ code: 'ORDER_NOT_FOUND', message: 'No such order.' }]);
+    const { args } = setup({ '/api/orders/ZZ-2026-000999': missing });
+    expect(isNotFound(await loadOrder(withNumber(args, 'ZZ-2026-000999')).catch((e: unknown) => e))).toBe(true);
   });
 });

@@ -7,10 +7,12 @@
  * failures do not break the profile page (it says so instead).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { isRedirect } from '@tanstack/react-router';
+import { isRedirect, notFound } from '@tanstack/react-router';
 import { ApiError, type Api, type ApiFactory } from '../../api/http';
 import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
+import { isOrderNumber, type OrderView } from '../../../../contract/api/order';
+import { fetchOrder } from '../checkout/checkout-api';
 import { fetchMe, fetchOrders } from './account-api';
 import type { OrderSummaryView, UserView } from './account-types';
 import { loginRedirect, publicHrefOf } from './guards';
@@ -80,4 +82,27 @@ export function loadOrders(args: LoaderArgs): Promise<OrderSummaryView[]> {
 export async function loadPasswordState(args: LoaderArgs): Promise<Pick<UserView, 'email' | 'has_password'>> {
   const user = await loadMe(args, ['email', 'has_password']);
   return { email: user.email, has_password: user.has_password !== false };
+}
+
+/**
+ * One order of the signed-in user (`profile_order`): GET /api/orders/{number} as its owner (no token). A
+ * malformed number is not asked for; the API's 404 (unknown, or someone else's order: the API does not tell
+ * them apart) is the 404 page.
+ */
+export async function loadOrder(args: LoaderArgs & { params: { locale: string; number: string } }): Promise<OrderView> {
+  const { queryClient, session, api } = args.context;
+  const { number } = args.params;
+  if (!isOrderNumber(number)) throw notFound();
+  const locale = args.params.locale as Locale;
+  try {
+    return await signedIn(args, () =>
+      queryClient.fetchQuery({
+        queryKey: [...queryKeys.order(number), locale, 'owner'] as const,
+        queryFn: () => session.authorized(() => fetchOrder(api(locale), number, null)),
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
 }

@@ -1,11 +1,12 @@
 import { formatEuro } from '../../../../contract/money';
+import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { formatDate } from '../catalog/format';
 import type { OrderSummaryView } from './account-types';
 import styles from './account.module.css';
 
 /**
- * One order: number, date, amount, status ('awaiting payment' / 'paid') and its lines with product code,
+ * One order (its heading links to its detail screen, profile_order): number, date, amount, status ('awaiting payment' / 'paid') and its lines with product code,
  * unit price and quantity. Dates and money are formatted by hand (same characters on server and browser).
  */
 export function OrderCard({ order, headingLevel = 3 }: { order: OrderSummaryView; headingLevel?: 2 | 3 }) {
@@ -14,7 +15,11 @@ export function OrderCard({ order, headingLevel = 3 }: { order: OrderSummaryView
   const headingId = `order-${order.number}`;
   return (
     <article className={styles.order} aria-labelledby={headingId} data-order-number={order.number}>
-      <Heading id={headingId}>{t('account.order.heading', { number: order.number })}</Heading>
+      <Heading id={headingId}>
+        <ScreenLink screen="profile_order" params={{ number: order.number }} data-testid="order-detail-link">
+          {t('account.order.heading', { number: order.number })}
+        </ScreenLink>
+      </Heading>
       <dl className={styles.orderFacts}>
         <div>
           <dt>{t('account.order.date')}</dt>

@@ -498,7 +498,7 @@ describe('sessionConfig', () => {
       guestRedirect: 'home',
       afterLogin: 'profile',
       guestOnlyScreens: ['login', 'register', 'forgot_password'],
-      protectedScreens: ['profile', 'profile_edit', 'profile_orders', 'profile_reset_password'],
+      protectedScreens: ['profile', 'profile_edit', 'profile_orders', 'profile_order', 'profile_reset_password'],
     });
   });
 

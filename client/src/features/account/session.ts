@@ -76,7 +76,7 @@ export const sessionConfig: SessionConfig = {
   loginScreen: 'login',
   guestRedirect: 'home',
   afterLogin: 'profile',
-  protectedScreens: ['profile', 'profile_edit', 'profile_orders', 'profile_reset_password'],
+  protectedScreens: ['profile', 'profile_edit', 'profile_orders', 'profile_order', 'profile_reset_password'],
   guestOnlyScreens: ['login', 'register', 'forgot_password'],
   redirectStatus: 307,
   // Only a page that needs the session is left; elsewhere the header simply switches to 'Log in'.

@@ -14,7 +14,11 @@ import { countryName, sortedCountries } from '../cart/cart-helpers';
 import type { CartView } from '../cart/cart-types';
 import { useCartMutation, useCartQuery } from '../cart/use-cart';
 import { usePlaceOrder } from './checkout-api';
+import { register } from '../account/account-api';
+import { NewPasswordFields } from '../account/shared';
+import { todayIso } from '../account/validation';
 import {
+  ACCOUNT_FIELDS,
   attemptFor,
   EMPTY_VALUES,
   fieldOfApiPath,
@@ -22,23 +26,46 @@ import {
   newIdempotencyKey,
   orderBody,
   prefill,
+  registrationBody,
   STEP_FIELDS,
   STEPS,
   stepOf,
+  validateAccount,
   validateStep,
+  type AccountField,
   type Attempt,
   type CheckoutField,
   type CheckoutValues,
   type FieldErrors,
   type Step,
 } from './checkout-state';
-import { currentCheckout, saveCheckout, useStoredCheckout } from './checkout-store';
+import {
+  currentAccountSecrets,
+  clearAccountResult,
+  currentCheckout,
+  saveAccountResult,
+  saveCheckout,
+  setAccountSecrets,
+  useAccountSecrets,
+  useStoredCheckout,
+} from './checkout-store';
 import type { PaymentForm } from './checkout-types';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
 import { TotalsList } from '../cart/totals-list';
 
 type T = ReturnType<typeof useT>['t'];
+
+/** A field of the checkout's forms: a stored value, or the account password pair kept in memory. */
+type FormField = CheckoutField | AccountField;
+type FormErrors = Partial<Record<FormField, string>>;
+
+/** Step 1's fields in the order they are shown: the account fields come after the e-mail address. */
+const DELIVERY_ORDER: readonly FormField[] = [
+  'email',
+  ...ACCOUNT_FIELDS,
+  ...STEP_FIELDS.delivery.filter((f) => f !== 'email' && f !== 'birthday'),
+];
 
 /**
  * The checkout (issue 10): (1) delivery data, (2) delivery and payment, (3) confirmation, then the order is
@@ -70,6 +97,12 @@ export function CheckoutScreen({ step }: { step: Step }) {
       <Breadcrumb screen="checkout" name="" />
       <h1>{t('screens.checkout.heading')}</h1>
       <p className={accountStyles.lead}>{t('screens.checkout.intro')}</p>
+      {/* Without JavaScript there is no cart to check out (docs/checkout.md, 'Without JavaScript'). */}
+      <noscript>
+        <div className={accountStyles.noticeInfo} data-testid="checkout-noscript">
+          <p>{t('checkout.noScript')}</p>
+        </div>
+      </noscript>
       <StepList step={step} />
       <div aria-busy={status === 'loading'} data-checkout-status={status}>
         {status === 'loading' ? (
@@ -118,11 +151,14 @@ interface CheckoutController {
   guest: boolean;
   change<K extends CheckoutField>(field: K, value: CheckoutValues[K]): void;
   setAttempt(attempt: Attempt | null): void;
-  errors: Partial<Record<CheckoutField, string>>;
+  errors: FormErrors;
   /** Shows the step's check results, focusing the first problem; true when there is none. */
   check(step: Step): boolean;
-  showErrors(errors: Partial<Record<CheckoutField, string>>, order: readonly CheckoutField[]): void;
-  idOf(field: CheckoutField): string;
+  /** A guest ticked 'create an account' and its fields are not complete (after a reload: the password). */
+  accountIncomplete(): boolean;
+  showErrors(errors: FormErrors, order: readonly FormField[]): void;
+  clearError(field: FormField): void;
+  idOf(field: FormField): string;
   focus(id: string): void;
 }
 
@@ -144,7 +180,7 @@ function useCheckoutValues(step: Step): CheckoutController {
   const values = stored?.values ?? EMPTY_VALUES;
   const attempt = stored?.attempt ?? null;
   const loaded = stored !== null;
-  const [errors, setErrors] = useState<Partial<Record<CheckoutField, string>>>({});
+  const [errors, setErrors] = useState<FormErrors>({});
   const [focusRequest, setFocusRequest] = useState<{ id: string; n: number } | null>(null);
   const guest = session.status !== 'authenticated';
   const me = useQuery({ ...meQuery(sessionStore, api(locale)), enabled: session.status === 'authenticated' });
@@ -172,16 +208,32 @@ function useCheckoutValues(step: Step): CheckoutController {
     pendingFocus.current = null;
   }, [focusRequest, step]);
 
-  const idOf = useCallback((field: CheckoutField) => `${formId}-${field}`, [formId]);
+  const idOf = useCallback((field: FormField) => `${formId}-${field}`, [formId]);
   const focus = useCallback((id: string) => setFocusRequest((r) => ({ id, n: (r?.n ?? 0) + 1 })), []);
   const showErrors = useCallback(
-    (next: Partial<Record<CheckoutField, string>>, order: readonly CheckoutField[]) => {
+    (next: FormErrors, order: readonly FormField[]) => {
       setErrors(next);
       const first = order.find((f) => next[f]);
       if (first) focus(idOf(first));
     },
     [focus, idOf],
   );
+
+  const clearError = (field: FormField) =>
+    setErrors((e) => {
+      if (!e[field]) return e;
+      const next = { ...e };
+      delete next[field];
+      return next;
+    });
+  // The account fields count for a guest only (a signed-in shopper never sees them).
+  const accountErrors = (): FormErrors => {
+    if (!guest) return {};
+    const found: FormErrors = {};
+    for (const [field, key] of Object.entries(validateAccount(values, currentAccountSecrets(), todayIso())))
+      if (key) found[field as AccountField] = t(`account.validation.${key}`);
+    return found;
+  };
 
   return {
     values,
@@ -191,20 +243,20 @@ function useCheckoutValues(step: Step): CheckoutController {
     change: (field, value) => {
       const current = currentCheckout();
       saveCheckout({ ...current, values: { ...current.values, [field]: value } });
-      setErrors((e) => {
-        if (!e[field]) return e;
-        const next = { ...e };
-        delete next[field];
-        return next;
-      });
+      clearError(field);
     },
+    clearError,
     setAttempt: (next) => saveCheckout({ ...currentCheckout(), attempt: next }),
     errors,
     check: (step) => {
-      const found = errorTexts(validateStep(step, values), t);
-      showErrors(found, step === 'confirm' ? [...STEP_FIELDS.delivery, ...STEP_FIELDS.shipping] : STEP_FIELDS[step]);
+      const found: FormErrors = { ...errorTexts(validateStep(step, values), t), ...(step === 'shipping' ? {} : accountErrors()) };
+      showErrors(
+        found,
+        step === 'confirm' ? [...DELIVERY_ORDER, ...STEP_FIELDS.shipping] : step === 'delivery' ? DELIVERY_ORDER : STEP_FIELDS[step],
+      );
       return Object.keys(found).length === 0;
     },
+    accountIncomplete: () => Object.keys(accountErrors()).length > 0,
     showErrors,
     idOf,
     focus,
@@ -246,7 +298,7 @@ function StepLink({ step, children, className }: { step: Step; children: ReactNo
 }
 
 /** A form's error summary: how many fields need attention (the focus goes to the first of them). */
-function ErrorSummary({ errors }: { errors: Partial<Record<CheckoutField, string>> }) {
+function ErrorSummary({ errors }: { errors: FormErrors }) {
   const { t } = useT();
   const count = Object.values(errors).filter(Boolean).length;
   if (count === 0) return null;
@@ -284,7 +336,7 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
     } catch (error) {
       const detail = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.errors[0] : undefined;
       if (detail?.field === 'postal_code' || detail?.field === 'country')
-        checkout.showErrors({ [detail.field]: detail.message }, STEP_FIELDS.delivery);
+        checkout.showErrors({ [detail.field]: detail.message }, DELIVERY_ORDER);
       else setFailure(detail?.message || t('checkout.errors.general'));
     } finally {
       setBusy(false);
@@ -344,6 +396,7 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
           hint: t('checkout.delivery.phoneHint'),
         })}
       </fieldset>
+      {checkout.guest ? <CreateAccountFields checkout={checkout} /> : null}
       <fieldset className={accountStyles.fieldset}>
         <legend>{t('checkout.delivery.address')}</legend>
         <div className={accountStyles.fieldGrid}>
@@ -452,6 +505,62 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
         </ScreenLink>
       </div>
     </form>
+  );
+}
+
+/**
+ * A guest's 'create an account': the tick reveals what registration needs beyond the order's own fields (name
+ * and e-mail): the date of birth (stored with the values) and the password pair (in memory only).
+ */
+function CreateAccountFields({ checkout }: { checkout: CheckoutController }) {
+  const { t } = useT();
+  const { values: v, change, errors: err, idOf } = checkout;
+  const secrets = useAccountSecrets();
+  const hintId = `${idOf('create_account')}-hint`;
+  return (
+    <fieldset className={accountStyles.fieldset} data-testid="checkout-create-account" aria-describedby={hintId}>
+      <legend>{t('checkout.account.createLegend')}</legend>
+      <CheckboxField
+        id={idOf('create_account')}
+        name="create_account"
+        checked={v.create_account}
+        onChange={(c) => change('create_account', c)}
+      >
+        {t('checkout.account.create')}
+      </CheckboxField>
+      <p id={hintId} className={accountStyles.hint}>
+        {t('checkout.account.createHint')}
+      </p>
+      {v.create_account ? (
+        <div className={styles.subFields}>
+          <TextField
+            id={idOf('birthday')}
+            name="birthday"
+            type="date"
+            autoComplete="bday"
+            min="1900-01-01"
+            max={todayIso()}
+            label={t('account.common.birthday')}
+            hint={t('account.register.birthdayHint')}
+            value={v.birthday}
+            error={err.birthday}
+            onChange={(value) => change('birthday', value)}
+          />
+          <div className={accountStyles.fieldGrid}>
+            <NewPasswordFields
+              ids={{ password: idOf('password'), password_confirmation: idOf('password_confirmation') }}
+              values={secrets}
+              errors={err}
+              onChange={(field, value) => {
+                setAccountSecrets({ ...currentAccountSecrets(), [field]: value });
+                checkout.clearError(field);
+              }}
+              labels={{ password: t('account.common.password'), confirmation: t('account.common.passwordConfirmation') }}
+            />
+          </div>
+        </div>
+      ) : null}
+    </fieldset>
   );
 }
 
@@ -642,6 +751,7 @@ function ConfirmStep({
   const { t, locale } = useT();
   const navigate = useNavigate();
   const place = usePlaceOrder(locale);
+  const api = useRouteContext({ from: rootRouteId, select: (c) => c.api });
   const messageId = useId();
   const [problem, setProblem] = useState<{ kind: 'total' | 'error'; messages: string[] } | null>(null);
   const [payment, setPayment] = useState<PaymentForm | null>(null);
@@ -652,7 +762,7 @@ function ConfirmStep({
     if (place.isPending) return;
     setProblem(null);
     if (!checkout.check('confirm')) {
-      const invalid = firstInvalidStep(v);
+      const invalid = firstInvalidStep(v) ?? (checkout.accountIncomplete() ? 'delivery' : null);
       if (invalid) onFix(invalid);
       return;
     }
@@ -661,6 +771,18 @@ function ConfirmStep({
     checkout.setAttempt(attempt);
     try {
       const answer = await place.mutateAsync({ body, key: attempt.key });
+      // The order is placed; now the account a guest asked for (cash: before the success page, card: before
+      // the hand-off). Its failure never touches the order: logged, and the success page says so.
+      clearAccountResult();
+      if (checkout.guest && v.create_account) {
+        try {
+          await register(api(locale), registrationBody(v, currentAccountSecrets(), locale));
+          saveAccountResult('created');
+        } catch (error) {
+          console.warn('The account could not be created after the order', error);
+          saveAccountResult('failed');
+        }
+      }
       // The stored values are cleared by the success page (cash on delivery now, card after the payment).
       if (answer.payment) {
         setPayment(answer.payment);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { PlaceOrderBody } from '../../../../contract/api/order';
+import { RegistrationBody } from '../../../../contract/api/identity';
 import {
   attemptFor,
   EMPTY_VALUES,
@@ -10,7 +11,9 @@ import {
   parseStep,
   prefill,
   readStored,
+  registrationBody,
   stepOf,
+  validateAccount,
   validateAll,
   validateDelivery,
   validateShipping,
@@ -308,5 +311,52 @@ describe('prefill from the profile', () => {
     const next = prefill(typed, user);
     expect([next.email, next.street, next.city, next.country]).toEqual(['other@example.com', 'Riva 3', 'Rijeka', 'HR']);
     expect(prefill(EMPTY_VALUES, { ...user, country: 'US' }).country).toBe('HR');
+  });
+});
+
+describe("a guest's 'create an account'", () => {
+  const TODAY = '2026-11-24';
+  const SECRETS = { password: 'lozinka1', password_confirmation: 'lozinka1' };
+  const ticked = { ...VALID, create_account: true, birthday: '1990-05-01' };
+
+  it('asks nothing when the box is not ticked', () => {
+    expect(validateAccount({ ...VALID, create_account: false }, { password: '', password_confirmation: '' }, TODAY)).toEqual({});
+  });
+
+  it("checks the birthday and the password pair as the registration screen does (the registration's schema)", () => {
+    expect(validateAccount({ ...ticked, birthday: '' }, { password: '', password_confirmation: '' }, TODAY)).toEqual({
+      birthday: 'required',
+      password: 'required',
+      password_confirmation: 'required',
+    });
+    expect(validateAccount({ ...ticked, birthday: '2030-01-01' }, { password: 'abc', password_confirmation: 'abd' }, TODAY)).toEqual({
+      birthday: 'birthday',
+      password: 'passwordLength',
+      password_confirmation: 'passwordMismatch',
+    });
+    expect(validateAccount(ticked, SECRETS, TODAY)).toEqual({});
+  });
+
+  it('a tick is not stored as a password: the stored values never hold one', () => {
+    const text = writeStored({ values: ticked, attempt: null });
+    expect(text).not.toContain('lozinka1');
+    expect(readStored(text).values).toMatchObject({ create_account: true, birthday: '1990-05-01' });
+    expect(Object.keys(readStored(text).values)).not.toContain('password');
+  });
+
+  it("registers with the delivery name, the e-mail, the password, the birthday, the terms and the page's language", () => {
+    const body = registrationBody(ticked, SECRETS, 'de');
+    expect(body).toEqual({
+      first_name: 'Ana',
+      last_name: 'Horvat',
+      birthday: '1990-05-01',
+      email: 'Ana@Example.com',
+      password: 'lozinka1',
+      password_confirmation: 'lozinka1',
+      terms_accepted: true,
+      newsletter: false,
+      locale: 'de',
+    });
+    expect(RegistrationBody.safeParse(body).success).toBe(true);
   });
 });

@@ -8,7 +8,10 @@
  * to message keys under `checkout.validation.*`, plus what only the form knows (which step a field is on).
  */
 import { PlaceOrderBody } from '../../../../contract/api/order';
+import type { RegistrationRequest } from '../../../../contract/api/identity';
+import type { Locale } from '../../../../contract/locales';
 import { DELIVERY_COUNTRIES, HOME_COUNTRY } from '../../../../contract/countries';
+import { validateRegistration, type ValidationKey as AccountValidationKey } from '../account/validation';
 
 export const STEPS = ['delivery', 'shipping', 'confirm'] as const;
 export type Step = (typeof STEPS)[number];
@@ -47,6 +50,9 @@ export interface CheckoutValues {
   remark: string;
   payment_method: PaymentChoice | '';
   terms_accepted: boolean;
+  /** A guest's 'create an account' tick, and the birthday registration needs (the password is never stored). */
+  create_account: boolean;
+  birthday: string;
 }
 
 export type CheckoutField = keyof CheckoutValues;
@@ -78,12 +84,15 @@ export const EMPTY_VALUES: CheckoutValues = {
   remark: '',
   payment_method: '',
   terms_accepted: false,
+  create_account: false,
+  birthday: '',
 };
 
 /** The fields of each step, in the order they are shown (the focus goes to the first invalid one). */
 export const STEP_FIELDS: Record<Step, readonly CheckoutField[]> = {
   delivery: [
     'email',
+    'birthday',
     'phone',
     'first_name',
     'last_name',
@@ -393,4 +402,68 @@ export function prefill(
   )
     next.country = user.country;
   return next;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// 'Create an account' (a guest, step 1)
+
+/** The password and its confirmation: kept in memory only (checkout-store.ts), never in sessionStorage. */
+export interface AccountSecrets {
+  password: string;
+  password_confirmation: string;
+}
+
+export const NO_SECRETS: AccountSecrets = { password: '', password_confirmation: '' };
+
+export type AccountField = 'birthday' | 'password' | 'password_confirmation';
+
+/** The order in which step 1 shows the account fields (after the e-mail address). */
+export const ACCOUNT_FIELDS: readonly AccountField[] = ['birthday', 'password', 'password_confirmation'];
+
+/**
+ * The registration (`POST /api/users`) a ticked 'create an account' sends after the order is placed: the
+ * delivery name, the e-mail, the password, the birthday, the checkout's acceptance of the general terms, the
+ * page's language.
+ */
+export function registrationBody(v: CheckoutValues, secrets: AccountSecrets, locale: Locale): RegistrationRequest {
+  return {
+    first_name: clean(v.first_name),
+    last_name: clean(v.last_name),
+    birthday: v.birthday.trim(),
+    email: v.email.trim(),
+    password: secrets.password,
+    password_confirmation: secrets.password_confirmation,
+    terms_accepted: true,
+    newsletter: false,
+    locale,
+  };
+}
+
+/**
+ * The account fields' problems (message keys under `account.validation.*`, as the registration screen shows
+ * them), checked with the registration's own schema and rules (validateRegistration: RegistrationBody, the
+ * birthday against today, password length, confirmation). Nothing when the box is not ticked; the name and
+ * e-mail are the order's own fields, checked there.
+ */
+export function validateAccount(
+  v: CheckoutValues,
+  secrets: AccountSecrets,
+  today: string,
+): Partial<Record<AccountField, AccountValidationKey>> {
+  if (!v.create_account) return {};
+  const all = validateRegistration(
+    {
+      first_name: v.first_name,
+      last_name: v.last_name,
+      birthday: v.birthday.trim(),
+      email: v.email,
+      password: secrets.password,
+      password_confirmation: secrets.password_confirmation,
+      terms_accepted: true,
+    },
+    today,
+  );
+  const out: Partial<Record<AccountField, AccountValidationKey>> = {};
+  for (const field of ACCOUNT_FIELDS) if (all[field]) out[field] = all[field];
+  return out;
 }

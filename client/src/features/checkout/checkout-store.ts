@@ -5,7 +5,7 @@
  * values live in memory for the page's lifetime.
  */
 import { useSyncExternalStore } from 'react';
-import { readStored, STORAGE_KEY, writeStored, type StoredCheckout } from './checkout-state';
+import { NO_SECRETS, readStored, STORAGE_KEY, writeStored, type AccountSecrets, type StoredCheckout } from './checkout-state';
 
 const listeners = new Set<() => void>();
 let memory: string | null = null;
@@ -60,6 +60,7 @@ export function saveCheckout(state: StoredCheckout): void {
 /** After a placed order: the next checkout starts empty. */
 export function clearCheckout(): void {
   memory = null;
+  secrets = NO_SECRETS;
   try {
     storage()?.removeItem(STORAGE_KEY);
   } catch {
@@ -71,4 +72,63 @@ export function clearCheckout(): void {
 /** The stored checkout; null during SSR and hydration. */
 export function useStoredCheckout(): StoredCheckout | null {
   return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The password of a guest's 'create an account': in this page's memory only (never sessionStorage), so a
+// client-side move between the steps keeps it and a reload forgets it (the shopper types it again).
+
+let secrets: AccountSecrets = NO_SECRETS;
+const secretListeners = new Set<() => void>();
+
+export function setAccountSecrets(next: AccountSecrets): void {
+  secrets = next;
+  for (const listener of secretListeners) listener();
+}
+
+export const currentAccountSecrets = (): AccountSecrets => secrets;
+
+export function useAccountSecrets(): AccountSecrets {
+  return useSyncExternalStore(
+    (listener) => {
+      secretListeners.add(listener);
+      return () => secretListeners.delete(listener);
+    },
+    () => secrets,
+    () => NO_SECRETS,
+  );
+}
+
+/** What became of the account a guest asked for, for the success page ('created' or 'failed'). */
+const ACCOUNT_RESULT_KEY = 'zz-checkout-account';
+
+export function saveAccountResult(result: 'created' | 'failed'): void {
+  try {
+    storage()?.setItem(ACCOUNT_RESULT_KEY, result);
+  } catch {
+    // blocked: the success page says nothing about the account
+  }
+}
+
+function readAccountResult(): 'created' | 'failed' | null {
+  try {
+    const value = storage()?.getItem(ACCOUNT_RESULT_KEY) ?? null;
+    return value === 'created' || value === 'failed' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A new order forgets the previous one's account result. */
+export function clearAccountResult(): void {
+  try {
+    storage()?.removeItem(ACCOUNT_RESULT_KEY);
+  } catch {
+    // blocked: nothing stored
+  }
+}
+
+/** The stored account result (null during SSR and hydration; the success page shows it in the browser). */
+export function useAccountResult(): 'created' | 'failed' | null {
+  return useSyncExternalStore(subscribe, readAccountResult, () => null);
 }

@@ -10,7 +10,7 @@ import { Notice } from '../account/form';
 import { formatDate } from '../catalog/format';
 import { orderQuery, useRetryPayment } from './checkout-api';
 import { ApiError } from '../../api/http';
-import { clearCheckout } from './checkout-store';
+import { clearCheckout, useAccountResult } from './checkout-store';
 import { OrderLinesAndTotals, PaymentHandoff } from './checkout-screen';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
@@ -40,6 +40,8 @@ export function OrderSuccessScreen({ search }: { search: OrderResultSearch }) {
   useEffect(() => {
     if (number) clearCheckout();
   }, [number]);
+  // A guest who asked for an account: whether its registration went out.
+  const account = useAccountResult();
   return (
     <div className={accountStyles.page} data-order-result="success">
       <Breadcrumb screen="payment_success" name="" />
@@ -48,7 +50,13 @@ export function OrderSuccessScreen({ search }: { search: OrderResultSearch }) {
         <Notice kind="success" testId="order-success">
           <p>{t('checkout.success.thanks')}</p>
           <p>{t('checkout.success.sentByEmail')}</p>
+          {account === 'created' ? <p data-testid="account-created">{t('checkout.success.accountCreated')}</p> : null}
         </Notice>
+        {account === 'failed' ? (
+          <Notice kind="info" testId="account-failed">
+            <p>{t('checkout.success.accountFailed')}</p>
+          </Notice>
+        ) : null}
         {ref ? <OrderSummary number={ref.number} token={ref.token} /> : null}
         <div className={accountStyles.actions}>
           <ScreenLink screen="home" className={accountStyles.primaryButton}>

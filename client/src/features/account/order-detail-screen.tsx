@@ -1,0 +1,117 @@
+import { ScreenLink } from '../../components/screen-link';
+import { Breadcrumb } from '../../components/breadcrumb';
+import { useT } from '../../hooks/use-locale';
+import type { OrderView } from '../../../../contract/api/order';
+import { countryName } from '../cart/cart-helpers';
+import { formatDate } from '../catalog/format';
+import { OrderLinesAndTotals } from '../checkout/checkout-screen';
+import checkoutStyles from '../checkout/checkout.module.css';
+import styles from './account.module.css';
+
+type Address = OrderView['delivery_address'];
+
+function AddressLines({ a }: { a: Pick<Address, 'street' | 'postal_code' | 'city' | 'country'> & { name?: string } }) {
+  const { locale } = useT();
+  return (
+    <p className={checkoutStyles.address}>
+      {a.name ? (
+        <>
+          {a.name}
+          <br />
+        </>
+      ) : null}
+      {a.street}
+      <br />
+      {a.postal_code} {a.city}
+      <br />
+      {countryName(a.country, locale)}
+    </p>
+  );
+}
+
+/**
+ * One order of the signed-in user (`profile_order`, issue 10): number, date, payment method and status,
+ * delivery status and tracking number, the lines with code, unit price and quantity, the totals with the VAT
+ * per rate (the checkout's OrderLinesAndTotals), the addresses, the R1 company and the notes. Server-rendered
+ * from the loader (the route is private: noindex).
+ */
+export function OrderDetailScreen({ order: o }: { order: OrderView }) {
+  const { t, locale } = useT();
+  return (
+    <div className={styles.page} data-account-screen="profile_order" data-order-number={o.number}>
+      <Breadcrumb screen="profile_order" name={o.number} />
+      <h1>{t('account.order.heading', { number: o.number })}</h1>
+      <p className={styles.lead}>{t('screens.profile_order.intro')}</p>
+      <div className={checkoutStyles.result}>
+        <section className={styles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
+          <h2 id="order-facts-heading">{t('account.orderDetail.facts')}</h2>
+          <dl className={checkoutStyles.facts}>
+            <dt>{t('checkout.success.number')}</dt>
+            <dd data-testid="order-number">{o.number}</dd>
+            <dt>{t('account.order.date')}</dt>
+            <dd>
+              <time dateTime={o.placed_at}>{formatDate(o.placed_at, locale)}</time>
+            </dd>
+            <dt>{t('account.orderDetail.paymentMethod')}</dt>
+            <dd data-payment-method={o.payment_method}>{t(`checkout.method.${o.payment_method}`)}</dd>
+            <dt>{t('account.orderDetail.paymentStatus')}</dt>
+            <dd data-payment-status={o.payment_status}>{t(`checkout.paymentStatus.${o.payment_status}`)}</dd>
+            <dt>{t('account.orderDetail.fulfilmentStatus')}</dt>
+            <dd data-fulfilment-status={o.fulfilment_status}>{t(`account.orderDetail.fulfilment.${o.fulfilment_status}`)}</dd>
+            <dt>{t('account.orderDetail.trackingNumber')}</dt>
+            <dd data-testid="tracking-number">{o.tracking_number ?? t('account.orderDetail.noTracking')}</dd>
+          </dl>
+        </section>
+        <OrderLinesAndTotals lines={o.lines} totals={o} />
+        <div className={checkoutStyles.parts}>
+          <section className={styles.panel} aria-labelledby="order-delivery-heading" data-testid="order-delivery-address">
+            <h2 id="order-delivery-heading">{t('checkout.delivery.address')}</h2>
+            <AddressLines a={{ ...o.delivery_address, name: `${o.delivery_address.first_name} ${o.delivery_address.last_name}` }} />
+            <p>
+              {o.email}
+              <br />
+              {o.phone}
+            </p>
+          </section>
+          <section className={styles.panel} aria-labelledby="order-billing-heading" data-testid="order-billing-address">
+            <h2 id="order-billing-heading">{t('checkout.delivery.billingHeading')}</h2>
+            {o.billing_address ? (
+              <AddressLines a={{ ...o.billing_address, name: `${o.billing_address.first_name} ${o.billing_address.last_name}` }} />
+            ) : (
+              <p>{t('checkout.confirm.billingSame')}</p>
+            )}
+          </section>
+          <section className={styles.panel} aria-labelledby="order-r1-heading" data-testid="order-r1">
+            <h2 id="order-r1-heading">{t('checkout.delivery.r1Heading')}</h2>
+            {o.r1_invoice ? (
+              <>
+                <p>
+                  {o.r1_invoice.company_name}
+                  <br />
+                  {t('checkout.delivery.taxId')}: {o.r1_invoice.tax_id}
+                </p>
+                <AddressLines a={o.r1_invoice} />
+              </>
+            ) : (
+              <p>{t('checkout.confirm.noR1')}</p>
+            )}
+          </section>
+          <section className={styles.panel} aria-labelledby="order-notes-heading" data-testid="order-notes">
+            <h2 id="order-notes-heading">{t('checkout.delivery.notes')}</h2>
+            <dl className={checkoutStyles.facts}>
+              <dt>{t('checkout.delivery.courierNote')}</dt>
+              <dd>{o.courier_note ?? t('checkout.confirm.none')}</dd>
+              <dt>{t('checkout.delivery.remark')}</dt>
+              <dd>{o.remark ?? t('checkout.confirm.none')}</dd>
+            </dl>
+          </section>
+        </div>
+        <div className={styles.actions}>
+          <ScreenLink screen="profile_orders" className={styles.inlineLink}>
+            {t('account.orderDetail.back')}
+          </ScreenLink>
+        </div>
+      </div>
+    </div>
+  );
+}
