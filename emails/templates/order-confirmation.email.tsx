@@ -68,6 +68,6 @@ export const orderConfirmation = defineTemplate<OrderConfirmationProps>({
   subject: (t, { order }) => t('orderConfirmation.subject', { number: order.number }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder(),
-    orderUrl: `${publicUrl}/profil/narudzbe/ZZ-2026-000123?view_token=preview-5f2a9c0e7d1b4a8c`,
+    orderUrl: `${publicUrl}/placanje-uspjesno?order=ZZ-2026-000123&token=preview-5f2a9c0e7d1b4a8c`,
   }),
 });

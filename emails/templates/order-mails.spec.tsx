@@ -24,7 +24,7 @@ import { previewOrder } from './order-preview.js';
  * writes it, VAT per rate, payment, addresses, R1 data, notes, and what each mail is for.
  */
 const PUBLIC_URL = 'https://shop.example.hr';
-const ORDER_URL = `${PUBLIC_URL}/profil/narudzbe/ZZ-2026-000123?view_token=v1ew`;
+const ORDER_URL = `${PUBLIC_URL}/placanje-uspjesno?order=ZZ-2026-000123&token=v1ew`;
 const ORDER_TEMPLATES = [
   'order-confirmation',
   'payment-not-completed',

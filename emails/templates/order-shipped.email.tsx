@@ -82,6 +82,6 @@ export const orderShipped = defineTemplate<OrderShippedProps>({
   subject: (t, { order }) => t('orderShipped.subject', { number: order.number }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder({ fulfilment_status: 'shipped', tracking_number: 'RR123456785HR' }),
-    orderUrl: `${publicUrl}/profil/narudzbe/ZZ-2026-000123?view_token=preview-5f2a9c0e7d1b4a8c`,
+    orderUrl: `${publicUrl}/placanje-uspjesno?order=ZZ-2026-000123&token=preview-5f2a9c0e7d1b4a8c`,
   }),
 });
