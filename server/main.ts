@@ -13,6 +13,7 @@ import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logg
 import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
 import { createCsrf, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
+import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
@@ -82,7 +83,8 @@ export async function bootstrap(
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));
       web.use(cookieParser());
-      web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser(csrf.exempt));
+      // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
+      web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
       web.use(refuseControlCharacters()); // path, query and JSON body; InputCheckModule checks again after any parser
       web.getHttpAdapter().getInstance().get(CSRF_TOKEN_PATH, csrfTokenHandler(csrf));
       // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).
