@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../orders.js';
+import {
+  FULFILMENT_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  type FulfilmentStatus,
+  type PaymentMethod,
+  type PaymentStatus,
+} from '../orders.js';
 import { data } from './fields.js';
 import { OrderView } from './order.js';
 
@@ -13,6 +20,35 @@ export const ADMIN_ORDER_ACTIONS = ['ship', 'deliver', 'cash-received', 'cancel'
 export type AdminOrderAction = (typeof ADMIN_ORDER_ACTIONS)[number];
 export const AdminOrderActionSchema = z.enum(ADMIN_ORDER_ACTIONS);
 
+/** The two states and the method of an order: all `allowedActions` looks at. */
+export interface AdminOrderState {
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  fulfilment_status: FulfilmentStatus;
+}
+
+/**
+ * What an operator may do to an order now (docs/orders.md 'Operators'), in ADMIN_ORDER_ACTIONS
+ * order. Pure, shared by the API, the /admin/orders page and the tests; the server checks the
+ * state machines again under the order's row lock when it acts.
+ * - ship: fulfilment `placed`, and cash on delivery (not yet refunded) or a `paid` card order;
+ * - deliver: `shipped`;
+ * - cash-received: cash on delivery, `awaiting_payment`, not cancelled;
+ * - cancel: `placed` (stock released; a paid payment refunded);
+ * - refund: `paid` (card: through the provider; cash: the money was handed back).
+ */
+export function allowedActions(order: AdminOrderState): AdminOrderAction[] {
+  const { payment_method: method, payment_status: payment, fulfilment_status: fulfilment } = order;
+  const allowed: Record<AdminOrderAction, boolean> = {
+    ship: fulfilment === 'placed' && (method === 'cod' ? payment === 'awaiting_payment' || payment === 'paid' : payment === 'paid'),
+    deliver: fulfilment === 'shipped',
+    'cash-received': method === 'cod' && payment === 'awaiting_payment' && fulfilment !== 'cancelled',
+    cancel: fulfilment === 'placed',
+    refund: payment === 'paid',
+  };
+  return ADMIN_ORDER_ACTIONS.filter((action) => allowed[action]);
+}
+
 /** Rows per page of the operators' list. */
 export const ADMIN_ORDERS_PAGE_SIZE = 25;
 /** A tracking number: what the national post prints (letters, digits, spaces, dashes), 4 to 40 characters. */
@@ -24,13 +60,18 @@ export const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9 -]{2,38}[A-Za-z0-9]$/;
  * means 'any'; an unknown value is a 422 with the field, never a 500.
  */
 export const AdminOrderListQuery = z.object({
-  status: z.enum(FULFILMENT_STATUSES).optional(),
-  payment_status: z.enum(PAYMENT_STATUSES).optional(),
-  payment_method: z.enum(PAYMENT_METHODS).optional(),
-  q: z.string().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  status: anyWhenEmpty(z.enum(FULFILMENT_STATUSES)),
+  payment_status: anyWhenEmpty(z.enum(PAYMENT_STATUSES)),
+  payment_method: anyWhenEmpty(z.enum(PAYMENT_METHODS)),
+  q: anyWhenEmpty(z.string().max(254)),
+  page: anyWhenEmpty(z.coerce.number().int().min(1).max(100_000)),
 });
 export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
+
+/** A query value: '' (a form's 'any' choice) and blanks are absent; anything else must parse. */
+function anyWhenEmpty<S extends z.ZodType>(schema: S) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), schema.optional());
+}
 
 /** One row of the operators' list. */
 export const AdminOrderRow = z.object({

@@ -16,7 +16,10 @@ import {
   identityUserActivated,
   identityUserRegistered,
   defineEvent,
+  orderCancelled,
+  orderDelivered,
   orderPlaced,
+  orderShipped,
 } from './index.js';
 import { z } from 'zod';
 
@@ -88,6 +91,17 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
       total: 2629,
       placedAt: AT,
     },
+    'version-required',
+  ],
+  [
+    orderShipped,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', trackingNumber: 'RR123456789HR', locale: 'de', shippedAt: AT, actor: 'operater@zlatnozrno.test' },
+    'version-required',
+  ],
+  [orderDelivered, { orderId: USER, orderNumber: 'ZZ-2026-000123', deliveredAt: AT, actor: 'operater@zlatnozrno.test' }, 'version-required'],
+  [
+    orderCancelled,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test' },
     'version-required',
   ],
 ];

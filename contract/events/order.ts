@@ -29,3 +29,49 @@ export const orderPlacedV1 = z.object({
   placedAt: eventFields.instant,
 });
 export const orderPlaced = defineEvent('order.placed', 1, orderPlacedV1);
+
+/** Who changed an order: an operator's e-mail, or 'system' (a job). */
+const orderActor = z.string().min(1).max(254);
+
+/**
+ * An operator shipped an order (`POST /api/admin/orders/{number}/ship`), in the transaction that
+ * stored its tracking number: fulfilment `placed` -> `shipped`. The buyer's shipped mail reads the
+ * order as it is now (lines, address) and carries the tracking number.
+ */
+export const orderShippedV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  trackingNumber: z.string().min(1).max(40),
+  locale: z.enum(LOCALES),
+  shippedAt: eventFields.instant,
+  actor: orderActor,
+});
+export const orderShipped = defineEvent('order.shipped', 1, orderShippedV1);
+
+/** The parcel reached the buyer (recorded by an operator): fulfilment `shipped` -> `delivered`. */
+export const orderDeliveredV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  deliveredAt: eventFields.instant,
+  actor: orderActor,
+});
+export const orderDelivered = defineEvent('order.delivered', 1, orderDeliveredV1);
+
+/**
+ * An operator cancelled an order before it was shipped: fulfilment `placed` -> `cancelled`, its
+ * stock released in the same transaction, and a paid payment refunded (`refunded`: card through
+ * the provider, cash handed back). Unpaid card orders that expire are not announced by this event.
+ */
+export const orderCancelledV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Whether a paid payment was refunded with the cancellation. */
+  refunded: z.boolean(),
+  cancelledAt: eventFields.instant,
+  actor: orderActor,
+});
+export const orderCancelled = defineEvent('order.cancelled', 1, orderCancelledV1);

@@ -11,5 +11,7 @@ export { OrderStateService, type StatusChange } from './order-state.service.js';
 export { OrderPlacement, type PlacementCaller, type PlacementResult } from './order-placement.js';
 export { OrderViewTokens, VIEW_TOKEN_TTL_MS } from './order-view-token.js';
 export { PAYMENT_STARTER, type PaymentStarter } from './payment-port.js';
-export { OrderPlaced } from './events/order.events.js';
+export { OrderPlaced, OrderShipped, OrderDelivered, OrderCancelled } from './events/order.events.js';
+export { OrderAdminService } from './admin/order-admin.service.js';
+export type { OrderAdministration, OrderOperator } from './admin/order-administration.js';
 export { UnpaidOrderExpiry, UNPAID_ORDER_EXPIRY_JOB } from './jobs/unpaid-order-expiry.job.js';

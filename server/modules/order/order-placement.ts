@@ -20,6 +20,7 @@ import { localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { Order } from './order.entity.js';
 import { OrderError, OrderTotalChangedError } from './order.errors.js';
 import { OrderPlaced } from './events/order.events.js';
+import { recordOrderHistory } from './admin/order-history.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderReadService } from './order.service.js';
@@ -132,6 +133,7 @@ export class OrderPlacement {
         await this.carts.emptyCart(m, cart.cartId);
 
         const row = await m.findOneByOrFail(Order, { id: written.id });
+        await recordOrderHistory(m, row.id, 'placed', row.email, `${row.paymentMethod}, ${formatEuro(row.total, 'hr')}`);
         const order = await this.reader.viewOf(row, m);
         await this.events.publish(
           m,

@@ -34,6 +34,21 @@ const CODES = {
     de: 'Diese Änderung ist im aktuellen Zustand der Bestellung nicht möglich.',
     sl: 'Te spremembe v trenutnem stanju naročila ni mogoče izvesti.',
   },
+  // ----- operators (contract/api/admin-orders.ts) -----
+  ORDER_TRACKING_NUMBER_REQUIRED: {
+    kind: 'invalid',
+    hr: 'Upišite broj za praćenje pošiljke.',
+    en: 'Enter the tracking number of the parcel.',
+    de: 'Geben Sie die Sendungsnummer des Pakets ein.',
+    sl: 'Vpišite številko za sledenje pošiljke.',
+  },
+  ORDER_TRACKING_NUMBER_INVALID: {
+    kind: 'invalid',
+    hr: 'Broj za praćenje ima 4 do 40 slova, znamenki, razmaka i crtica (npr. RR123456789HR).',
+    en: 'A tracking number has 4 to 40 letters, digits, spaces and dashes (e.g. RR123456789HR).',
+    de: 'Eine Sendungsnummer hat 4 bis 40 Buchstaben, Ziffern, Leerzeichen und Bindestriche (z. B. RR123456789HR).',
+    sl: 'Številka za sledenje ima 4 do 40 črk, števk, presledkov in pomišljajev (npr. RR123456789HR).',
+  },
   // ----- placing an order: the body (contract/api/order.ts) -----
   ORDER_FIELD_REQUIRED: {
     kind: 'invalid',

@@ -18,10 +18,13 @@ import { PaymentModule } from '../payment/index.js';
 import { PaymentEventsListener } from './listeners/payment-events.listener.js';
 import { OrderMailsListener } from './listeners/order-mails.listener.js';
 import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
+import { IdentityModule } from '../identity/index.js';
+import { OrderAdminController } from './admin/order-admin.controller.js';
+import { OrderAdminService } from './admin/order-admin.service.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule],
-  controllers: [OrderController],
+  imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
+  controllers: [OrderController, OrderAdminController],
   providers: [
     OrderReadService,
     OrderNumberService,
@@ -33,9 +36,10 @@ import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
     PaymentEventsListener,
     OrderMailsListener,
     UnpaidOrderExpiry,
+    OrderAdminService,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
-  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderPlacement],
+  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderPlacement, OrderAdminService],
 })
 export class OrderModule {}

@@ -16,7 +16,7 @@ export { PaymentError, type PaymentErrorCode } from './payment.errors.js';
 export { MonriWebPayProvider, type MonriSettings } from './monri/monri-webpay.provider.js';
 export { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
 export { mountPaymentSandbox, SANDBOX_FORM_PATH, SANDBOX_REFUND_PATH, SANDBOX_STATUS_PATH } from './sandbox/sandbox.routes.js';
-export { PaymentService, PAYMENT_CALLBACK_PATH, type PaymentStart } from './payment.service.js';
+export { PaymentService, PAYMENT_CALLBACK_PATH, type PaymentStart, type RefundOutcome } from './payment.service.js';
 export {
   PaymentSettlement,
   RECONCILE_JOB,

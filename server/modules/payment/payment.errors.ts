@@ -1,12 +1,13 @@
 import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
 import { registerErrorMessages } from '../../platform/i18n/index.js';
 
-export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED';
+export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED' | 'PAYMENT_REFUND_REFUSED';
 
 const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_DATA_INVALID: 'invalid',
   PAYMENT_PROVIDER_UNAVAILABLE: 'unavailable',
   PAYMENT_CALLBACK_UNVERIFIED: 'unauthenticated',
+  PAYMENT_REFUND_REFUSED: 'conflict',
 };
 
 registerErrorMessages({
@@ -28,6 +29,13 @@ registerErrorMessages({
     en: 'The payment notification was refused: its signature is missing or invalid.',
     de: 'Die Zahlungsbenachrichtigung wurde abgelehnt: Ihre Signatur fehlt oder ist ungültig.',
     sl: 'Obvestilo o plačilu je bilo zavrnjeno: podpis manjka ali ni veljaven.',
+  },
+  // the provider answered a refund, but refused it (no approved payment it knows, or more than is left of it)
+  PAYMENT_REFUND_REFUSED: {
+    hr: 'Pružatelj usluge plaćanja odbio je povrat novca za ovu narudžbu. Ništa nije promijenjeno; provjerite plaćanje kod pružatelja.',
+    en: 'The payment provider refused the refund for this order. Nothing was changed; check the payment with the provider.',
+    de: 'Der Zahlungsanbieter hat die Erstattung für diese Bestellung abgelehnt. Es wurde nichts geändert; prüfen Sie die Zahlung beim Anbieter.',
+    sl: 'Ponudnik plačil je zavrnil vračilo denarja za to naročilo. Nič ni bilo spremenjeno; preverite plačilo pri ponudniku.',
   },
 });
 

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Locale } from '../../../contract/locales.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { PaymentError } from './payment.errors.js';
 import { PAYMENT_PROVIDER, type PaymentForm, type PaymentProvider, type PaymentRequest } from './payment-provider.js';
 
 /** Where the provider posts its server-to-server callbacks (an exact CSRF exemption: csrf.ts). */
@@ -19,6 +20,13 @@ export interface PaymentStart {
   /** Absolute URLs the browser returns to after approval and after a decline or cancel. */
   successUrl: string;
   cancelUrl: string;
+}
+
+/** What a refund did: the total refunded of the order's payment now, and whether this call sent one. */
+export interface RefundOutcome {
+  refundedCents: number;
+  /** False when the provider had refunded the amount already (a retry after a crash or a concurrent refund). */
+  sent: boolean;
 }
 
 /**
@@ -59,5 +67,27 @@ export class PaymentService {
       this.config.payment.provider,
     ]);
     return form;
+  }
+
+  /**
+   * Refunds an order's approved card payment up to `amountCents` in total, idempotently per order:
+   * the provider is asked first how much it has refunded already, and only the rest is sent. So a
+   * retry (the shop crashed after the provider refunded but before its own commit; two operators
+   * at once) never refunds twice; a provider that refuses because the amount was refunded meanwhile
+   * counts as done. Throws PaymentError('PAYMENT_PROVIDER_UNAVAILABLE') (503) when the provider does
+   * not answer properly and PaymentError('PAYMENT_REFUND_REFUSED') (409) when it refuses (e.g. it
+   * knows no approved payment of that order); nothing is recorded here (the order module records
+   * the refund in its own transaction).
+   */
+  async refund(orderNumber: string, amountCents: number): Promise<RefundOutcome> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw new RangeError('a refund is a positive number of cents');
+    const status = await this.provider.inquire(orderNumber);
+    if (status.status !== 'approved' && status.status !== 'refunded') {
+      throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider knows no approved payment of ${orderNumber} (${status.status})`);
+    }
+    if (status.refundedCents >= amountCents) return { refundedCents: status.refundedCents, sent: false };
+    const result = await this.provider.refund(orderNumber, amountCents - status.refundedCents);
+    if (result.status === 'refunded' || result.refundedCents >= amountCents) return { refundedCents: result.refundedCents, sent: result.status === 'refunded' };
+    throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider refused the refund of ${orderNumber}: ${result.message ?? 'no reason given'}`);
   }
 }

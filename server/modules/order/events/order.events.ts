@@ -1,6 +1,9 @@
-import { orderPlaced } from '../../../../contract/events/order.js';
+import { orderCancelled, orderDelivered, orderPlaced, orderShipped } from '../../../../contract/events/order.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The order module's events; payloads and their meaning: contract/events/order.ts.
 
 export class OrderPlaced extends domainEvent(orderPlaced) {}
+export class OrderShipped extends domainEvent(orderShipped) {}
+export class OrderDelivered extends domainEvent(orderDelivered) {}
+export class OrderCancelled extends domainEvent(orderCancelled) {}

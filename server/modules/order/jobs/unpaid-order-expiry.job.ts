@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { ScheduledJob } from '../../../platform/queue/index.js';
 import { CatalogService } from '../../catalog/index.js';
 import { OrderStateService } from '../order-state.service.js';
+import { recordOrderHistory, SYSTEM_ACTOR } from '../admin/order-history.js';
 
 export const UNPAID_ORDER_EXPIRY_JOB = 'orders.expire-unpaid';
 const EVERY_MS = 60_000;
@@ -51,6 +52,7 @@ export class UnpaidOrderExpiry {
           quantity: number;
         }>;
         await this.catalog.releaseStock(manager, lines);
+        await recordOrderHistory(manager, order.id, 'expired', SYSTEM_ACTOR, `unpaid after ${this.config.payment.unpaidOrderExpiryMinutes} minutes`);
         return true;
       });
       if (done) cancelled.push(number);

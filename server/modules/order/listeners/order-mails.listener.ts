@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderView } from '../../../../contract/api/order.js';
-import { orderPlaced } from '../../../../contract/events/order.js';
+import { orderPlaced, orderShipped } from '../../../../contract/events/order.js';
 import { paymentApproved, paymentDeclined } from '../../../../contract/events/payment.js';
 import { publicPath } from '../../../../contract/paths.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
@@ -18,6 +18,8 @@ import { OrderReadService } from '../order.service.js';
  * - payment.approved: a card buyer gets the confirmation when the money is there.
  * - payment.declined: the buyer gets 'payment not completed' with a link to try again, and until
  *   when the order is kept.
+ * - order.shipped: the buyer gets 'shipped' with the tracking number (the operators' ship action).
+ * The new-order notice links to the order on the operators' page (/admin/orders/{number}).
  * Links open the order's page with a view token (no sign-in needed). Each mail's job id is derived
  * from the event id, so a repeated delivery does not mail twice.
  */
@@ -37,8 +39,24 @@ export class OrderMailsListener {
     const found = await this.order(ctx.manager, event.payload.orderNumber);
     if (!found) return;
     const { order, token } = found;
-    await this.mails.enqueue('new-order-notice', { order, adminUrl: this.page('payment_success', 'hr', order, token) }, { to: this.config.mail.ordersTo, locale: 'hr' }, `${ctx.eventId}__notice`);
+    const adminUrl = `${this.config.http.publicUrl}/admin/orders/${encodeURIComponent(order.number)}`;
+    await this.mails.enqueue('new-order-notice', { order, adminUrl }, { to: this.config.mail.ordersTo, locale: 'hr' }, `${ctx.eventId}__notice`);
     if (order.payment_method === 'cod') await this.confirmation(order, token, `${ctx.eventId}__confirmation`);
+  }
+
+  @OnEvent(orderShipped, 'send-order-shipped')
+  async shipped(event: DomainEvent<EventPayload<typeof orderShipped>>, ctx: EventContext): Promise<void> {
+    const found = await this.order(ctx.manager, event.payload.orderNumber);
+    if (!found) return;
+    const { order, token } = found;
+    // the order as it is now; a tracking number corrected since carries the newer one
+    if (!order.tracking_number) return this.logger.error(`order.shipped for ${order.number} without a tracking number: no mail`);
+    await this.mails.enqueue(
+      'order-shipped',
+      { order, orderUrl: this.page('payment_success', order.locale, order, token) },
+      { to: order.email, locale: order.locale },
+      `${ctx.eventId}__mail`,
+    );
   }
 
   @OnEvent(paymentApproved, 'send-order-confirmation')

@@ -4,6 +4,7 @@ import { paymentApproved, paymentDeclined } from '../../../../contract/events/pa
 import type { PaymentStatus } from '../../../../contract/orders.js';
 import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from '../../../platform/events/index.js';
 import { OrderStateService } from '../order-state.service.js';
+import { recordOrderHistoryByNumber, SYSTEM_ACTOR } from '../admin/order-history.js';
 
 /**
  * The order side of card payments: the payment module settles what the provider says and
@@ -32,6 +33,7 @@ export class PaymentEventsListener {
       return this.logger.error(`payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`);
     }
     const change = await this.states.changePaymentStatus(manager, orderNumber, 'paid');
+    if (change.changed) await recordOrderHistoryByNumber(manager, orderNumber, 'payment_paid', SYSTEM_ACTOR, `transaction ${transactionId}`);
     if (change.changed && (await this.fulfilment(manager, orderNumber)) === 'cancelled') {
       // The unpaid order expired (stock released) before the money came: an operator refunds or re-opens it.
       this.logger.error(`order ${orderNumber} was paid (transaction ${transactionId}) after it had been cancelled: refund it or fulfil it by hand`);
@@ -45,6 +47,8 @@ export class PaymentEventsListener {
     if (status === undefined) return this.logger.error(`payment.declined for unknown order ${orderNumber}`);
     if (status !== 'awaiting_payment') return; // paid stays paid; failed stays failed
     await this.states.changePaymentStatus(manager, orderNumber, 'failed');
+    const { transactionId, responseCode } = event.payload;
+    await recordOrderHistoryByNumber(manager, orderNumber, 'payment_failed', SYSTEM_ACTOR, `transaction ${transactionId ?? '-'}, response code ${responseCode ?? '-'}`);
   }
 
   private async fulfilment(manager: EntityManager, orderNumber: string): Promise<string | undefined> {

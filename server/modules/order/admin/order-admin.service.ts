@@ -1,0 +1,233 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import {
+  ADMIN_ORDERS_PAGE_SIZE,
+  allowedActions,
+  ShipOrderBody,
+  type AdminOrderAction,
+  type AdminOrderDetail,
+  type AdminOrderList,
+  type AdminOrderListQuery,
+  type AdminOrderRow,
+} from '../../../../contract/api/admin-orders.js';
+import { isOrderNumber } from '../../../../contract/api/order.js';
+import type { Locale } from '../../../../contract/locales.js';
+import { formatEuro } from '../../../../contract/money.js';
+import type { FulfilmentStatus, PaymentMethod, PaymentStatus } from '../../../../contract/orders.js';
+import { EventPublisher } from '../../../platform/events/index.js';
+import { parseOrThrow } from '../../../platform/http/zod-validation.js';
+import { CatalogService } from '../../catalog/index.js';
+import { PaymentService } from '../../payment/index.js';
+import { OrderCancelled, OrderDelivered, OrderShipped } from '../events/order.events.js';
+import { OrderError } from '../order.errors.js';
+import { OrderStateService } from '../order-state.service.js';
+import { OrderReadService } from '../order.service.js';
+import type { OrderAdministration, OrderOperator } from './order-administration.js';
+import { readOrderHistory, recordOrderHistory } from './order-history.js';
+
+/** The order row an action locks and judges. */
+interface LockedOrder {
+  id: string;
+  number: string;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  fulfilment_status: FulfilmentStatus;
+  tracking_number: string | null;
+  total: number;
+  locale: Locale;
+}
+
+/**
+ * The operators' order service (docs/orders.md 'Operators'), behind `/api/admin/orders` and the
+ * `/admin/orders` page.
+ *
+ * Every action is one transaction: the order row locked (SELECT ... FOR UPDATE), the action judged
+ * by `allowedActions` (contract/api/admin-orders.ts) and each status step by the state machines
+ * (OrderStateService), its effects, its outbox event and its history entry written together.
+ *
+ * Refunds (`refund`, and `cancel` of a paid card order) call the provider inside that transaction,
+ * while the row is locked, before anything is written: a provider that fails or refuses rolls the
+ * whole action back (nothing changed, a 503 / 409 with the payment module's code), and no second
+ * operator or payment event can act on the order meanwhile. The one gap, the provider refunded but
+ * the shop's commit failed, is closed by PaymentService.refund being idempotent per order (it asks
+ * the provider what is refunded already and sends only the rest): the operator repeats the action
+ * and it completes without refunding twice. The cost is a row lock held during one provider call
+ * (its timeout bounds it); operator actions are rare.
+ */
+@Injectable()
+export class OrderAdminService implements OrderAdministration {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly reader: OrderReadService,
+    private readonly states: OrderStateService,
+    private readonly catalog: CatalogService,
+    private readonly payments: PaymentService,
+    private readonly events: EventPublisher,
+  ) {}
+
+  async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
+    const page = query.page ?? 1;
+    const q = query.q?.trim() ? `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+    const where = `($1::text IS NULL OR fulfilment_status = $1) AND ($2::text IS NULL OR payment_status = $2)
+      AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR number ILIKE $4 OR email ILIKE $4)`;
+    const params = [query.status ?? null, query.payment_status ?? null, query.payment_method ?? null, q];
+    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM shop_order WHERE ${where}`, params)) as Array<{ n: number }>;
+    const rows = (await this.db.query(
+      `SELECT number, placed_at, email, delivery_address, locale, total, payment_method, payment_status, fulfilment_status, tracking_number
+         FROM shop_order WHERE ${where}
+        ORDER BY placed_at DESC, number DESC LIMIT ${ADMIN_ORDERS_PAGE_SIZE} OFFSET $5`,
+      [...params, (page - 1) * ADMIN_ORDERS_PAGE_SIZE],
+    )) as Array<{
+      number: string;
+      placed_at: Date;
+      email: string;
+      delivery_address: { first_name?: string; last_name?: string; country?: string };
+      locale: Locale;
+      total: number;
+      payment_method: PaymentMethod;
+      payment_status: PaymentStatus;
+      fulfilment_status: FulfilmentStatus;
+      tracking_number: string | null;
+    }>;
+    const orders: AdminOrderRow[] = rows.map((r) => ({
+      number: r.number,
+      placed_at: r.placed_at.toISOString(),
+      email: r.email,
+      name: [r.delivery_address.first_name, r.delivery_address.last_name].filter(Boolean).join(' '),
+      country: r.delivery_address.country ?? '',
+      locale: r.locale,
+      total: r.total,
+      payment_method: r.payment_method,
+      payment_status: r.payment_status,
+      fulfilment_status: r.fulfilment_status,
+      tracking_number: r.tracking_number,
+      actions: allowedActions(r),
+    }));
+    return { orders, page, page_size: ADMIN_ORDERS_PAGE_SIZE, total: n };
+  }
+
+  async detail(number: string, manager: EntityManager = this.db.manager): Promise<AdminOrderDetail | null> {
+    const order = await this.reader.findByNumber(number, manager);
+    if (!order) return null;
+    const [view, history] = await Promise.all([this.reader.viewOf(order, manager), readOrderHistory(manager, order.id)]);
+    return { ...view, user_id: order.userId, actions: allowedActions(view), history };
+  }
+
+  async act(number: string, action: AdminOrderAction, operator: OrderOperator, input: { tracking_number?: string } = {}): Promise<AdminOrderDetail> {
+    if (!isOrderNumber(number)) throw new OrderError('ORDER_NOT_FOUND');
+    // the page hands the form's value straight in: the same check as the API's body
+    const trackingNumber = action === 'ship' ? parseOrThrow(ShipOrderBody, { tracking_number: input.tracking_number }).tracking_number : null;
+    await this.db.transaction(async (m) => {
+      const order = await this.lock(m, number);
+      if (repeated(order, action, trackingNumber)) return; // a double click: the order already is where the action leads
+      if (!allowedActions(order).includes(action)) {
+        throw new OrderError('ORDER_TRANSITION_REFUSED', { action, payment: order.payment_status, fulfilment: order.fulfilment_status });
+      }
+      const actor = operator.email;
+      switch (action) {
+        case 'ship':
+          return this.ship(m, order, trackingNumber!, actor);
+        case 'deliver':
+          return this.deliver(m, order, actor);
+        case 'cash-received':
+          await this.states.changePaymentStatus(m, number, 'paid');
+          return recordOrderHistory(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
+        case 'cancel':
+          return this.cancel(m, order, actor);
+        case 'refund':
+          return this.refund(m, order, actor);
+      }
+    });
+    const detail = await this.detail(number);
+    if (!detail) throw new OrderError('ORDER_NOT_FOUND');
+    return detail;
+  }
+
+  private async lock(m: EntityManager, number: string): Promise<LockedOrder> {
+    const [order] = (await m.query(
+      `SELECT id, number, payment_method, payment_status, fulfilment_status, tracking_number, total, locale FROM shop_order WHERE number = $1 FOR UPDATE`,
+      [number],
+    )) as LockedOrder[];
+    if (!order) throw new OrderError('ORDER_NOT_FOUND');
+    return order;
+  }
+
+  private async ship(m: EntityManager, order: LockedOrder, trackingNumber: string, actor: string): Promise<void> {
+    await this.states.changeFulfilmentStatus(m, order.number, 'shipped');
+    const shippedAt = await transactionTime(m);
+    await m.query(`UPDATE shop_order SET tracking_number = $2, shipped_at = $3 WHERE id = $1`, [order.id, trackingNumber, shippedAt]);
+    await recordOrderHistory(m, order.id, 'shipped', actor, trackingNumber);
+    await this.events.publish(
+      m,
+      new OrderShipped({ orderId: order.id, orderNumber: order.number, trackingNumber, locale: order.locale, shippedAt: shippedAt.toISOString(), actor }),
+    );
+  }
+
+  private async deliver(m: EntityManager, order: LockedOrder, actor: string): Promise<void> {
+    await this.states.changeFulfilmentStatus(m, order.number, 'delivered');
+    const deliveredAt = await transactionTime(m);
+    await m.query(`UPDATE shop_order SET delivered_at = $2 WHERE id = $1`, [order.id, deliveredAt]);
+    await recordOrderHistory(m, order.id, 'delivered', actor);
+    await this.events.publish(m, new OrderDelivered({ orderId: order.id, orderNumber: order.number, deliveredAt: deliveredAt.toISOString(), actor }));
+  }
+
+  /** placed -> cancelled, the stock back, and a paid payment refunded (card: the provider first, see the class comment). */
+  private async cancel(m: EntityManager, order: LockedOrder, actor: string): Promise<void> {
+    const refunded = order.payment_status === 'paid';
+    if (refunded) await this.refund(m, order, actor);
+    await this.states.changeFulfilmentStatus(m, order.number, 'cancelled');
+    const cancelledAt = await transactionTime(m);
+    await m.query(`UPDATE shop_order SET cancelled_at = $2 WHERE id = $1`, [order.id, cancelledAt]);
+    const lines = (await m.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [order.id])) as Array<{
+      code: string;
+      quantity: number;
+    }>;
+    await this.catalog.releaseStock(m, lines);
+    await recordOrderHistory(m, order.id, 'cancelled', actor, lines.map((l) => `${l.quantity} × ${l.code}`).join(', ') || null);
+    await this.events.publish(
+      m,
+      new OrderCancelled({
+        orderId: order.id,
+        orderNumber: order.number,
+        paymentMethod: order.payment_method,
+        refunded,
+        cancelledAt: cancelledAt.toISOString(),
+        actor,
+      }),
+    );
+  }
+
+  /** paid -> refunded: card through the provider (idempotent per order), cash handed back by the operator. */
+  private async refund(m: EntityManager, order: LockedOrder, actor: string): Promise<void> {
+    let detail = `${formatEuro(order.total, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
+    if (order.payment_method === 'card') {
+      const outcome = await this.payments.refund(order.number, order.total);
+      if (!outcome.sent) detail += ' (already refunded at the provider)';
+    }
+    await this.states.changePaymentStatus(m, order.number, 'refunded');
+    await recordOrderHistory(m, order.id, 'refunded', actor, detail);
+  }
+}
+
+/** The transaction's time (PostgreSQL's now()): the instant an action took effect. */
+async function transactionTime(m: EntityManager): Promise<Date> {
+  const [{ now }] = (await m.query(`SELECT now() AS now`)) as Array<{ now: Date }>;
+  return now;
+}
+
+/** Whether the order already is where `action` leads (then acting again changes nothing). */
+function repeated(order: LockedOrder, action: AdminOrderAction, trackingNumber: string | null): boolean {
+  switch (action) {
+    case 'ship':
+      return order.fulfilment_status === 'shipped' && order.tracking_number === trackingNumber;
+    case 'deliver':
+      return order.fulfilment_status === 'delivered';
+    case 'cash-received':
+      return order.payment_method === 'cod' && order.payment_status === 'paid';
+    case 'cancel':
+      return order.fulfilment_status === 'cancelled';
+    case 'refund':
+      return order.payment_status === 'refunded';
+  }
+}

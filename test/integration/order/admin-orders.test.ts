@@ -1,0 +1,276 @@
+// The operators' order API (docs/orders.md 'Operators') on the real shop: role all (relay, workers),
+// real PostgreSQL and Redis, SMTP to an in-process mailbox, PAYMENT_PROVIDER=sandbox. The sandbox's
+// server-to-server API (status inquiry, refund) is reached through a TCP proxy of the test's own, so
+// one test can make the provider unreachable for this shop.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { AdminOrderDetailResponse, AdminOrderListResponse, type AdminOrderDetail } from '../../../contract/api/admin-orders.js';
+import { PlaceOrderAnswer } from '../../../contract/api/order.js';
+import type { RunningShop } from '../../../server/main.js';
+import { createProduct } from '../../factories/catalog.js';
+import { createUser, signIn } from '../../factories/user.js';
+import { startShop } from '../../support/app.js';
+import { freePort } from '../../support/free-port.js';
+import { startMailbox, type Mailbox } from '../../support/mailbox.js';
+import { deleteRedisKeys } from '../../support/redis-keys.js';
+import { shopper, type Shopper } from '../../support/shopper.js';
+import { TcpProxy } from '../../support/tcp-proxy.js';
+
+const INBOX = 'orders-inbox-admin@zlatnozrno.test';
+const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
+
+describe("operators' order API (/api/admin/orders)", () => {
+  let shop: RunningShop & { url: string };
+  let db: DataSource;
+  let mailbox: Mailbox;
+  let provider: TcpProxy;
+  let admin: Shopper;
+  let adminEmail: string;
+
+  beforeAll(async () => {
+    mailbox = await startMailbox();
+    const port = await freePort();
+    provider = await TcpProxy.start({ host: '127.0.0.1', port });
+    shop = await startShop({
+      env: {
+        SMTP_URL: mailbox.url,
+        ORDERS_EMAIL: INBOX,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        MONRI_API_URL: `http://127.0.0.1:${provider.port}/sandbox/monri`,
+        QUEUE_RETRY_DELAY_MS: '50',
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+      },
+      role: 'all',
+    });
+    db = shop.app.get(DataSource);
+    const operator = await createUser(db, { role: 'admin' });
+    adminEmail = operator.email;
+    admin = await signIn(shop.url, operator.email, operator.password);
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await provider?.close();
+    await mailbox?.close();
+    if (shop?.config.redis.url) await deleteRedisKeys(shop.config.queue.prefix);
+  });
+
+  const stockOf = async (code: string) => ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number }>)[0].stock;
+
+  /** A guest (page language `language`) orders `quantity` packs of a new product at 4,50 €; the order, its view token and the product code. */
+  async function placeOrder(method: 'cod' | 'card', language = 'en', quantity = 2) {
+    const p = await createProduct(shop.app, { price: 450, stock: 10 });
+    const s = await shopper(shop.url, language);
+    await s.call('post', '/api/cart/items', { product_code: p.code, quantity }).expect(200);
+    const { total } = await s.cart();
+    const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
+    const res = await s
+      .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: method, terms_accepted: true, expected_total: total })
+      .set('Idempotency-Key', randomUUID())
+      .expect(201);
+    const answer = PlaceOrderAnswer.parse(res.body).data;
+    return { ...answer, email, code: p.code };
+  }
+
+  /** Pays a card order on the sandbox's page and waits until the worker settled it paid. */
+  async function placePaidCardOrder(language = 'en') {
+    const placed = await placeOrder('card', language);
+    const form = placed.payment!;
+    const posted = await fetch(form.action, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
+      body: new URLSearchParams(form.fields).toString(),
+      redirect: 'manual',
+    });
+    expect(posted.status).toBe(303);
+    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    expect(decided.status).toBe(302);
+    for (let i = 0; i < 200; i++) {
+      if ((await detail(placed.order.number)).payment_status === 'paid') return placed;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`order ${placed.order.number} was not settled paid`);
+  }
+
+  async function detail(number: string): Promise<AdminOrderDetail> {
+    return AdminOrderDetailResponse.parse((await admin.call('get', `/api/admin/orders/${number}`).expect(200)).body).data;
+  }
+
+  const act = (number: string, action: string, body?: unknown) => admin.call('post', `/api/admin/orders/${number}/${action}`, body ?? {});
+
+  /** The sandbox's record of an order's approved payment: amount and refunded amount. */
+  async function sandboxPayment(number: string) {
+    return ((await db.query(`SELECT amount, refunded_amount FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [number])) as Array<{
+      amount: number;
+      refunded_amount: number;
+    }>)[0];
+  }
+
+  describe('access', () => {
+    it('guests get 401, customers 403, operators 200; answers are never cached', async () => {
+      const { order } = await placeOrder('cod');
+      const guest = await shopper(shop.url, 'de');
+      const g = await guest.call('get', '/api/admin/orders').expect(401);
+      expect(g.body.errors[0].code).toBe('AUTH_REQUIRED');
+      await guest.call('get', `/api/admin/orders/${order.number}`).expect(401);
+      expect((await guest.call('post', `/api/admin/orders/${order.number}/cancel`, {}).expect(401)).body.errors[0].code).toBe('AUTH_REQUIRED');
+      const customer = await createUser(db);
+      const c = await signIn(shop.url, customer.email, customer.password);
+      expect((await c.call('get', '/api/admin/orders').expect(403)).body.errors[0].code).toBe('AUTH_FORBIDDEN');
+      await c.call('post', `/api/admin/orders/${order.number}/cancel`, {}).expect(403);
+      expect((await detail(order.number)).fulfilment_status).toBe('placed'); // the refused calls changed nothing
+
+      const list = await admin.call('get', '/api/admin/orders').expect(200);
+      expect(list.headers['cache-control']).toBe('no-store');
+      expect(AdminOrderListResponse.parse(list.body).data.orders.length).toBeGreaterThan(0);
+      const one = await admin.call('get', `/api/admin/orders/${order.number}`).expect(200);
+      expect(one.headers['cache-control']).toBe('no-store');
+    });
+
+    it('a POST without the CSRF token is refused (403) and changes nothing', async () => {
+      const { order } = await placeOrder('cod');
+      const res = await admin.agent.post(`/api/admin/orders/${order.number}/cancel`).send({});
+      expect(res.status).toBe(403);
+      const upper = await admin.agent.post(`/API/admin/orders/${order.number}/cancel`).send({});
+      expect(upper.status).toBe(403);
+      expect((await detail(order.number)).fulfilment_status).toBe('placed');
+    });
+  });
+
+  describe('actions', () => {
+    it('ship: a cash-on-delivery order gets its tracking number and the buyer the shipped mail in the order language, once', async () => {
+      const placed = await placeOrder('cod', 'de');
+      await mailbox.next(placed.email); // the confirmation
+      const before = await detail(placed.order.number);
+      expect(before.actions).toEqual(['ship', 'cash-received', 'cancel']);
+
+      const shipped = AdminOrderDetailResponse.parse((await act(placed.order.number, 'ship', { tracking_number: ' RR123456789HR ' }).expect(200)).body).data;
+      expect(shipped.fulfilment_status).toBe('shipped');
+      expect(shipped.tracking_number).toBe('RR123456789HR');
+      expect(shipped.actions).toEqual(['deliver', 'cash-received']);
+      expect(shipped.history.map((h) => h.action)).toEqual(['placed', 'shipped']);
+      expect(shipped.history[1]).toMatchObject({ actor: adminEmail, detail: 'RR123456789HR' });
+      // the same click again answers the order unchanged; another tracking number is refused
+      await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200);
+      expect((await act(placed.order.number, 'ship', { tracking_number: 'RR999999999HR' }).expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+
+      const mail = await mailbox.next(placed.email, 30_000);
+      expect(mail.subject).toContain(placed.order.number);
+      expect(mail.headers['content-language']).toBe('de');
+      expect(mail.text).toContain('RR123456789HR');
+      const link = new URL(mail.links[0]);
+      expect(link.pathname).toBe('/de/payment-success');
+      await request(shop.url).get(`/api/orders/${placed.order.number}`).query({ view_token: link.searchParams.get('token') }).expect(200);
+      expect(await mailbox.quiet(placed.email)).toBe(0);
+      const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.shipped' AND payload->>'orderNumber' = $1`, [placed.order.number])) as Array<{
+        payload: Record<string, unknown>;
+      }>;
+      expect(events).toHaveLength(1);
+      expect(events[0].payload).toMatchObject({ trackingNumber: 'RR123456789HR', locale: 'de', actor: adminEmail });
+
+      // deliver, then cash received; nothing further is allowed but a refund of the cash
+      const delivered = AdminOrderDetailResponse.parse((await act(placed.order.number, 'deliver').expect(200)).body).data;
+      expect(delivered.fulfilment_status).toBe('delivered');
+      expect(delivered.actions).toEqual(['cash-received']);
+      const paid = AdminOrderDetailResponse.parse((await act(placed.order.number, 'cash-received').expect(200)).body).data;
+      expect(paid.payment_status).toBe('paid');
+      expect(paid.actions).toEqual(['refund']);
+      expect(paid.history.map((h) => h.action)).toEqual(['placed', 'shipped', 'delivered', 'cash_received']);
+      for (const action of ['ship', 'cancel']) {
+        const refused = await act(placed.order.number, action, { tracking_number: 'RR1' + '2'.repeat(8) + 'HR' }).expect(409);
+        expect(refused.body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+      }
+    }, 90_000);
+
+    it('cancel: an unpaid order releases its stock exactly once', async () => {
+      const placed = await placeOrder('cod', 'en', 3);
+      expect(await stockOf(placed.code)).toBe(7);
+      const cancelled = AdminOrderDetailResponse.parse((await act(placed.order.number, 'cancel').expect(200)).body).data;
+      expect(cancelled.fulfilment_status).toBe('cancelled');
+      expect(cancelled.payment_status).toBe('awaiting_payment');
+      expect(cancelled.actions).toEqual([]);
+      expect(await stockOf(placed.code)).toBe(10);
+      await act(placed.order.number, 'cancel').expect(200); // a double click
+      expect(await stockOf(placed.code)).toBe(10);
+      for (const action of ['ship', 'deliver', 'cash-received', 'refund']) {
+        expect((await act(placed.order.number, action, { tracking_number: 'RR123456789HR' }).expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+      }
+      expect(cancelled.history.map((h) => h.action)).toEqual(['placed', 'cancelled']);
+      const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.cancelled' AND payload->>'orderNumber' = $1`, [placed.order.number])) as Array<{
+        payload: Record<string, unknown>;
+      }>;
+      expect(events.map((e) => e.payload.refunded)).toEqual([false]);
+    }, 60_000);
+
+    it('cancel: a paid card order is refunded through the provider, once, and its stock released', async () => {
+      const placed = await placePaidCardOrder();
+      expect(await stockOf(placed.code)).toBe(8);
+      const before = await detail(placed.order.number);
+      expect(before.actions).toEqual(['ship', 'cancel', 'refund']);
+      expect(before.history.map((h) => h.action)).toEqual(['placed', 'payment_paid']);
+
+      const cancelled = AdminOrderDetailResponse.parse((await act(placed.order.number, 'cancel').expect(200)).body).data;
+      expect(cancelled).toMatchObject({ fulfilment_status: 'cancelled', payment_status: 'refunded', actions: [] });
+      expect(cancelled.history.map((h) => h.action)).toEqual(['placed', 'payment_paid', 'refunded', 'cancelled']);
+      expect(await sandboxPayment(placed.order.number)).toEqual({ amount: placed.order.total, refunded_amount: placed.order.total });
+      expect(await stockOf(placed.code)).toBe(10);
+      await act(placed.order.number, 'cancel').expect(200);
+      await act(placed.order.number, 'refund').expect(200);
+      expect(await sandboxPayment(placed.order.number)).toEqual({ amount: placed.order.total, refunded_amount: placed.order.total });
+      expect(await stockOf(placed.code)).toBe(10);
+    }, 90_000);
+
+    it('refund: a paid card order through the provider; an unreachable provider is a 503 that changes nothing', async () => {
+      const placed = await placePaidCardOrder('hr');
+      await provider.cut();
+      try {
+        const refused = await admin.call('post', `/api/admin/orders/${placed.order.number}/refund`, {}).set('Accept-Language', 'de').expect(503);
+        expect(refused.body.errors[0]).toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE', message: 'Der Zahlungsdienst ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut.' });
+        await act(placed.order.number, 'cancel').expect(503);
+      } finally {
+        await provider.restore();
+      }
+      const unchanged = await detail(placed.order.number);
+      expect(unchanged).toMatchObject({ payment_status: 'paid', fulfilment_status: 'placed' });
+      expect(unchanged.history.map((h) => h.action)).toEqual(['placed', 'payment_paid']);
+      expect(await stockOf(placed.code)).toBe(8);
+      expect((await sandboxPayment(placed.order.number)).refunded_amount).toBe(0);
+
+      const refunded = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
+      expect(refunded).toMatchObject({ payment_status: 'refunded', fulfilment_status: 'placed', actions: ['cancel'] });
+      expect(refunded.history.at(-1)).toMatchObject({ action: 'refunded', actor: adminEmail });
+      expect((await sandboxPayment(placed.order.number)).refunded_amount).toBe(placed.order.total);
+      // a card order that is refunded is not shipped
+      expect((await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+    }, 90_000);
+
+    it('a refund the provider already made (the shop crashed before its commit) is not sent twice', async () => {
+      const placed = await placePaidCardOrder();
+      // the provider refunded, the shop never recorded it
+      await db.query(`UPDATE payment_sandbox_transaction SET refunded_amount = amount WHERE order_number = $1 AND status = 'approved'`, [placed.order.number]);
+      const refunded = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
+      expect(refunded.payment_status).toBe('refunded');
+      expect(refunded.history.at(-1)!.detail).toContain('already refunded');
+      expect((await sandboxPayment(placed.order.number)).refunded_amount).toBe(placed.order.total);
+    }, 90_000);
+
+    it('an unpaid card order cannot be shipped, refunded or marked paid in cash; a cash order cannot be refunded before it is paid', async () => {
+      const card = await placeOrder('card');
+      expect((await detail(card.order.number)).actions).toEqual(['cancel']);
+      for (const action of ['ship', 'deliver', 'cash-received', 'refund']) {
+        const res = await act(card.order.number, action, { tracking_number: 'RR123456789HR' }).set('Accept-Language', 'hr').expect(409);
+        expect(res.body.errors[0]).toMatchObject({ code: 'ORDER_TRANSITION_REFUSED', message: 'Narudžba u svom trenutačnom stanju ne dopušta tu promjenu.' });
+      }
+      const cod = await placeOrder('cod');
+      expect((await act(cod.order.number, 'refund').expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+      expect((await act(cod.order.number, 'deliver').expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+      // cash received before shipping, then handed back
+      await act(cod.order.number, 'cash-received').expect(200);
+      const back = AdminOrderDetailResponse.parse((await act(cod.order.number, 'refund').expect(200)).body).data;
+      expect(back.payment_status).toBe('refunded');
+      expect(back.history.at(-1)!.detail).toContain('cash');
+    }, 60_000);
+  });
+});
