@@ -107,6 +107,7 @@ export function page(frame: PageFrame, opts: { title: string; current: 'orders' 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
 <title>${opts.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <style nonce="${frame.nonce}">${raw(STYLE)}</style>
 </head>
 <body>
