@@ -18,8 +18,8 @@ export function readListQuery(query: Record<string, unknown>): { query: AdminOrd
     const value = query[key];
     if (value === undefined || value === '') continue;
     const parsed = AdminOrderListQuery.shape[key].safeParse(value);
-    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
-    else invalid = true;
+    if (!parsed.success) invalid = true;
+    else if (parsed.data !== undefined) out[key] = parsed.data;
   }
   if (typeof out.q === 'string') {
     out.q = out.q.trim();
