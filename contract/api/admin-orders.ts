@@ -126,3 +126,6 @@ export const ShipOrderBody = z.object({
     .regex(TRACKING_NUMBER, { message: 'ORDER_TRACKING_NUMBER_INVALID' }),
 });
 export type ShipOrderBody = z.infer<typeof ShipOrderBody>;
+
+/** `POST /api/admin/orders/{number}/deliver`, `/cash-received`, `/cancel`, `/refund`: nothing to send (`{}`; other fields are ignored). */
+export const AdminOrderActionBody = z.object({});

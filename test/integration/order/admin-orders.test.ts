@@ -10,6 +10,7 @@ import { AdminOrderDetailResponse, AdminOrderListResponse, type AdminOrderDetail
 import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
+import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
@@ -136,6 +137,94 @@ describe("operators' order API (/api/admin/orders)", () => {
       const upper = await admin.agent.post(`/API/admin/orders/${order.number}/cancel`).send({});
       expect(upper.status).toBe(403);
       expect((await detail(order.number)).fulfilment_status).toBe('placed');
+    });
+  });
+
+  describe('list and detail', () => {
+    it('filters by fulfilment status, payment status, method and number or e-mail, 25 a page, newest first', async () => {
+      const tag = `list-${randomUUID().slice(0, 8)}`;
+      const line = { productCode: 'ZZ-TEST-1', name: 'Test', unitPrice: 300, quantity: 1 };
+      const at = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+      const numbers: string[] = [];
+      for (let i = 0; i < 27; i++) numbers.push(await createOrder(db, { email: `${tag}-${i}@example.com`, paymentMethod: 'cod', placedAt: at(100 - i), lines: [line] }));
+      const shipped = await createOrder(db, { email: `${tag}-shipped@example.com`, paymentMethod: 'card', status: 'paid', fulfilmentStatus: 'shipped', placedAt: at(200), lines: [line] });
+      const failed = await createOrder(db, { email: `${tag}-failed@example.com`, paymentMethod: 'card', status: 'failed', placedAt: at(300), lines: [line] });
+
+      const list = async (query: Record<string, string>) =>
+        AdminOrderListResponse.parse((await admin.call('get', `/api/admin/orders?${new URLSearchParams(query).toString()}`).expect(200)).body).data;
+      const first = await list({ q: tag });
+      expect(first).toMatchObject({ page: 1, page_size: 25, total: 29 });
+      expect(first.orders.map((o) => o.number)).toEqual(numbers.slice(2).reverse());
+      expect(first.orders[0]).toMatchObject({ email: `${tag}-26@example.com`, name: 'Ana Horvat', country: 'HR', total: 300, payment_method: 'cod', actions: ['ship', 'cash-received', 'cancel'] });
+      const second = await list({ q: tag, page: '2' });
+      expect(second.orders.map((o) => o.number)).toEqual([numbers[1], numbers[0], shipped, failed]);
+      expect((await list({ q: tag, page: '3' })).orders).toEqual([]);
+
+      expect((await list({ q: tag, status: 'shipped' })).orders.map((o) => o.number)).toEqual([shipped]);
+      expect((await list({ q: tag, payment_status: 'failed' })).orders.map((o) => o.number)).toEqual([failed]);
+      expect((await list({ q: tag, payment_method: 'card' })).total).toBe(2);
+      expect((await list({ q: tag, payment_method: 'card', payment_status: 'paid', status: 'shipped' })).orders[0]).toMatchObject({ number: shipped, actions: ['deliver', 'refund'] });
+      // a form's empty choices mean 'any'; the search finds numbers and e-mails, case-insensitively, wildcards literally
+      expect((await list({ q: tag.toUpperCase(), status: '', payment_status: '', payment_method: '', page: '' })).total).toBe(29);
+      expect((await list({ q: shipped })).orders.map((o) => o.number)).toEqual([shipped]);
+      expect((await list({ q: `${tag}%` })).total).toBe(0);
+      expect((await list({ q: '_' })).total).toBe(0);
+    });
+
+    it('the detail shows the whole order, its owner, what it allows and its history; unknown or malformed numbers are 404', async () => {
+      const { order } = await placeOrder('cod', 'sl');
+      const one = await detail(order.number);
+      expect(one).toMatchObject({ number: order.number, locale: 'sl', payment_method: 'cod', user_id: null, lines: [{ quantity: 2, unit_price: 450 }] });
+      expect(one.history).toEqual([{ at: expect.any(String), action: 'placed', actor: one.email, detail: `cod, ${(one.total / 100).toFixed(2).replace('.', ',')} €` }]);
+      for (const number of ['ZZ-1999-000000', 'ZZ-2026-99999999', 'nope', 'ZZ-2026-0001%27%20OR%201=1', '%E2%80%AE', 'x'.repeat(300)]) {
+        const res = await admin.call('get', `/api/admin/orders/${number}`).set('Accept-Language', 'de').expect(404);
+        expect(res.body.errors[0]).toMatchObject({ code: 'ORDER_NOT_FOUND', message: 'Bestellung nicht gefunden.' });
+        expect((await act(number, 'cancel').expect(404)).body.errors[0].code).toBe('ORDER_NOT_FOUND');
+      }
+    });
+
+    it('hostile queries and bodies are 422 with the field, never 500', async () => {
+      const { order } = await placeOrder('cod');
+      for (const query of [
+        'status=sent',
+        'payment_status=PAID',
+        'payment_method=bitcoin',
+        'page=0',
+        'page=-1',
+        'page=1e9',
+        'page=abc',
+        'status=placed&status=shipped',
+        `q=${'x'.repeat(300)}`,
+        'q=a&q=b',
+      ]) {
+        const res = await admin.call('get', `/api/admin/orders?${query}`);
+        expect({ query, status: res.status }).toEqual({ query, status: 422 });
+        expect(res.body.errors[0].field).toEqual(expect.any(String));
+      }
+      // a parameter the API does not know (here an operator-injection spelling) is ignored, not interpreted
+      const ignored = AdminOrderListResponse.parse((await admin.call('get', '/api/admin/orders?status[$ne]=placed&q=' + order.number).expect(200)).body).data;
+      expect(ignored.orders.map((o) => o.number)).toEqual([order.number]);
+      for (const body of [{}, { tracking_number: '' }, { tracking_number: 42 }, { tracking_number: ['RR123456789HR'] }, { tracking_number: 'RR1' }, { tracking_number: 'R'.repeat(500) }, { tracking_number: '<b>RR123</b>' }]) {
+        const res = await act(order.number, 'ship', body).set('Accept-Language', 'hr');
+        expect({ body, status: res.status }).toEqual({ body, status: 422 });
+        expect(res.body.errors[0].field).toBe('tracking_number');
+        expect(['ORDER_TRACKING_NUMBER_REQUIRED', 'ORDER_TRACKING_NUMBER_INVALID']).toContain(res.body.errors[0].code);
+      }
+      const required = await act(order.number, 'ship', {}).set('Accept-Language', 'sl').expect(422);
+      expect(required.body.errors[0].message).toBe('Vpišite številko za sledenje pošiljke.');
+      // a body that is no object, or JSON that does not parse
+      await admin.call('post', `/api/admin/orders/${order.number}/ship`).set('Content-Type', 'application/json').send('[1,2]').expect(422);
+      const broken = await admin.call('post', `/api/admin/orders/${order.number}/cancel`).set('Content-Type', 'application/json').send('{"a":');
+      expect(broken.status).toBeGreaterThanOrEqual(400);
+      expect(broken.status).toBeLessThan(500);
+      expect((await detail(order.number)).fulfilment_status).toBe('placed');
+    });
+
+    it('OpenAPI documents every operators\' route', async () => {
+      const doc = (await request(shop.url).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
+      expect(Object.keys(doc.paths['/api/admin/orders'])).toEqual(['get']);
+      expect(Object.keys(doc.paths['/api/admin/orders/{number}'])).toEqual(['get']);
+      for (const action of ['ship', 'deliver', 'cash-received', 'cancel', 'refund']) expect(Object.keys(doc.paths[`/api/admin/orders/{number}/${action}`])).toEqual(['post']);
     });
   });
 

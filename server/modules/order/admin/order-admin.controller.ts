@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res, UseGuard
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
+  AdminOrderActionBody,
   AdminOrderDetailResponse,
   AdminOrderListQuery,
   AdminOrderListResponse,
@@ -83,10 +84,16 @@ export class OrderAdminController {
   @ApiOperation({ summary: 'Records the delivery of a shipped order.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(AdminOrderActionBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED: the order is not shipped')
-  deliver(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('number') number: string): Promise<{ data: AdminOrderDetail }> {
+  deliver(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') number: string,
+    @Body(new ZodBody(AdminOrderActionBody)) _body: Parsed<typeof AdminOrderActionBody>,
+  ): Promise<{ data: AdminOrderDetail }> {
     return this.act(req, res, number, 'deliver');
   }
 
@@ -95,10 +102,16 @@ export class OrderAdminController {
   @ApiOperation({ summary: 'Records the cash of a cash-on-delivery order as received: payment paid.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(AdminOrderActionBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED: not cash on delivery, not awaiting payment, or cancelled')
-  cashReceived(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('number') number: string): Promise<{ data: AdminOrderDetail }> {
+  cashReceived(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') number: string,
+    @Body(new ZodBody(AdminOrderActionBody)) _body: Parsed<typeof AdminOrderActionBody>,
+  ): Promise<{ data: AdminOrderDetail }> {
     return this.act(req, res, number, 'cash-received');
   }
 
@@ -107,11 +120,17 @@ export class OrderAdminController {
   @ApiOperation({ summary: 'Cancels a placed order: its stock released, a paid card payment refunded through the provider (cash: recorded as handed back).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(AdminOrderActionBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED (already shipped), or PAYMENT_REFUND_REFUSED by the provider: nothing changed')
   @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_PROVIDER_UNAVAILABLE: the refund could not be made; nothing changed')
-  cancel(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('number') number: string): Promise<{ data: AdminOrderDetail }> {
+  cancel(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') number: string,
+    @Body(new ZodBody(AdminOrderActionBody)) _body: Parsed<typeof AdminOrderActionBody>,
+  ): Promise<{ data: AdminOrderDetail }> {
     return this.act(req, res, number, 'cancel');
   }
 
@@ -120,11 +139,17 @@ export class OrderAdminController {
   @ApiOperation({ summary: 'Refunds a paid order: card through the provider (never twice), cash recorded as handed back. Payment refunded.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(AdminOrderActionBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED (not paid), or PAYMENT_REFUND_REFUSED by the provider: nothing changed')
   @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_PROVIDER_UNAVAILABLE: the refund could not be made; nothing changed')
-  refund(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Param('number') number: string): Promise<{ data: AdminOrderDetail }> {
+  refund(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') number: string,
+    @Body(new ZodBody(AdminOrderActionBody)) _body: Parsed<typeof AdminOrderActionBody>,
+  ): Promise<{ data: AdminOrderDetail }> {
     return this.act(req, res, number, 'refund');
   }
 
