@@ -212,7 +212,8 @@ describe("the operators' /admin/orders page", () => {
     const { number } = await placeOrder();
     const { token } = await openOrder(number);
     const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-    for (const fields of [{ confirm: 'yes' }, { _csrf: forged, confirm: 'yes' }, { _csrf: '', confirm: 'yes' }, { _csrf: customer.token, confirm: 'yes' }]) {
+    const attempts: Array<Record<string, string>> = [{ confirm: 'yes' }, { _csrf: forged, confirm: 'yes' }, { _csrf: '', confirm: 'yes' }, { _csrf: customer.token, confirm: 'yes' }];
+    for (const fields of attempts) {
       const res = await post(number, 'cancel', fields);
       expect([JSON.stringify(fields), res.status]).toEqual([JSON.stringify(fields), 403]);
       expect(res.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
