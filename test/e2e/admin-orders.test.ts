@@ -122,6 +122,9 @@ describe('the /admin/orders page in a browser', () => {
       await page.getByRole('link', { name: 'Back to orders' }).click();
       await page.waitForURL((url) => url.pathname === '/admin/orders');
       expect(await page.getByRole('link', { name: 'Job queues' }).getAttribute('href')).toBe('/admin/queues');
+      // Signed in already, the login page sends straight back to the operators' page.
+      await page.goto('/en/login?redirect=%2Fadmin%2Forders%3Fpayment_method%3Dcod');
+      await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('payment_method') === 'cod');
       expect(problems).toEqual([]);
     } finally {
       await context.close();
