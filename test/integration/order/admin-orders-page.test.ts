@@ -11,6 +11,7 @@ import { DataSource } from 'typeorm';
 import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
+import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
@@ -147,6 +148,36 @@ describe("the operators' /admin/orders page", () => {
     for (const action of ['ship', 'cash-received', 'cancel']) expect(html).toContain(`action="/admin/orders/${a.number}/${action}"`);
     expect(html).not.toContain(`action="/admin/orders/${a.number}/deliver"`);
     expect(html).not.toContain(`action="/admin/orders/${a.number}/refund"`);
+  });
+
+  it('pages through the filtered list, newest first, with page links that keep the filters', async () => {
+    const tag = randomUUID().slice(0, 8);
+    const numbers: string[] = [];
+    for (let i = 0; i < 27; i++) {
+      numbers.push(
+        await createOrder(db, {
+          email: `pages-${tag}-${i}@example.com`,
+          paymentMethod: 'cod',
+          placedAt: new Date(Date.UTC(2026, 10, 1, 8, i)),
+          lines: [{ productCode: 'ZZ-SPAG-400', name: 'Špageti', unitPrice: 229, quantity: 1 }],
+        }),
+      );
+    }
+    const rows = (text: string) => [...text.matchAll(/data-order="([^"]+)"/g)].map((m) => m[1]);
+    const first = await admin.agent.get('/admin/orders').query({ q: `pages-${tag}`, payment_method: 'cod' }).set('Accept-Language', 'en').expect(200);
+    expect(rows(first.text)).toEqual(numbers.slice(2).reverse());
+    expect(first.text).toContain('27 orders found.');
+    expect(first.text).toContain('<caption>Orders, newest first (page 1 of 2)</caption>');
+    const next = `/admin/orders?payment_method=cod&amp;q=pages-${tag}&amp;page=2`;
+    expect(first.text).toContain(`<a href="${next}" rel="next">Next</a>`);
+    const second = await admin.agent.get(next.replace(/&amp;/g, '&')).set('Accept-Language', 'en').expect(200);
+    expect(rows(second.text)).toEqual([numbers[1], numbers[0]]);
+    expect(second.text).toContain('aria-current="page" aria-label="Page 2"');
+    expect(second.text).toContain(`<a href="/admin/orders?payment_method=cod&amp;q=pages-${tag}" rel="prev">Previous</a>`);
+    expect(second.text).not.toContain('rel="next"');
+    // Past the last page: an empty page, not an error.
+    const past = await admin.agent.get('/admin/orders').query({ q: `pages-${tag}`, page: '9' }).set('Accept-Language', 'en').expect(200);
+    expect(rows(past.text)).toEqual([]);
   });
 
   it('never answers hostile query or path values with a 500, and reflects nothing unescaped', async () => {
