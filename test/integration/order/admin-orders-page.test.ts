@@ -178,6 +178,7 @@ describe("the operators' /admin/orders page", () => {
     // Past the last page: an empty page, not an error.
     const past = await admin.agent.get('/admin/orders').query({ q: `pages-${tag}`, page: '9' }).set('Accept-Language', 'en').expect(200);
     expect(rows(past.text)).toEqual([]);
+    expect(past.text).toContain(`<a href="/admin/orders?q=pages-${tag}&amp;page=2" rel="prev">Previous</a>`);
   });
 
   it('never answers hostile query or path values with a 500, and reflects nothing unescaped', async () => {

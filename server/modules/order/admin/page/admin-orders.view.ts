@@ -158,11 +158,12 @@ export function pageNumbers(current: number, pages: number): Array<number | null
   return out;
 }
 
+/** Page links; past the last page (an old link), 'previous' leads to the last one. */
 function pagination(t: AdminOrdersTexts, filters: ListFilters, current: number, pages: number): Html | '' {
-  if (pages <= 1) return '';
+  if (pages <= 1 && current <= 1) return '';
   return html`<nav class="pages" aria-label="${t.pages}">
 <ul>
-${current > 1 ? html`<li><a href="${listHref(filters, current - 1)}" rel="prev">${t.previous}</a></li>` : ''}
+${current > 1 ? html`<li><a href="${listHref(filters, Math.min(current - 1, pages))}" rel="prev">${t.previous}</a></li>` : ''}
 ${pageNumbers(current, pages).map((n) =>
   n === null
     ? html`<li><span aria-hidden="true">…</span></li>`
