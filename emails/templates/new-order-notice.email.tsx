@@ -87,6 +87,6 @@ export const newOrderNotice = defineTemplate<NewOrderNoticeProps>({
     }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder(),
-    adminUrl: `${publicUrl}/admin/orders?number=ZZ-2026-000123`,
+    adminUrl: `${publicUrl}/admin/orders/ZZ-2026-000123`,
   }),
 });

@@ -384,7 +384,7 @@ describe('order-shipped', () => {
 describe('new-order-notice', () => {
   const props: TemplateProps<'new-order-notice'> = {
     order: previewOrder({ locale: 'sl' }),
-    adminUrl: `${PUBLIC_URL}/admin/orders?number=ZZ-2026-000123`,
+    adminUrl: `${PUBLIC_URL}/admin/orders/ZZ-2026-000123`,
   };
 
   it('tells the shop (in Croatian) who ordered what, for how much, how it is paid and where it goes', async () => {

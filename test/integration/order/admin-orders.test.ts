@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import { AdminOrderDetailResponse, AdminOrderListResponse, type AdminOrderDetail } from '../../../contract/api/admin-orders.js';
 import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
+import { UnpaidOrderExpiry } from '../../../server/modules/order/index.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
@@ -272,6 +273,44 @@ describe("operators' order API (/api/admin/orders)", () => {
         expect(refused.body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
       }
     }, 90_000);
+
+    it("the shop's new-order notice links to the order on the operators' page", async () => {
+      const placed = await placeOrder('cod', 'en');
+      let notice = await mailbox.next(INBOX);
+      while (!notice.subject.includes(placed.order.number)) notice = await mailbox.next(INBOX);
+      expect(notice.links).toContain(`${shop.url}/admin/orders/${placed.order.number}`);
+    }, 60_000);
+
+    it('two operators cancelling at once: one cancellation, the stock released once', async () => {
+      const placed = await placeOrder('cod', 'en', 4);
+      expect(await stockOf(placed.code)).toBe(6);
+      const answers = await Promise.all([act(placed.order.number, 'cancel'), act(placed.order.number, 'cancel'), act(placed.order.number, 'cancel')]);
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(await stockOf(placed.code)).toBe(10);
+      expect((await detail(placed.order.number)).history.filter((h) => h.action === 'cancelled')).toHaveLength(1);
+    }, 60_000);
+
+    it('history also records a failed card payment and the expiry of an unpaid order', async () => {
+      const placed = await placeOrder('card');
+      const form = placed.payment!;
+      const posted = await fetch(form.action, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
+        body: new URLSearchParams(form.fields).toString(),
+        redirect: 'manual',
+      });
+      await fetch(`${shop.url}${posted.headers.get('location')!}/decline`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+      for (let i = 0; i < 200 && (await detail(placed.order.number)).payment_status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 100));
+      await shop.app.get(UnpaidOrderExpiry).expire(new Date(Date.now() + 24 * 60 * 60_000));
+      const after = await detail(placed.order.number);
+      expect(after).toMatchObject({ payment_status: 'failed', fulfilment_status: 'cancelled', actions: [] });
+      expect(after.history.map((h) => [h.action, h.actor])).toEqual([
+        ['placed', placed.email],
+        ['payment_failed', 'system'],
+        ['expired', 'system'],
+      ]);
+      expect(await stockOf(placed.code)).toBe(10);
+    }, 60_000);
 
     it('cancel: an unpaid order releases its stock exactly once', async () => {
       const placed = await placeOrder('cod', 'en', 3);
