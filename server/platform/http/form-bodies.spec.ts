@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import request from 'supertest';
+import { ADMIN_ORDER_ACTIONS } from '../../../contract/api/admin-orders.js';
 import { createCsrf, sentToken } from './csrf.js';
 import { FORM_ROUTES, formBodyParser, formCsrfToken, isFormMediaType, isFormPost, isFormRoute, type FormRoute } from './form-bodies.js';
 import { jsonBodiesOnly, jsonBodyParser } from './json-bodies.js';
@@ -16,7 +17,9 @@ describe('form routes', () => {
   it("are exactly the operators' five order actions, each with its reason", () => {
     expect(FORM_ROUTES).toHaveLength(1);
     expect(FORM_ROUTES[0]!.reason).toMatch(/admin\/orders/);
-    for (const action of ['ship', 'deliver', 'cash-received', 'cancel', 'refund'])
+    // the contract's list of actions, so a new action cannot silently lose its form
+    expect([...ADMIN_ORDER_ACTIONS]).toEqual(['ship', 'deliver', 'cash-received', 'cancel', 'refund']);
+    for (const action of ADMIN_ORDER_ACTIONS)
       expect(isFormRoute(req('POST', `/admin/orders/ZZ-2026-000001/${action}`), FORM_ROUTES)).toBe(true);
   });
 
