@@ -14,6 +14,7 @@ import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresErro
 import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
+import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
 import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { RenderCache, RenderCacheListener, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
@@ -91,7 +92,8 @@ export async function bootstrap(
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
       web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));
       web.use(cookieParser());
-      web.use(csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser(csrf.exempt));
+      // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
+      web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
       web.use(refuseControlCharacters()); // path, query and JSON body; InputCheckModule checks again after any parser
       web.getHttpAdapter().getInstance().get(CSRF_TOKEN_PATH, csrfTokenHandler(csrf));
       // Operators' queue dashboard: basic auth and its own CSP (the SSR catch-all skips /admin/*).
@@ -99,6 +101,7 @@ export async function bootstrap(
         queues: web.get(QueueService).all(),
         ...config.queue,
         limits: web.get(RateLimitService),
+        links: [{ text: 'Orders (/admin/orders)', url: '/admin/orders' }],
       });
       // The emulator of the card provider's hosted page (docs/payments.md), ahead of the page renderer.
       if (config.payment.provider === 'sandbox') mountPaymentSandbox(web.getHttpAdapter().getInstance(), web.get(SandboxEmulator));

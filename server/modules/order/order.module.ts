@@ -20,11 +20,12 @@ import { OrderMailsListener } from './listeners/order-mails.listener.js';
 import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
 import { IdentityModule } from '../identity/index.js';
 import { OrderAdminController } from './admin/order-admin.controller.js';
+import { AdminOrdersPageController } from './admin/page/admin-orders-page.controller.js';
 import { OrderAdminService } from './admin/order-admin.service.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
-  controllers: [OrderController, OrderAdminController],
+  controllers: [OrderController, OrderAdminController, AdminOrdersPageController],
   providers: [
     OrderReadService,
     OrderNumberService,

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
+import { formCsrfToken } from './form-bodies.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
 const SID_COOKIE = 'sid';
@@ -63,6 +64,18 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
     rawBody: true,
   },
 ];
+
+/**
+ * The token a request sends: the X-CSRF-Token header, or else the hidden `_csrf` field of a form
+ * post (a urlencoded body, which the shop parses only on its form routes: form-bodies.ts). Either
+ * is validated the same way.
+ */
+export function sentToken(req: Pick<Request, 'headers' | 'body'>): string | undefined {
+  const header = req.headers[CSRF_HEADER];
+  if (header !== undefined) return Array.isArray(header) ? header.join(',') : header;
+  return formCsrfToken(req);
+}
+
 
 /** What a `:name` segment of an exempt path matches: one order number (letters, digits, - and _, 1 to 40). */
 const EXEMPT_PARAM = /^[A-Za-z0-9_-]{1,40}$/;
@@ -127,7 +140,8 @@ export function sameOriginProof(req: Pick<Request, 'headers' | 'protocol'>, publ
 
 /**
  * Double-submit CSRF protection (csrf-csrf): the page carries the token in
- * <meta name="csrf-token">, the browser echoes it in X-CSRF-Token on every mutating call,
+ * <meta name="csrf-token">, the browser echoes it in X-CSRF-Token on every mutating call (a
+ * server-rendered form sends it in its hidden `_csrf` field instead),
  * and the HMAC binds it to the cookie pair plus an anonymous browser id (`sid`).
  *
  * The check keys on the method only, never on the path: every request whose method is not GET,
@@ -142,7 +156,7 @@ export function createCsrf(opts: { secret: string; secure: boolean; publicUrl?: 
     getSessionIdentifier: (req) => String((req as Request).cookies?.[SID_COOKIE] ?? (req as Request & { sid?: string }).sid ?? ''),
     cookieName,
     cookieOptions: { sameSite: 'lax', path: '/', secure: opts.secure, httpOnly: true },
-    getCsrfTokenFromRequest: (req) => (req as Request).headers[CSRF_HEADER] as string | undefined,
+    getCsrfTokenFromRequest: (req) => sentToken(req as Request),
   });
 
   /** Makes sure the browser has an anonymous id, then returns a token for the page's meta tag. */
@@ -166,7 +180,7 @@ export function createCsrf(opts: { secret: string; secure: boolean; publicUrl?: 
    */
   function allows(req: Request): boolean {
     if (SAFE_METHODS.has(req.method) || isExemptRoute(req, exempt)) return true;
-    if (req.headers[CSRF_HEADER] === undefined) return sameOriginProof(req, publicOrigin);
+    if (sentToken(req) === undefined) return sameOriginProof(req, publicOrigin);
     try {
       return validateRequest(req);
     } catch {

@@ -2,6 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
 import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 import { CSRF_EXEMPT_ROUTES, isExemptRoute, type CsrfExemptRoute } from './csrf.js';
+import { FORM_ROUTES, isFormPost, type FormRoute } from './form-bodies.js';
 
 registerErrorMessages({
   UNSUPPORTED_MEDIA_TYPE: {
@@ -31,11 +32,13 @@ export function hasBody(req: Pick<Request, 'headers'>): boolean {
  * multipart, text/plain, no Content-Type at all) is refused with 415 before routing, so no handler
  * ever sees a body a cross-site HTML form can send. Requests without a body (a DELETE, a POST with
  * Content-Length: 0) pass. The exact routes exempt from the CSRF check (the payment provider's
- * signed callback) bring their own parser and are left alone here too.
+ * signed callback) bring their own parser and are left alone here too. The form routes
+ * (form-bodies.ts: the operators' order actions) take a urlencoded body, and only that, besides
+ * JSON; they went through the CSRF check like every other write (token in the `_csrf` field).
  */
-export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES): RequestHandler {
+export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES, forms: readonly FormRoute[] = FORM_ROUTES): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt)) return next();
+    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt) || isFormPost(req, forms)) return next();
     const locale = requestLocale(req);
     res.status(415).json({
       errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: localizedMessage('UNSUPPORTED_MEDIA_TYPE', locale) ?? 'The request body must be JSON.' }],

@@ -147,11 +147,12 @@ function dashboardHeaders(_req: Request, res: Response, next: NextFunction): voi
 /**
  * Mounts bull-board (works with BullMQ 6 queues on Redis and on the PostgreSQL backend) at
  * /admin/queues behind basic auth, failed attempts limited per client address in the shared
- * rate-limit store. Call it in the web roles, before the SSR catch-all.
+ * rate-limit store. Call it in the web roles, before the SSR catch-all. `links` go into the
+ * dashboard's header menu (the way back to the operators' /admin/orders page).
  */
 export function mountQueueDashboard(
   app: Express,
-  opts: { queues: Queue[]; limits?: RateLimitService } & Pick<
+  opts: { queues: Queue[]; limits?: RateLimitService; links?: Array<{ text: string; url: string }> } & Pick<
     AppConfig['queue'],
     'dashboardUser' | 'dashboardPassword' | 'dashboardPasswordConfigured' | 'dashboardFailedAuthLimit'
   >,
@@ -161,7 +162,8 @@ export function mountQueueDashboard(
   createBullBoard({
     queues: opts.queues.map((q) => new BullMQAdapter(q)),
     serverAdapter,
-    options: { uiConfig: { boardTitle: 'Zlatno zrno queues' } },
+    // links to the operators' other pages (the order page), in the dashboard's header menu
+    options: { uiConfig: { boardTitle: 'Zlatno zrno queues', ...(opts.links?.length ? { miscLinks: opts.links } : {}) } },
   });
   const rule: RateLimitRule = { name: 'queue-dashboard-auth', points: opts.dashboardFailedAuthLimit, durationSeconds: FAILED_AUTH_WINDOW };
   const limits = opts.limits;

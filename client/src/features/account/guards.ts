@@ -14,7 +14,7 @@
 import { redirect } from '@tanstack/react-router';
 import { isLocale, DEFAULT_LOCALE, type Locale } from '../../../../contract/locales';
 import { routePath, toPublicPath } from '../../../../contract/paths';
-import { redirectTarget } from './redirect-target';
+import { isServerPagePath, redirectTarget } from './redirect-target';
 import { sessionConfig, type SessionStore, type SessionUser } from './session';
 
 interface GuardArgs {
@@ -59,8 +59,7 @@ export async function guestOnly({ context, params, search }: GuardArgs): Promise
   const state = await context.session.ensureLoaded();
   if (state.status !== 'authenticated') return;
   const wanted = search && typeof search === 'object' ? (search as { redirect?: unknown }).redirect : undefined;
-  throw redirect({
-    href: redirectTarget(wanted, localeOf(params), { fallback: sessionConfig.guestRedirect, exclude: sessionConfig.guestOnlyScreens }),
-    statusCode: sessionConfig.redirectStatus,
-  });
+  const href = redirectTarget(wanted, localeOf(params), { fallback: sessionConfig.guestRedirect, exclude: sessionConfig.guestOnlyScreens });
+  // A server-rendered page (the operators' /admin/orders) is no route of the client: a full page load.
+  throw redirect({ href, statusCode: sessionConfig.redirectStatus, ...(isServerPagePath(href) ? { reloadDocument: true } : {}) });
 }

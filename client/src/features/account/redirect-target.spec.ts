@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isScreenPath, redirectTarget, safeRedirectPath } from './redirect-target';
+import { isScreenPath, isServerPagePath, redirectTarget, safeRedirectPath } from './redirect-target';
 
 describe('safeRedirectPath: same-site paths only', () => {
   it.each([
@@ -65,5 +65,32 @@ describe('redirectTarget', () => {
     expect(isScreenPath('/en/checkout', ['checkout'])).toBe(true);
     expect(isScreenPath('/kosarica', ['checkout'])).toBe(false);
     expect(isScreenPath('/profil/uredi', ['profile', 'profile_edit'])).toBe(true);
+  });
+});
+
+describe("redirectTarget: the operators' server-rendered pages", () => {
+  it('accepts /admin/orders and one order, with their query', () => {
+    expect(redirectTarget('/admin/orders', 'hr', { fallback: 'profile' })).toBe('/admin/orders');
+    expect(redirectTarget('/admin/orders?status=placed&page=2', 'en', { fallback: 'profile' })).toBe('/admin/orders?status=placed&page=2');
+    expect(redirectTarget('/admin/orders/ZZ-2026-000123', 'de', { fallback: 'profile' })).toBe('/admin/orders/ZZ-2026-000123');
+    expect(isServerPagePath('/admin/orders/ZZ-2026-000123?notice=shipped')).toBe(true);
+  });
+
+  it('accepts nothing else under /admin and no look-alike', () => {
+    for (const value of [
+      '/admin',
+      '/admin/',
+      '/admin/queues',
+      '/admin/orders/',
+      '/admin/orders/ZZ-2026-000123/ship',
+      '/ADMIN/orders',
+      '/admin/ordersx',
+      '//admin/orders',
+      '/admin/orders/a.b',
+      'https://evil.example/admin/orders',
+    ]) {
+      expect([value, redirectTarget(value, 'hr', { fallback: 'profile' })]).toEqual([value, '/profil']);
+    }
+    expect(isServerPagePath('/profil')).toBe(false);
   });
 });

@@ -37,12 +37,25 @@ export function safeRedirectPath(value: unknown): string | null {
 }
 
 /**
+ * Pages the server renders itself, outside the router's screens, that send a visitor to sign in and back:
+ * the operators' order list and one order (`/admin/orders`, `/admin/orders/ZZ-2026-000123`).
+ */
+const SERVER_PAGES = /^\/admin\/orders(?:\/[A-Za-z0-9-]{1,40})?$/;
+
+/** Whether a same-site path (with query) is one of the server-rendered pages: open it with a full page load. */
+export function isServerPagePath(path: string): boolean {
+  return SERVER_PAGES.test(path.replace(/[?#].*$/, ''));
+}
+
+/**
  * The page to open after signing in: the `redirect` value when it is a same-site path of a screen that is
- * not excluded (the sign-in forms themselves), else `fallback` in the page's language.
+ * not excluded (the sign-in forms themselves) or of a server-rendered page, else `fallback` in the page's
+ * language.
  */
 export function redirectTarget(value: unknown, locale: Locale, options: { fallback: ScreenId; exclude?: readonly ScreenId[] }): string {
   const path = safeRedirectPath(value);
   if (path) {
+    if (isServerPagePath(path)) return path;
     const pathname = path.replace(/[?#].*$/, '');
     const screen = matchPublicPath(pathname);
     if (screen && !(options.exclude ?? []).includes(screen.screen)) return path;

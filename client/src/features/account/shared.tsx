@@ -7,6 +7,7 @@ import type { Locale } from '../../../../contract/locales';
 import type { ScreenId } from '../../../../contract/paths';
 import { googleSignInHref, resendActivation } from './account-api';
 import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { isServerPagePath } from './redirect-target';
 import { useSessionStore } from './use-session';
 import { MAX_PASSWORD_LENGTH, validateEmailOnly } from './validation';
 import styles from './account.module.css';
@@ -37,6 +38,8 @@ export function useAfterSignIn(): (target: string) => Promise<void> {
   const router = useRouter();
   return async (target) => {
     await store.signedIn();
+    // A server-rendered page (the operators' /admin/orders) is no route of the client: load it.
+    if (isServerPagePath(target)) return window.location.replace(target);
     router.clearCache();
     await router.navigate({ href: target, replace: true });
   };

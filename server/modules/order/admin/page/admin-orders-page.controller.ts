@@ -1,0 +1,149 @@
+import { Controller, Get, Inject, Post, Req, Res } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { ShipOrderBody } from '../../../../../contract/api/admin-orders.js';
+import { isOrderNumber } from '../../../../../contract/api/order.js';
+import type { Locale } from '../../../../../contract/locales.js';
+import { publicPath } from '../../../../../contract/paths.js';
+import { APP_CONFIG, type AppConfig } from '../../../../config/index.js';
+import { createCsrf, type Csrf } from '../../../../platform/http/csrf.js';
+import { DomainError, STATUS_BY_KIND } from '../../../../platform/http/domain-error.js';
+import { localizedMessage, requestLocale } from '../../../../platform/i18n/index.js';
+import { currentUser, ProfileService, type AuthUser } from '../../../identity/index.js';
+import { OrderAdminService } from '../order-admin.service.js';
+import { isAction, readListQuery } from './admin-orders.query.js';
+import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
+import { ADMIN_ORDERS_PATH, detailPage, listPage, messagePage, type ActionError, type ListFilters, type PageFrame } from './admin-orders.view.js';
+
+/** A form field's string value (a repeated field or a missing one is none). */
+function field(body: unknown, name: string): string | undefined {
+  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return undefined;
+  const value = (body as Record<string, unknown>)[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/**
+ * The operators' server-rendered order pages (docs/orders.md 'The /admin/orders page'): the list
+ * with filters, one order with everything about it, and one form per allowed action. HTML that
+ * works without JavaScript; signed in with the shop's own session and role admin. Built on the one
+ * `OrderAdministration` service the JSON API `/api/admin/orders` uses, so the two never disagree.
+ */
+@ApiExcludeController()
+@Controller(ADMIN_ORDERS_PATH.slice(1))
+export class AdminOrdersPageController {
+  private readonly csrf: Csrf;
+
+  constructor(
+    private readonly orders: OrderAdminService,
+    private readonly profiles: ProfileService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    // The same secret and cookies as the platform's check in main.ts: the tokens this page hands
+    // out are the ones that check validates.
+    this.csrf = createCsrf({ secret: config.secretKey, secure: config.http.publicUrl.startsWith('https://'), publicUrl: config.http.publicUrl });
+  }
+
+  @Get()
+  async list(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const frame = this.frame(req, res);
+    if (!this.operator(req, res, frame, req.originalUrl)) return;
+    const { query, invalid } = readListQuery(req.query as Record<string, unknown>);
+    const list = await this.orders.list(query);
+    const filters: ListFilters = { status: query.status, payment_status: query.payment_status, payment_method: query.payment_method, q: query.q };
+    this.send(res, invalid ? 400 : 200, listPage(frame, { list, filters, invalidFilters: invalid }));
+  }
+
+  @Get(':number')
+  async detail(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const frame = this.frame(req, res);
+    const number = req.params.number;
+    if (!this.operator(req, res, frame, isOrderNumber(number) ? `${ADMIN_ORDERS_PATH}/${number}` : ADMIN_ORDERS_PATH)) return;
+    const order = isOrderNumber(number) ? await this.orders.detail(number) : null;
+    if (!order) return this.send(res, 404, messagePage(frame, 'not_found'));
+    const done = req.query.done;
+    const notice = isAction(done) ? done : undefined;
+    this.send(res, 200, detailPage(frame, { order, csrfToken: this.csrf.tokenFor(req, res), notice }));
+  }
+
+  /**
+   * One action from its form (urlencoded, CSRF token in `_csrf`; the platform checked it before
+   * routing). Success: 303 to the order with the notice. Refusal: the order again with the message
+   * and the refusal's status (409, 422), the typed tracking number kept.
+   */
+  @Post(':number/:action')
+  async act(@Req() req: Request, @Res() res: Response): Promise<void> {
+    const frame = this.frame(req, res);
+    const { number, action } = req.params;
+    if (!isOrderNumber(number) || !isAction(action)) {
+      // Not even a page for anyone: the same 404 whoever asks, no order data.
+      if (!this.operator(req, res, frame, ADMIN_ORDERS_PATH)) return;
+      return this.send(res, 404, messagePage(frame, 'not_found'));
+    }
+    const user = this.operator(req, res, frame, `${ADMIN_ORDERS_PATH}/${number}`);
+    if (!user) return;
+    const t = ADMIN_ORDERS_TEXTS[frame.locale];
+    const trackingNumber = field(req.body, 'tracking_number');
+
+    let refusal: { status: number; error: ActionError } | undefined;
+    let input: { tracking_number?: string } | undefined;
+    if (action === 'ship') {
+      const parsed = ShipOrderBody.safeParse({ tracking_number: trackingNumber });
+      if (parsed.success) input = parsed.data;
+      else {
+        const required = parsed.error.issues[0]?.message === 'ORDER_TRACKING_NUMBER_REQUIRED';
+        refusal = { status: 422, error: { action, message: required ? t.trackingRequired : t.trackingInvalid, trackingNumber } };
+      }
+    } else if ((action === 'cancel' || action === 'refund') && !field(req.body, 'confirm')) {
+      refusal = { status: 422, error: { action, message: t.confirmRequired } };
+    }
+
+    if (!refusal) {
+      try {
+        const operator = await this.profiles.get(user.id);
+        await this.orders.act(number, action, { userId: user.id, email: operator.email }, input);
+        res.setHeader('Cache-Control', 'no-store');
+        res.redirect(303, `${ADMIN_ORDERS_PATH}/${number}?done=${action}`);
+        return;
+      } catch (err) {
+        if (!(err instanceof DomainError)) throw err;
+        const status = STATUS_BY_KIND[err.kind];
+        if (status === 404) return this.send(res, 404, messagePage(frame, 'not_found'));
+        const message = localizedMessage(err.code, frame.locale, err.params) ?? t.failed;
+        refusal = { status, error: { action, message, trackingNumber } };
+      }
+    }
+
+    const order = await this.orders.detail(number);
+    if (!order) return this.send(res, 404, messagePage(frame, 'not_found'));
+    this.send(res, refusal.status, detailPage(frame, { order, csrfToken: this.csrf.tokenFor(req, res), error: refusal.error }));
+  }
+
+  private frame(req: Request, res: Response): PageFrame {
+    return { locale: requestLocale(req) as Locale, nonce: String(res.locals.cspNonce ?? '') };
+  }
+
+  /**
+   * The signed-in operator, or an answer: nobody signed in -> 303 to the login page in the
+   * request's language, coming back here after; signed in without role admin -> the 403 page.
+   */
+  private operator(req: Request, res: Response, frame: PageFrame, back: string): AuthUser | undefined {
+    const user = currentUser(req);
+    if (!user) {
+      const target = back.length <= 1000 ? back : ADMIN_ORDERS_PATH;
+      res.setHeader('Cache-Control', 'no-store');
+      res.redirect(303, `${publicPath('login', frame.locale)}?redirect=${encodeURIComponent(target)}`);
+      return undefined;
+    }
+    if (user.role !== 'admin') {
+      this.send(res, 403, messagePage(frame, 'forbidden'));
+      return undefined;
+    }
+    return user;
+  }
+
+  private send(res: Response, status: number, body: string): void {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    res.status(status).type('html').send(body);
+  }
+}
