@@ -26,6 +26,19 @@ export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 const RELATED_COUNT = 4;
 
+/**
+ * `m(product_id, rank)`: the products whose translation matches tsquery $2 ($1 = locale): the
+ * locale's own document (name A, short description B, description and ingredients C) or another
+ * language's name (rank halved). Both predicates are GIN-indexed (`search_document` per language,
+ * `search_name`), so only matching rows are read and ranked.
+ */
+const SEARCH_MATCHES = `WITH m AS (
+  SELECT t.product_id,
+         max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, tq.query) ELSE 0.5 * ts_rank(t.search_name, tq.query) END) AS rank
+  FROM product_translation t, to_tsquery('simple', catalog_fold($2::text)) AS tq(query)
+  WHERE (t.locale = $1 AND t.search_document @@ tq.query) OR (t.locale <> $1 AND t.search_name @@ tq.query)
+  GROUP BY t.product_id)`;
+
 export interface ProductQuery {
   locale: Locale;
   category?: string;
@@ -62,45 +75,68 @@ export class CatalogService {
 
   // ---------------------------------------------------------------- reading
 
+  /**
+   * One page of products: all, of a category (slug in `locale`) or matching a search. Without a
+   * search the order (position, id) comes from an index (`product_order_idx`,
+   * `product_category_order_idx`; deep pages walk index entries, nothing is sorted) and the total
+   * from `category.product_count` (kept by triggers). A search matches translations through
+   * their GIN indexes (the requested language's document, the other languages' names), ranks
+   * only those matches, then sorts them by rank and catalogue order.
+   */
   async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
     const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
-    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) {
-      return { items: [], page: query.page, page_size: query.pageSize, total: 0 };
-    }
-    const rows: Array<{ id: number; total: string }> = await this.db.query(
-      `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
-       SELECT p.id, count(*) OVER () AS total
-       FROM product p
-       JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1
-       CROSS JOIN q
-       LEFT JOIN LATERAL (
-         SELECT max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, q.query) ELSE 0.5 * ts_rank(t.search_name, q.query) END) AS rank
-         FROM product_translation t
-         WHERE t.product_id = p.id
-           AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))
-       ) s ON q.query IS NOT NULL
-       WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR s.rank IS NOT NULL)
-       ORDER BY s.rank DESC NULLS LAST, p.position, p.id
-       LIMIT $4 OFFSET $5`,
-      [query.locale, tsquery, query.category ?? null, query.pageSize, (query.page - 1) * query.pageSize],
-    );
-    let total = rows.length ? Number(rows[0].total) : 0;
-    if (!rows.length && query.page > 1) {
-      // Past the last page: still report the total.
-      const [{ count }] = await this.db.query(
-        `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
-         SELECT count(*) FROM product p JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1 CROSS JOIN q
-         WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR EXISTS (
-           SELECT 1 FROM product_translation t WHERE t.product_id = p.id
-             AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))))`,
-        [query.locale, tsquery, query.category ?? null],
+    const empty: ProductPage = { items: [], page: query.page, page_size: query.pageSize, total: 0 };
+    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return empty;
+    let categoryId: number | null = null;
+    let total = 0;
+    if (query.category !== undefined) {
+      const [category]: Array<{ id: number; product_count: number }> = await this.db.query(
+        `SELECT c.id, c.product_count FROM category_translation ct JOIN category c ON c.id = ct.category_id WHERE ct.locale = $1 AND ct.slug = $2`,
+        [query.locale, query.category],
       );
-      total = Number(count);
+      if (!category) return empty;
+      categoryId = category.id;
+      total = category.product_count;
+    } else if (tsquery === null) {
+      const [{ n }]: Array<{ n: number }> = await this.db.query(
+        `SELECT coalesce(sum(c.product_count), 0)::int AS n FROM category c
+         WHERE EXISTS (SELECT 1 FROM category_translation ct WHERE ct.category_id = c.id AND ct.locale = $1)`,
+        [query.locale],
+      );
+      total = n;
     }
-    const loaded = await this.load(
-      rows.map((r) => r.id),
-      query.locale,
-    );
+    const offset = (query.page - 1) * query.pageSize;
+    let ids: number[];
+    if (tsquery === null) {
+      const rows: Array<{ id: number }> = await this.db.query(
+        categoryId === null
+          ? `SELECT id FROM product ORDER BY position, id LIMIT $1 OFFSET $2`
+          : `SELECT id FROM product WHERE category_id = $3 ORDER BY position, id LIMIT $1 OFFSET $2`,
+        categoryId === null ? [query.pageSize, offset] : [query.pageSize, offset, categoryId],
+      );
+      ids = rows.map((r) => r.id);
+    } else {
+      const rows: Array<{ id: number; total: number }> = await this.db.query(
+        `${SEARCH_MATCHES}
+         SELECT p.id, count(*) OVER ()::int AS total FROM m JOIN product p ON p.id = m.product_id
+         WHERE ($3::int IS NULL OR p.category_id = $3)
+         ORDER BY m.rank DESC, p.position, p.id
+         LIMIT $4 OFFSET $5`,
+        [query.locale, tsquery, categoryId, query.pageSize, offset],
+      );
+      ids = rows.map((r) => r.id);
+      if (rows.length) total = rows[0].total;
+      else if (query.page > 1) {
+        // Past the last page: still report the total.
+        const [{ count }]: Array<{ count: number }> = await this.db.query(
+          `${SEARCH_MATCHES}
+           SELECT count(*)::int AS count FROM m JOIN product p ON p.id = m.product_id WHERE ($3::int IS NULL OR p.category_id = $3)`,
+          [query.locale, tsquery, categoryId],
+        );
+        total = count;
+      } else total = 0;
+    }
+    const loaded = await this.load(ids, query.locale);
     return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
   }
 
@@ -150,8 +186,9 @@ export class CatalogService {
 
   /** Categories in `locale` with the number of products in each, in catalogue order. */
   async categories(locale: Locale): Promise<CategoryView[]> {
-    const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: string }> = await this.db.query(
-      `SELECT c.id, c.code, ct.slug, ct.name, (SELECT count(*) FROM product p WHERE p.category_id = c.id) AS product_count
+    // product_count is kept by triggers on product (migration 1796810000000-catalog-growth): no counting here.
+    const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: number }> = await this.db.query(
+      `SELECT c.id, c.code, ct.slug, ct.name, c.product_count
        FROM category c JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1
        ORDER BY c.position, c.id`,
       [locale],
