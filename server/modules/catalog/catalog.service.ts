@@ -108,13 +108,7 @@ export class CatalogService {
     const offset = (query.page - 1) * query.pageSize;
     let ids: number[];
     if (tsquery === null) {
-      const rows: Array<{ id: number }> = await this.db.query(
-        categoryId === null
-          ? `SELECT id FROM product ORDER BY position, id LIMIT $1 OFFSET $2`
-          : `SELECT id FROM product WHERE category_id = $3 ORDER BY position, id LIMIT $1 OFFSET $2`,
-        categoryId === null ? [query.pageSize, offset] : [query.pageSize, offset, categoryId],
-      );
-      ids = rows.map((r) => r.id);
+      ids = await this.pageIds(categoryId, offset, query.pageSize, total);
     } else {
       const rows: Array<{ id: number; total: number }> = await this.db.query(
         `${SEARCH_MATCHES}
@@ -138,6 +132,24 @@ export class CatalogService {
     }
     const loaded = await this.load(ids, query.locale);
     return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+  }
+
+  /**
+   * Ids of one page in catalogue order (position, id), read from the order index. A page in the
+   * second half is read from the end (the index backwards, then reversed), so no page walks more
+   * than half of the index and the last page reads only its own entries.
+   */
+  private async pageIds(categoryId: number | null, offset: number, size: number, total: number): Promise<number[]> {
+    if (offset >= total) return [];
+    const where = categoryId === null ? '' : 'WHERE category_id = $3';
+    const extra = categoryId === null ? [] : [categoryId];
+    if (offset <= total / 2) {
+      const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM product ${where} ORDER BY position, id LIMIT $1 OFFSET $2`, [size, offset, ...extra]);
+      return rows.map((r) => r.id);
+    }
+    const end = Math.min(offset + size, total); // exclusive
+    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM product ${where} ORDER BY position DESC, id DESC LIMIT $1 OFFSET $2`, [end - offset, total - end, ...extra]);
+    return rows.map((r) => r.id).reverse();
   }
 
   /**
