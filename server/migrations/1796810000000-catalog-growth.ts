@@ -15,6 +15,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `search_document` GIN per language (partial, `WHERE locale = …`): the requested language's
  *   matches come from its own index, not from a bitmap of all four languages ANDed with every
  *   row of that language. The index over all languages is dropped (no query uses it).
+ * - `catalog_search_version`: bumped by statement triggers whenever texts or the products'
+ *   order or categories change, so a web process can reuse a search's page while it is unchanged.
  */
 export class CatalogGrowth1796810000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
@@ -55,9 +57,30 @@ export class CatalogGrowth1796810000000 implements MigrationInterface {
       FOR EACH STATEMENT EXECUTE FUNCTION category_product_count_apply()`);
     await q.query(`CREATE TRIGGER product_count_update AFTER UPDATE ON product REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
       FOR EACH STATEMENT EXECUTE FUNCTION category_product_count_apply()`);
+
+    // Search results may be reused while nothing they depend on changed: texts (any change),
+    // products (added, removed, moved in the order or to another category). One row, bumped
+    // once per statement; readers compare it (one indexed read) instead of searching again.
+    await q.query(`CREATE TABLE catalog_search_version (id smallint PRIMARY KEY CHECK (id = 1), version bigint NOT NULL)`);
+    await q.query(`INSERT INTO catalog_search_version VALUES (1, 1)`);
+    await q.query(`
+      CREATE FUNCTION catalog_search_version_bump() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE catalog_search_version SET version = version + 1 WHERE id = 1;
+        RETURN NULL;
+      END $$`);
+    await q.query(`CREATE TRIGGER search_version_texts AFTER INSERT OR DELETE OR TRUNCATE
+      OR UPDATE OF product_id, locale, name, short_description, description, ingredients ON product_translation
+      FOR EACH STATEMENT EXECUTE FUNCTION catalog_search_version_bump()`);
+    await q.query(`CREATE TRIGGER search_version_products AFTER INSERT OR DELETE OR TRUNCATE OR UPDATE OF id, position, category_id ON product
+      FOR EACH STATEMENT EXECUTE FUNCTION catalog_search_version_bump()`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TRIGGER search_version_products ON product`);
+    await q.query(`DROP TRIGGER search_version_texts ON product_translation`);
+    await q.query(`DROP FUNCTION catalog_search_version_bump()`);
+    await q.query(`DROP TABLE catalog_search_version`);
     await q.query(`DROP TRIGGER product_count_update ON product`);
     await q.query(`DROP TRIGGER product_count_delete ON product`);
     await q.query(`DROP TRIGGER product_count_insert ON product`);

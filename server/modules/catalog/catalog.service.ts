@@ -25,6 +25,8 @@ import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 const RELATED_COUNT = 4;
+/** Search pages kept per process (each: up to 48 ids and a total). */
+const SEARCH_CACHE_SIZE = 500;
 
 /**
  * `m(product_id, rank)`: the products whose translation matches tsquery $2 ($1 = locale): the
@@ -67,6 +69,9 @@ interface Loaded {
 
 @Injectable()
 export class CatalogService {
+  /** Search pages by [locale, tsquery, category, page, size], with the catalog_search_version they were computed at. */
+  private readonly searchCache = new Map<string, { version: string; page: { ids: number[]; total: number } }>();
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly prices: PriceService,
@@ -110,28 +115,51 @@ export class CatalogService {
     if (tsquery === null) {
       ids = await this.pageIds(categoryId, offset, query.pageSize, total);
     } else {
-      const rows: Array<{ id: number; total: number }> = await this.db.query(
-        `${SEARCH_MATCHES}
-         SELECT p.id, count(*) OVER ()::int AS total FROM m JOIN product p ON p.id = m.product_id
-         WHERE ($3::int IS NULL OR p.category_id = $3)
-         ORDER BY m.rank DESC, p.position, p.id
-         LIMIT $4 OFFSET $5`,
-        [query.locale, tsquery, categoryId, query.pageSize, offset],
-      );
-      ids = rows.map((r) => r.id);
-      if (rows.length) total = rows[0].total;
-      else if (query.page > 1) {
-        // Past the last page: still report the total.
-        const [{ count }]: Array<{ count: number }> = await this.db.query(
-          `${SEARCH_MATCHES}
-           SELECT count(*)::int AS count FROM m JOIN product p ON p.id = m.product_id WHERE ($3::int IS NULL OR p.category_id = $3)`,
-          [query.locale, tsquery, categoryId],
-        );
-        total = count;
-      } else total = 0;
+      ({ ids, total } = await this.searchPage(query.locale, tsquery, categoryId, query.page, query.pageSize));
     }
     const loaded = await this.load(ids, query.locale);
     return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+  }
+
+  /**
+   * One page of a search (ids in order, total). Pages are kept in memory (at most
+   * SEARCH_CACHE_SIZE, least recently used dropped) with the `catalog_search_version` read before
+   * the search: triggers bump it on every change of texts, order or categories, in any process,
+   * so a page is reused only while the catalogue it was computed from is unchanged (one indexed
+   * read instead of ranking every match again).
+   */
+  private async searchPage(locale: Locale, tsquery: string, categoryId: number | null, page: number, size: number): Promise<{ ids: number[]; total: number }> {
+    const [{ version }]: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalog_search_version WHERE id = 1`);
+    const key = JSON.stringify([locale, tsquery, categoryId, page, size]);
+    const cached = this.searchCache.get(key);
+    if (cached && cached.version === version) {
+      this.searchCache.delete(key); // most recently used last
+      this.searchCache.set(key, cached);
+      return cached.page;
+    }
+    const rows: Array<{ id: number; total: number }> = await this.db.query(
+      `${SEARCH_MATCHES}
+       SELECT p.id, count(*) OVER ()::int AS total FROM m JOIN product p ON p.id = m.product_id
+       WHERE ($3::int IS NULL OR p.category_id = $3)
+       ORDER BY m.rank DESC, p.position, p.id
+       LIMIT $4 OFFSET $5`,
+      [locale, tsquery, categoryId, size, (page - 1) * size],
+    );
+    let total = rows.length ? rows[0].total : 0;
+    if (!rows.length && page > 1) {
+      // Past the last page: still report the total.
+      const [{ count }]: Array<{ count: number }> = await this.db.query(
+        `${SEARCH_MATCHES}
+         SELECT count(*)::int AS count FROM m JOIN product p ON p.id = m.product_id WHERE ($3::int IS NULL OR p.category_id = $3)`,
+        [locale, tsquery, categoryId],
+      );
+      total = count;
+    }
+    const result = { ids: rows.map((r) => r.id), total };
+    this.searchCache.delete(key);
+    this.searchCache.set(key, { version, page: result });
+    if (this.searchCache.size > SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    return result;
   }
 
   /**

@@ -135,6 +135,30 @@ describe('catalogue at a few thousand products', () => {
     expect(await list('locale=hr&q=xyzzyq')).toMatchObject({ items: [], total: 0 });
   });
 
+  it('reuses a search page only while texts, order and categories are unchanged, whoever changes them', async () => {
+    const searches = () => seen.filter((s) => /search_document @@/.test(s.sql)).length;
+    const first = await list('locale=en&q=kamut');
+    expect(first.total).toBe(TOTAL / 16);
+    const before = searches();
+    expect(await list('locale=en&q=kamut')).toEqual(first);
+    expect(searches()).toBe(before); // the same page again: no second search
+    // A text changed behind the service's back (plain SQL): the next search sees it.
+    await db.query(`UPDATE product_translation SET name = 'Einkorn', description = 'Einkorn', short_description = 'Einkorn', ingredients = 'Einkorn' WHERE product_id = (SELECT id FROM product WHERE code = $1)`, [first.items[0].code]);
+    const renamed = await list('locale=en&q=kamut');
+    expect(searches()).toBe(before + 1);
+    expect(renamed.total).toBe(first.total - 1);
+    expect(renamed.items.map((p: { code: string }) => p.code)).not.toContain(first.items[0].code);
+    // The order changed: the same.
+    const lastCode = (await codes(REFERENCE_SEARCH, ['en', 'kamut:*'])).at(-1)!;
+    await db.query(`UPDATE product SET position = -1 WHERE code = $1`, [lastCode]);
+    expect((await list('locale=en&q=kamut')).items[0].code).toBe(lastCode);
+    expect((await list('locale=en&q=kamut')).items.map((p: { code: string }) => p.code)).toEqual((await codes(REFERENCE_SEARCH, ['en', 'kamut:*'])).slice(0, SIZE));
+    // Stock and prices are not part of a search's order: they leave the version alone.
+    const [{ version }] = await db.query(`SELECT version FROM catalog_search_version`);
+    await db.query(`UPDATE product SET stock = 3, price_cents = price_cents + 1 WHERE code = $1`, [lastCode]);
+    expect((await db.query(`SELECT version FROM catalog_search_version`))[0].version).toBe(version);
+  });
+
   it('runs every catalogue query on indexes: no sequential scan of the texts, none of products for lists, no sort for the list', async () => {
     seen.length = 0;
     await list('locale=hr&page=300');
