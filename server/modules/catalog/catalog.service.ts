@@ -25,6 +25,21 @@ import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation
 export const DEFAULT_PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 48;
 const RELATED_COUNT = 4;
+/** Search pages kept per process (each: up to 48 ids and a total). */
+const SEARCH_CACHE_SIZE = 500;
+
+/**
+ * `m(product_id, rank)`: the products whose translation matches tsquery $2 ($1 = locale): the
+ * locale's own document (name A, short description B, description and ingredients C) or another
+ * language's name (rank halved). Both predicates are GIN-indexed (`search_document` per language,
+ * `search_name`), so only matching rows are read and ranked.
+ */
+const SEARCH_MATCHES = `WITH m AS (
+  SELECT t.product_id,
+         max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, tq.query) ELSE 0.5 * ts_rank(t.search_name, tq.query) END) AS rank
+  FROM product_translation t, to_tsquery('simple', catalog_fold($2::text)) AS tq(query)
+  WHERE (t.locale = $1 AND t.search_document @@ tq.query) OR (t.locale <> $1 AND t.search_name @@ tq.query)
+  GROUP BY t.product_id)`;
 
 export interface ProductQuery {
   locale: Locale;
@@ -54,6 +69,9 @@ interface Loaded {
 
 @Injectable()
 export class CatalogService {
+  /** Search pages by [locale, tsquery, category, page, size], with the catalog_search_version they were computed at. */
+  private readonly searchCache = new Map<string, { version: string; page: { ids: number[]; total: number } }>();
+
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly prices: PriceService,
@@ -62,46 +80,104 @@ export class CatalogService {
 
   // ---------------------------------------------------------------- reading
 
+  /**
+   * One page of products: all, of a category (slug in `locale`) or matching a search. Without a
+   * search the order (position, id) comes from an index (`product_order_idx`,
+   * `product_category_order_idx`; deep pages walk index entries, nothing is sorted) and the total
+   * from `category.product_count` (kept by triggers). A search matches translations through
+   * their GIN indexes (the requested language's document, the other languages' names), ranks
+   * only those matches, then sorts them by rank and catalogue order.
+   */
   async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
     const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
-    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) {
-      return { items: [], page: query.page, page_size: query.pageSize, total: 0 };
-    }
-    const rows: Array<{ id: number; total: string }> = await this.db.query(
-      `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
-       SELECT p.id, count(*) OVER () AS total
-       FROM product p
-       JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1
-       CROSS JOIN q
-       LEFT JOIN LATERAL (
-         SELECT max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, q.query) ELSE 0.5 * ts_rank(t.search_name, q.query) END) AS rank
-         FROM product_translation t
-         WHERE t.product_id = p.id
-           AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))
-       ) s ON q.query IS NOT NULL
-       WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR s.rank IS NOT NULL)
-       ORDER BY s.rank DESC NULLS LAST, p.position, p.id
-       LIMIT $4 OFFSET $5`,
-      [query.locale, tsquery, query.category ?? null, query.pageSize, (query.page - 1) * query.pageSize],
-    );
-    let total = rows.length ? Number(rows[0].total) : 0;
-    if (!rows.length && query.page > 1) {
-      // Past the last page: still report the total.
-      const [{ count }] = await this.db.query(
-        `WITH q AS (SELECT CASE WHEN $2::text IS NULL THEN NULL ELSE to_tsquery('simple', catalog_fold($2::text)) END AS query)
-         SELECT count(*) FROM product p JOIN category_translation ct ON ct.category_id = p.category_id AND ct.locale = $1 CROSS JOIN q
-         WHERE ($3::text IS NULL OR ct.slug = $3) AND (q.query IS NULL OR EXISTS (
-           SELECT 1 FROM product_translation t WHERE t.product_id = p.id
-             AND ((t.locale = $1 AND t.search_document @@ q.query) OR (t.locale <> $1 AND t.search_name @@ q.query))))`,
-        [query.locale, tsquery, query.category ?? null],
+    const empty: ProductPage = { items: [], page: query.page, page_size: query.pageSize, total: 0 };
+    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return empty;
+    let categoryId: number | null = null;
+    let total = 0;
+    if (query.category !== undefined) {
+      const [category]: Array<{ id: number; product_count: number }> = await this.db.query(
+        `SELECT c.id, c.product_count FROM category_translation ct JOIN category c ON c.id = ct.category_id WHERE ct.locale = $1 AND ct.slug = $2`,
+        [query.locale, query.category],
       );
-      total = Number(count);
+      if (!category) return empty;
+      categoryId = category.id;
+      total = category.product_count;
+    } else if (tsquery === null) {
+      const [{ n }]: Array<{ n: number }> = await this.db.query(
+        `SELECT coalesce(sum(c.product_count), 0)::int AS n FROM category c
+         WHERE EXISTS (SELECT 1 FROM category_translation ct WHERE ct.category_id = c.id AND ct.locale = $1)`,
+        [query.locale],
+      );
+      total = n;
     }
-    const loaded = await this.load(
-      rows.map((r) => r.id),
-      query.locale,
-    );
+    const offset = (query.page - 1) * query.pageSize;
+    let ids: number[];
+    if (tsquery === null) {
+      ids = await this.pageIds(categoryId, offset, query.pageSize, total);
+    } else {
+      ({ ids, total } = await this.searchPage(query.locale, tsquery, categoryId, query.page, query.pageSize));
+    }
+    const loaded = await this.load(ids, query.locale);
     return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+  }
+
+  /**
+   * One page of a search (ids in order, total). Pages are kept in memory (at most
+   * SEARCH_CACHE_SIZE, least recently used dropped) with the `catalog_search_version` read before
+   * the search: triggers bump it on every change of texts, order or categories, in any process,
+   * so a page is reused only while the catalogue it was computed from is unchanged (one indexed
+   * read instead of ranking every match again).
+   */
+  private async searchPage(locale: Locale, tsquery: string, categoryId: number | null, page: number, size: number): Promise<{ ids: number[]; total: number }> {
+    const [{ version }]: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalog_search_version WHERE id = 1`);
+    const key = JSON.stringify([locale, tsquery, categoryId, page, size]);
+    const cached = this.searchCache.get(key);
+    if (cached && cached.version === version) {
+      this.searchCache.delete(key); // most recently used last
+      this.searchCache.set(key, cached);
+      return cached.page;
+    }
+    const rows: Array<{ id: number; total: number }> = await this.db.query(
+      `${SEARCH_MATCHES}
+       SELECT p.id, count(*) OVER ()::int AS total FROM m JOIN product p ON p.id = m.product_id
+       WHERE ($3::int IS NULL OR p.category_id = $3)
+       ORDER BY m.rank DESC, p.position, p.id
+       LIMIT $4 OFFSET $5`,
+      [locale, tsquery, categoryId, size, (page - 1) * size],
+    );
+    let total = rows.length ? rows[0].total : 0;
+    if (!rows.length && page > 1) {
+      // Past the last page: still report the total.
+      const [{ count }]: Array<{ count: number }> = await this.db.query(
+        `${SEARCH_MATCHES}
+         SELECT count(*)::int AS count FROM m JOIN product p ON p.id = m.product_id WHERE ($3::int IS NULL OR p.category_id = $3)`,
+        [locale, tsquery, categoryId],
+      );
+      total = count;
+    }
+    const result = { ids: rows.map((r) => r.id), total };
+    this.searchCache.delete(key);
+    this.searchCache.set(key, { version, page: result });
+    if (this.searchCache.size > SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    return result;
+  }
+
+  /**
+   * Ids of one page in catalogue order (position, id), read from the order index. A page in the
+   * second half is read from the end (the index backwards, then reversed), so no page walks more
+   * than half of the index and the last page reads only its own entries.
+   */
+  private async pageIds(categoryId: number | null, offset: number, size: number, total: number): Promise<number[]> {
+    if (offset >= total) return [];
+    const where = categoryId === null ? '' : 'WHERE category_id = $3';
+    const extra = categoryId === null ? [] : [categoryId];
+    if (offset <= total / 2) {
+      const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM product ${where} ORDER BY position, id LIMIT $1 OFFSET $2`, [size, offset, ...extra]);
+      return rows.map((r) => r.id);
+    }
+    const end = Math.min(offset + size, total); // exclusive
+    const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM product ${where} ORDER BY position DESC, id DESC LIMIT $1 OFFSET $2`, [end - offset, total - end, ...extra]);
+    return rows.map((r) => r.id).reverse();
   }
 
   /**
@@ -150,8 +226,9 @@ export class CatalogService {
 
   /** Categories in `locale` with the number of products in each, in catalogue order. */
   async categories(locale: Locale): Promise<CategoryView[]> {
-    const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: string }> = await this.db.query(
-      `SELECT c.id, c.code, ct.slug, ct.name, (SELECT count(*) FROM product p WHERE p.category_id = c.id) AS product_count
+    // product_count is kept by triggers on product (migration 1796810000000-catalog-growth): no counting here.
+    const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: number }> = await this.db.query(
+      `SELECT c.id, c.code, ct.slug, ct.name, c.product_count
        FROM category c JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1
        ORDER BY c.position, c.id`,
       [locale],

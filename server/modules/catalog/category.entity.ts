@@ -11,6 +11,10 @@ export class Category {
 
   @Column('integer')
   position: number;
+
+  /** Products in the category, kept by triggers on `product` (never written by the application). */
+  @Column({ type: 'integer', insert: false, update: false })
+  productCount: number;
 }
 
 @Entity({ name: 'category_translation' })

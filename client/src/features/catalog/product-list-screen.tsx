@@ -6,11 +6,16 @@ import { useT } from '../../hooks/use-locale';
 import { routePath } from '../../../../contract/paths';
 import styles from './catalog.module.css';
 import type { ListData } from './list-loader';
+import { GAP, pageWindow } from './pagination';
 import { ProductCard } from './product-card';
 
 type ListScreen = 'products' | 'products_slug' | 'webshop' | 'webshop_slug';
 
-/** Product list and webshop (with or without a category): categories with counts, product cards, pagination links. */
+/**
+ * Product list and webshop (with or without a category): categories with counts, product cards, pagination
+ * links: previous, first, last, the current page and two on each side (`pageWindow`), next; plain links, so a
+ * crawler reaches every page in steps, and a bounded page at any catalogue size.
+ */
 export function ProductListScreen({ screen, data }: { screen: ListScreen; data: ListData }) {
   const { t, locale } = useT();
   const base = screen.startsWith('webshop') ? 'webshop' : 'products';
@@ -80,19 +85,25 @@ export function ProductListScreen({ screen, data }: { screen: ListScreen; data: 
                 </Link>
               </li>
             ) : null}
-            {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
-              <li key={n}>
-                <Link
-                  to={routePath(target) as never}
-                  params={params as never}
-                  search={{ ...(n > 1 ? { page: n } : {}), ...(data.q ? { q: data.q } : {}) } as never}
-                  aria-label={t('catalog.pageN', { page: n })}
-                  activeOptions={{ exact: true, includeSearch: true }}
-                >
-                  {n}
-                </Link>
-              </li>
-            ))}
+            {pageWindow(products.page, pages).map((n, i) =>
+              n === GAP ? (
+                <li key={`gap-${i}`} aria-hidden="true" className={styles.gap}>
+                  …
+                </li>
+              ) : (
+                <li key={n}>
+                  <Link
+                    to={routePath(target) as never}
+                    params={params as never}
+                    search={{ ...(n > 1 ? { page: n } : {}), ...(data.q ? { q: data.q } : {}) } as never}
+                    aria-label={t('catalog.pageN', { page: n })}
+                    activeOptions={{ exact: true, includeSearch: true }}
+                  >
+                    {n}
+                  </Link>
+                </li>
+              ),
+            )}
             {products.page < pages ? (
               <li>
                 <Link
