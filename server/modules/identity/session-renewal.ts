@@ -6,6 +6,17 @@ import { SessionService } from './session.service.js';
 import { isDatabaseUnavailable } from '../../platform/database/index.js';
 
 /**
+ * A browser asking for a page: a GET, or a POST of a server-rendered form (the operators' order
+ * page works without JavaScript, so an operator whose access token ran out while the page stood open
+ * keeps the action; the CSRF check has run before this). Not the JSON API (the client refreshes
+ * that itself), not the assets, not the queue dashboard (basic auth of its own).
+ */
+function isPageRequest(method: string, path: string): boolean {
+  if (method !== 'GET' && method !== 'POST') return false;
+  return !path.startsWith('/api/') && !path.startsWith('/assets/') && path !== '/admin/queues' && !path.startsWith('/admin/queues/');
+}
+
+/**
  * Before a page is server-rendered: when the access token is gone (its cookie expires with it) but
  * a refresh token is there, rotate the tokens now, so the page renders signed in (a protected page
  * does not bounce to the login) and the browser gets fresh cookies with the HTML. A refused
@@ -25,7 +36,7 @@ export class SessionRenewal {
   };
 
   private async renew(req: Request, res: Response): Promise<void> {
-    if (req.method !== 'GET' || req.path.startsWith('/api/') || req.path.startsWith('/assets/') || req.path.startsWith('/admin/')) return;
+    if (!isPageRequest(req.method, req.path)) return;
     if (!req.accepts('html')) return;
     const cookies = (req.cookies ?? {}) as Record<string, string>;
     const refresh = cookies[REFRESH_COOKIE];

@@ -16,7 +16,7 @@ import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
-import { shopper, type Shopper } from '../../support/shopper.js';
+import { csrfCookies, shopper, type Shopper } from '../../support/shopper.js';
 
 const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
@@ -245,6 +245,32 @@ describe("the operators' /admin/orders page", () => {
     expect(hostile.status).toBe(422);
     expect(hostile.text).not.toContain(evil);
     expect(hostile.text).toContain('value="&lt;script&gt;alert(1)&lt;/script&gt;"');
+  });
+
+  it("renews an operator's run-out access token from the refresh cookie, for the page and for a form post", async () => {
+    // An operator of their own: renewal rotates the refresh token, which must not disturb the others' session.
+    const operator = await createUser(db, { role: 'admin' });
+    const signedIn = await signIn(shop.url, operator.email, operator.password);
+    const { number } = await placeOrder();
+    // Only the refresh cookie is left (the access cookie expires with its token).
+    const page = await fetch(`${shop.url}/admin/orders/${number}`, { headers: { accept: 'text/html', cookie: `refresh_token=${signedIn.tokens.refresh_token}` }, redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const renewed = page.headers.getSetCookie();
+    const access = renewed.find((c) => c.startsWith('access_token='))?.split(';')[0];
+    const refresh = renewed.find((c) => c.startsWith('refresh_token='))?.split(';')[0];
+    expect(access).toBeDefined();
+    expect(refresh).toBeDefined();
+    // The page stood open until the new access token ran out too: the form post renews again and acts.
+    const csrf = await csrfCookies(shop.url);
+    const shipped = await fetch(`${shop.url}/admin/orders/${number}/ship`, {
+      method: 'POST',
+      headers: { accept: 'text/html', 'content-type': 'application/x-www-form-urlencoded', cookie: `${csrf.cookies}; ${refresh}` },
+      body: new URLSearchParams({ _csrf: csrf.token, tracking_number: 'RR555555555HR' }).toString(),
+      redirect: 'manual',
+    });
+    expect([shipped.status, shipped.headers.get('location')]).toEqual([303, `/admin/orders/${number}?done=ship`]);
+    expect(shipped.headers.getSetCookie().some((c) => c.startsWith('access_token='))).toBe(true);
+    expect((await statusOf(number)).tracking_number).toBe('RR555555555HR');
   });
 
   it('refuses a form post without a valid CSRF token (403) and changes nothing', async () => {
