@@ -4,7 +4,8 @@
 // plus the gzip bytes of JavaScript and CSS that a first visit to the home page loads, and the
 // checkout: orders placed per second by concurrent guest checkouts (cash on delivery), checked in
 // the database afterwards, and card callbacks settled per second (scripts/bench/checkout.ts,
-// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone.
+// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone;
+// `--role=all` runs the shop as one process instead of a web and a worker process.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,6 +34,12 @@ import {
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 5);
 const CONNECTIONS = 10;
 const ONLY_CHECKOUT = process.argv.includes('--only=checkout');
+/**
+ * As deployed (README 'roles'): one web process and one worker process, so the worker's mails and
+ * jobs run on the other core instead of inside the process that answers. `--role=all` runs the
+ * single ROLE=all process instead (what `npm start` does).
+ */
+const SINGLE_PROCESS = process.argv.includes('--role=all');
 /** Concurrent guests of the checkout runs, each run bounded by DURATION_S and MAX_ORDERS. */
 const CHECKOUT_CONNECTIONS = [10, 20];
 const MAX_ORDERS = 2000;
@@ -74,36 +81,47 @@ const PG_PORT = await freePort();
 /** DATABASE_URL / REDIS_URL are honoured when set; otherwise embedded PostgreSQL and BullMQ's PostgreSQL backend. */
 const DATABASE_URL = process.env.DATABASE_URL ?? `postgres://postgres:postgres@127.0.0.1:${PG_PORT}/shop`;
 
-async function startShop(port: number): Promise<ChildProcess> {
+function shopEnv(port: number, role: 'all' | 'web' | 'worker'): NodeJS.ProcessEnv {
   // Mails become .eml files in the bench's own folder (the check counts confirmation mails), card
   // payments go to the built-in sandbox with its public key (the bench signs callbacks with it).
   const { SMTP_URL: _smtp, PAYMENT_PROVIDER: _provider, MONRI_KEY: _key, MONRI_AUTHENTICITY_TOKEN: _token, MONRI_FORM_URL: _form, MONRI_API_URL: _api, ...inherited } =
     process.env;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
-    env: {
-      ...inherited,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-      DATA_DIR,
-      MAIL_DIR,
-      EMBEDDED_PG_PORT: String(PG_PORT),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  return {
+    ...inherited,
+    ROLE: role,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'development',
+    DATA_DIR,
+    MAIL_DIR,
+    EMBEDDED_PG_PORT: String(PG_PORT),
+    // the worker uses the web process's embedded PostgreSQL (or DATABASE_URL)
+    ...(role === 'worker' ? { DATABASE_URL } : {}),
+  };
+}
+
+/** The shop's processes, web (or all) first: it owns the embedded PostgreSQL, so it stops last. */
+async function startShop(port: number): Promise<ChildProcess[]> {
+  const web = spawn(process.execPath, ['dist/server/main.js'], { env: shopEnv(port, SINGLE_PROCESS ? 'all' : 'web'), stdio: ['ignore', 'inherit', 'inherit'] });
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shop exited with code ${child.exitCode}`);
+    if (web.exitCode !== null) throw new Error(`the shop exited with code ${web.exitCode}`);
     try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok) return child;
+      if ((await fetch(`http://127.0.0.1:${port}/api/health/ready`)).ok) break;
     } catch {
       /* not yet */
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error('the shop did not become ready in 120 s');
+  if (Date.now() >= deadline) throw new Error('the shop did not become ready in 120 s');
+  if (SINGLE_PROCESS) return [web];
+  const worker = spawn(process.execPath, ['dist/server/main.js'], { env: shopEnv(port, 'worker'), stdio: ['ignore', 'inherit', 'inherit'] });
+  // no HTTP to ask; its jobs are what the checkout checks wait for
+  await new Promise((r) => setTimeout(r, 3000));
+  if (worker.exitCode !== null) throw new Error(`the worker exited with code ${worker.exitCode}`);
+  return [web, worker];
 }
 
 async function load(
@@ -160,6 +178,7 @@ async function benchCheckout(base: string, baselineRps: number) {
   try {
     const run = Date.now().toString(36);
     const setup = [
+      SINGLE_PROCESS ? 'Processes: one ROLE=all shop process (web and worker).' : 'Processes: ROLE=web answers, ROLE=worker runs the jobs (mails, settlement), as deployed; --role=all for one process.',
       `Stock: ${BENCH_PRODUCT} set to ${BENCH_STOCK} packs in the bench's database before the checkouts (UPDATE product), so no run sells out.`,
       'Rate limits: POST /api/orders, POST /api/cart/items and GET /api/csrf have none in this shop (server/platform/rate-limit counts sign-in, registration,',
       '  reset, coupon guesses and the queue dashboard only); the bench changes no limit and sends no X-Forwarded-For.',
@@ -219,6 +238,7 @@ async function benchCheckout(base: string, baselineRps: number) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const shop = await startShop(port);
+console.log(SINGLE_PROCESS ? 'The shop: one ROLE=all process.' : 'The shop: a ROLE=web and a ROLE=worker process (--role=all for one process).');
 try {
   const accept = { accept: 'text/html', 'accept-language': 'hr', cookie: 'locale=hr' };
   const html = await (await fetch(base + '/', { headers: accept })).text();
@@ -319,7 +339,11 @@ try {
   if (!verdict) process.exitCode = 1;
 } finally {
   rmSync(BASELINE_FILE, { force: true });
-  shop.kill('SIGTERM');
-  await new Promise((r) => shop.once('exit', r));
+  for (const p of [...shop].reverse()) {
+    if (p.exitCode === null) {
+      p.kill('SIGTERM');
+      await new Promise((r) => p.once('exit', r));
+    }
+  }
   rmSync(DATA_DIR, { recursive: true, force: true });
 }
