@@ -4,7 +4,7 @@ export { OrderReadService, toOrderView } from './order.service.js';
 export { OrderError, OrderTotalChangedError, type OrderErrorCode } from './order.errors.js';
 export type { OrderStatus, OrderSummaryView, OrderView, PlaceOrderAnswer, PaymentFormView } from './order.types.js';
 export { assertTransition } from './order-states.js';
-export { OrderNumberService, formatOrderNumber, orderYear, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
+export { OrderNumberService, formatOrderNumber, orderYear, provisionalOrderNumber, ORDER_NUMBER_TIME_ZONE } from './order-number.js';
 export { OrderWriter, type OrderDraft, type WrittenOrder } from './order-writer.js';
 export { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
 export { OrderStateService, type StatusChange } from './order-state.service.js';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 
@@ -43,4 +44,41 @@ export class OrderNumberService {
     )) as Array<{ last_value: number }>;
     return formatOrderNumber(year, rows[0].last_value);
   }
+
+  /**
+   * Numbers an order written with a provisional number (OrderWriter.insertUnnumbered): the year's
+   * counter incremented and the order's number set in ONE statement, so a placement that numbers its
+   * order last, just before COMMIT, holds the counter's row lock for one round trip and the commit.
+   * Same rules as nextOrderNumber: inside the placing transaction only, gapless, rolled back with it.
+   */
+  async numberOrder(manager: EntityManager, orderId: string, now: Date = new Date()): Promise<string> {
+    if (!manager.queryRunner?.isTransactionActive)
+      throw new Error('numberOrder needs the placing transaction (manager of dataSource.transaction)');
+    const year = orderYear(now);
+    const [rows] = (await manager.query(
+      `WITH n AS (
+         INSERT INTO order_number_counter (year, last_value) VALUES ($1, 1)
+         ON CONFLICT (year) DO UPDATE SET last_value = order_number_counter.last_value + 1
+         RETURNING last_value)
+       UPDATE shop_order o SET number = 'ZZ-' || $1::int || '-' || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0')
+         FROM n WHERE o.id = $2
+       RETURNING o.number, n.last_value`,
+      [year, orderId],
+    )) as [Array<{ number: string; last_value: number }>, number];
+    const row = rows[0];
+    if (!row) throw new Error(`numberOrder: no order ${orderId} in this transaction`);
+    // the SQL and formatOrderNumber must agree; a mismatch is a bug worth a rollback
+    const expected = formatOrderNumber(year, Number(row.last_value));
+    if (row.number !== expected) throw new Error(`numberOrder: the database wrote ${row.number}, expected ${expected}`);
+    return row.number;
+  }
+}
+
+/**
+ * A placeholder number for an order written before its number is taken: it passes the column's
+ * CHECK (^ZZ-[0-9]{4}-[0-9]{6,}$) and unique index, uses the year 0000 no real order has, and lives
+ * only inside the placing transaction (numberOrder replaces it before COMMIT; a rollback removes it).
+ */
+export function provisionalOrderNumber(): string {
+  return `ZZ-0000-${randomBytes(8).readBigUInt64BE().toString().padStart(20, '0')}`;
 }

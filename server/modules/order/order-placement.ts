@@ -90,13 +90,15 @@ export class OrderPlacement {
           );
         }
 
-        await this.catalog.reserveStock(
-          m,
-          cart.lines.map((l) => ({ code: l.productCode, quantity: l.quantity })),
-          locale,
-        );
+        // Everything that touches only this caller's rows first (the cart is locked by us
+        // already): the cart emptied, the order written with a provisional number, its view read.
+        // The rows every placement queues for (the product's stock, the coupon, the year's number
+        // counter) are taken last, so each is held for a few round trips before COMMIT rather than
+        // the whole placement (docs/performance.md). A refusal still rolls everything back, and the
+        // refusals keep their order: stock, then coupon, then the payment's data.
+        await this.carts.emptyCart(m, cart.cartId);
         const userId = 'userId' in caller ? caller.userId : null;
-        const written = await this.writer.insert(
+        const written = await this.writer.insertUnnumbered(
           m,
           {
             userId,
@@ -118,6 +120,14 @@ export class OrderPlacement {
           },
           now,
         );
+        const row = await m.findOneByOrFail(Order, { id: written.id });
+        const unnumbered = await this.reader.viewOf(row, m);
+
+        await this.catalog.reserveStock(
+          m,
+          cart.lines.map((l) => ({ code: l.productCode, quantity: l.quantity })),
+          locale,
+        );
         if (cart.couponCode) {
           const customerKey = customerKeyOf(owner) ?? `email:${body.email}`;
           await this.coupons
@@ -130,11 +140,9 @@ export class OrderPlacement {
               throw err;
             });
         }
-        await this.carts.emptyCart(m, cart.cartId);
-
-        const row = await m.findOneByOrFail(Order, { id: written.id });
+        row.number = await this.writer.number(m, written.id, now);
+        const order: OrderView = { ...unnumbered, number: row.number };
         await recordOrderHistory(m, row.id, 'placed', row.email, `${row.paymentMethod}, ${formatEuro(row.total, 'hr')}`);
-        const order = await this.reader.viewOf(row, m);
         await this.events.publish(
           m,
           new OrderPlaced({

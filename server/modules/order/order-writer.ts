@@ -4,7 +4,7 @@ import type { EntityManager } from 'typeorm';
 import type { Locale } from '../../../contract/locales.js';
 import { FULFILMENT_MACHINE, PAYMENT_MACHINE, type OrderAddress, type PaymentMethod, type R1Invoice } from '../../../contract/orders.js';
 import { Order, OrderLine, OrderVat } from './order.entity.js';
-import { OrderNumberService } from './order-number.js';
+import { OrderNumberService, provisionalOrderNumber } from './order-number.js';
 import { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
 
 /** Everything a placement decides, before the order exists (money comes from the lines). */
@@ -51,10 +51,31 @@ export class OrderWriter {
   constructor(private readonly numbers: OrderNumberService) {}
 
   async insert(manager: EntityManager, draft: OrderDraft, now: Date = new Date()): Promise<WrittenOrder> {
+    return this.write(manager, draft, now, (m) => this.numbers.nextOrderNumber(m, now));
+  }
+
+  /**
+   * The same order, but with a provisional number (provisionalOrderNumber): the placement gives it
+   * its real one with `number()` as its last step before COMMIT, so the year's counter row, which
+   * every placement waits for, stays locked for one statement instead of the whole placement.
+   * `number` in the result is the provisional one.
+   */
+  async insertUnnumbered(manager: EntityManager, draft: OrderDraft, now: Date = new Date()): Promise<WrittenOrder> {
+    if (!manager.queryRunner?.isTransactionActive)
+      throw new Error('insertUnnumbered needs the placing transaction (its number is given before COMMIT)');
+    return this.write(manager, draft, now, () => Promise.resolve(provisionalOrderNumber()));
+  }
+
+  /** Gives an order written by insertUnnumbered its gapless number (OrderNumberService.numberOrder). */
+  number(manager: EntityManager, orderId: string, now: Date = new Date()): Promise<string> {
+    return this.numbers.numberOrder(manager, orderId, now);
+  }
+
+  private async write(manager: EntityManager, draft: OrderDraft, now: Date, numberFor: (m: EntityManager) => Promise<string>): Promise<WrittenOrder> {
     if (!draft.lines.length) throw new RangeError('an order needs at least one line');
     if (draft.discount > 0 && !draft.couponCode) throw new RangeError('a discount needs its coupon code');
     const money = orderMoney(draft.lines, draft.discount, draft.delivery);
-    const number = await this.numbers.nextOrderNumber(manager, now);
+    const number = await numberFor(manager);
     const id = randomUUID();
     const viewSecret = randomBytes(32).toString('base64url');
     await manager.insert(Order, {

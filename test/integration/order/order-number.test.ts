@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { DataSource, type EntityManager } from 'typeorm';
 import { startShop } from '../../support/app.js';
-import { OrderNumberService } from '../../../server/modules/order/index.js';
+import { OrderNumberService, provisionalOrderNumber } from '../../../server/modules/order/index.js';
 import type { RunningShop } from '../../../server/main.js';
 
 /** Gapless order numbers per year on real PostgreSQL (docs/orders.md, 'Order numbers'). */
@@ -60,6 +60,31 @@ describe('order numbers (real PostgreSQL)', () => {
       number: string;
     }>;
     expect(stored.map((r) => r.number)).toEqual([...taken].sort());
+  });
+
+  it('numbers orders written with a provisional number last (numberOrder): consecutive under concurrency, no gap after a rollback', async () => {
+    const year = freshYear();
+    const now = midYear(year);
+    const place = (fail: boolean) =>
+      db.transaction(async (m) => {
+        const provisional = provisionalOrderNumber();
+        expect(provisional).toMatch(/^ZZ-0000-\d{20}$/);
+        await insertOrder(m, provisional);
+        const [{ id }] = (await m.query(`SELECT id FROM shop_order WHERE number = $1`, [provisional])) as Array<{ id: string }>;
+        await m.query(`SELECT pg_sleep(0.002)`);
+        const n = await numbers.numberOrder(m, id, now);
+        if (fail) throw new Error('placement refused after numbering');
+        return n;
+      });
+    const results = await Promise.allSettled(Array.from({ length: 30 }, (_, i) => place(i % 5 === 0)));
+    const taken = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    expect(taken).toHaveLength(24);
+    expect([...taken].sort()).toEqual(Array.from({ length: 24 }, (_, i) => number(year, i + 1)));
+    const stored = (await db.query(`SELECT number FROM shop_order WHERE number LIKE $1 OR number IN (SELECT number FROM shop_order WHERE number LIKE 'ZZ-0000-%') ORDER BY number`, [
+      `ZZ-${year}-%`,
+    ])) as Array<{ number: string }>;
+    expect(stored.map((r) => r.number)).toEqual([...taken].sort());
+    await expect(numbers.numberOrder(db.manager, '00000000-0000-0000-0000-000000000000', now)).rejects.toThrow(/placing transaction/);
   });
 
   it('gives the number of a rolled-back placement to the next one (no gap)', async () => {
