@@ -7,13 +7,14 @@
 // docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone;
 // `--role=all` runs the shop as one process instead of a web and a worker process.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import net from 'node:net';
 import autocannon from 'autocannon';
+import { lighthouseTable, runLighthouse } from './bench/lighthouse.js';
 import { chromium } from 'playwright-core';
 import { SANDBOX_MONRI_KEY } from '../server/config/config.js';
 import {
@@ -34,6 +35,18 @@ import {
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? 5);
 const CONNECTIONS = 10;
 const ONLY_CHECKOUT = process.argv.includes('--only=checkout');
+/** `--no-lighthouse`: skip the Lighthouse pass (a minute) while working on something else. */
+const NO_LIGHTHOUSE = process.argv.includes('--no-lighthouse');
+
+/** Resident memory of a process in MB (Linux /proc), or null elsewhere. */
+function rssMb(pid: number | undefined): number | null {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Math.round(Number(kb) / 1024) : null;
+  } catch {
+    return null;
+  }
+}
 /**
  * As deployed (README 'roles'): one web process and one worker process, so the worker's mails and
  * jobs run on the other core instead of inside the process that answers. `--role=all` runs the
@@ -238,6 +251,7 @@ async function benchCheckout(base: string, baselineRps: number) {
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const shop = await startShop(port);
+const rssAtStart = rssMb(shop[0]!.pid);
 console.log(SINGLE_PROCESS ? 'The shop: one ROLE=all process.' : 'The shop: a ROLE=web and a ROLE=worker process (--role=all for one process).');
 try {
   const accept = { accept: 'text/html', 'accept-language': 'hr', cookie: 'locale=hr' };
@@ -278,10 +292,31 @@ try {
           ),
         ]
   ).map((r) => ({ ...r, ratio_to_baseline: Number((r.requests_per_s / baseline.requests_per_s).toFixed(3)) }));
+  const rssAfterFirstLoad = rssMb(shop[0]!.pid);
+  // The same load once more: a leak shows as growth between the two (goal: none, and under 300 MB).
+  if (!ONLY_CHECKOUT) {
+    await load(base, 'SSR product list (hr), again', '/proizvodi', accept);
+    await load(base, 'API GET /api/cart, again', '/api/cart', visitor);
+  }
+  const memory = { rss_mb_at_start: rssAtStart, rss_mb_after_load: rssAfterFirstLoad, rss_mb_after_second_load: rssMb(shop[0]!.pid) };
   const weight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base);
   const productWeight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
 
   const checkout = await benchCheckout(base, baseline.requests_per_s);
+  // Lighthouse last (it loads the machine for a minute): mobile, simulated throttling, a returning visitor.
+  const lighthouse = ONLY_CHECKOUT || NO_LIGHTHOUSE
+    ? undefined
+    : await runLighthouse(
+        base,
+        [
+          { name: 'home', path: '/', indexable: true },
+          { name: 'product list', path: '/proizvodi', indexable: true },
+          { name: 'product page', path: '/proizvod/penne-rigate', indexable: true },
+          { name: 'cart', path: '/kosarica', indexable: false },
+          { name: 'checkout step 1', path: '/placanje', indexable: false },
+        ],
+        'locale=hr; cookie_consent=essential',
+      );
 
   const report = {
     at: new Date().toISOString(),
@@ -293,6 +328,8 @@ try {
     checkout,
     first_visit_home: weight,
     first_visit_product_page: productWeight,
+    memory,
+    lighthouse,
   };
   mkdirSync('bench/results', { recursive: true });
   const file = `bench/results/${report.at.replace(/[:.]/g, '-')}.json`;
@@ -335,6 +372,10 @@ try {
       `First visit to a product page: ${productWeight.js_gzip_bytes} B of JavaScript and ${productWeight.css_gzip_bytes} B of CSS (gzip), ${productWeight.files.length} files.`,
     );
   }
+  console.log(
+    `\nResident memory of the web process: ${memory.rss_mb_at_start} MB at start, ${memory.rss_mb_after_load} MB after the load, ${memory.rss_mb_after_second_load} MB after the same load again (goal: under 300 MB, no growth).`,
+  );
+  if (lighthouse) console.log(`\nLighthouse (mobile, simulated throttling):\n${lighthouseTable(lighthouse)}`);
   console.log(`Written to ${file}`);
   if (!verdict) process.exitCode = 1;
 } finally {
