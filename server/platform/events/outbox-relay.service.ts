@@ -1,9 +1,8 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
-import { DATABASE_URL } from '../database/index.js';
+import { ChannelListener, DATABASE_URL } from '../database/index.js';
 import { QueueName, QueueService, type JobToAdd } from '../queue/index.js';
 import { type DeliveryJobData, deliveryJob } from './delivery-job.js';
 import { OUTBOX_CHANNEL } from './event-publisher.service.js';
@@ -49,9 +48,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
   private failures = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
-  private listener: pg.Client | undefined;
-  private listenerRetryTimer: NodeJS.Timeout | undefined;
-  private listenerFailures = 0;
+  /** The dedicated LISTEN connection; reconnects with backoff (polling covers the gap), drains when it listens again. */
+  private listener: ChannelListener | undefined;
   /** Rows this relay has published since start (for logs and tests). */
   relayed = 0;
 
@@ -80,7 +78,15 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (this.running) return;
     this.running = true;
     this.pollTimer = setInterval(() => this.wake(), this.config.outbox.pollMs);
-    void this.listen();
+    this.listener = new ChannelListener({
+      databaseUrl: this.databaseUrl,
+      channel: OUTBOX_CHANNEL,
+      applicationName: 'pasta-shop-outbox-relay',
+      onNotification: () => this.wake(),
+      onListening: () => this.wake(), // whatever was committed while not listening
+      onLost: (err, delay) => this.logger.warn(`Outbox relay LISTEN connection lost (${err.message}); polling meanwhile, reconnecting in ${delay} ms`),
+    });
+    void this.listener.start();
     this.wake();
     this.redelivery.start();
     this.logger.log(
@@ -94,12 +100,11 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     this.running = false;
     clearInterval(this.pollTimer);
     clearTimeout(this.retryTimer);
-    clearTimeout(this.listenerRetryTimer);
     this.retryTimer = undefined;
     await Promise.all([this.draining, this.redelivery.stop()]);
     const listener = this.listener;
     this.listener = undefined;
-    await listener?.end().catch(() => undefined);
+    await listener?.stop();
   }
 
   /** Asks for a drain; coalesces wake-ups and respects the backoff after a failure. */
@@ -182,44 +187,5 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
     if (failure) throw failure;
     this.relayed += taken;
     return taken;
-  }
-
-  /** The dedicated LISTEN connection; reconnects with backoff (polling covers the gap). */
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'pasta-shop-outbox-relay', keepAlive: true });
-    const retry = (err: Error) => {
-      if (this.listener === client) this.listener = undefined;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => undefined);
-      if (!this.running || this.listenerRetryTimer) return;
-      this.listenerFailures++;
-      const delay = Math.min(500 * 2 ** (this.listenerFailures - 1), 10_000);
-      if (this.listenerFailures === 1)
-        this.logger.warn(`Outbox relay LISTEN connection lost (${err.message}); polling meanwhile, reconnecting in ${delay} ms`);
-      this.listenerRetryTimer = setTimeout(() => {
-        this.listenerRetryTimer = undefined;
-        void this.listen();
-      }, delay);
-    };
-    client.on('error', retry);
-    client.on('end', () => {
-      if (this.running && this.listener === client) retry(new Error('connection ended'));
-    });
-    client.on('notification', () => this.wake());
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${OUTBOX_CHANNEL}`);
-    } catch (err) {
-      retry(err as Error);
-      return;
-    }
-    if (!this.running) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.listener = client;
-    this.listenerFailures = 0;
-    this.wake(); // whatever was committed while not listening
   }
 }

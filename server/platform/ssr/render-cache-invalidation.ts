@@ -1,6 +1,6 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
-import pg from 'pg';
 import { catalogAvailabilityChanged, catalogPriceChanged } from '../../../contract/events/catalog.js';
+import { ChannelListener } from '../database/index.js';
 import { type EventContext, OnEvent } from '../events/index.js';
 import type { RenderCache } from './render-cache.js';
 
@@ -38,74 +38,34 @@ async function notify(ctx: EventContext, reason: string): Promise<void> {
 export class RenderCacheModule {}
 
 /**
- * A web process's ear: `LISTEN render_cache` on a dedicated connection, and `cache.clear()` on every
- * notification. A lost connection reconnects with backoff (0.5 s doubling to 10 s) and clears the
+ * A web process's ear: `LISTEN render_cache` on a dedicated connection (ChannelListener), and
+ * `cache.clear()` on every notification. A lost connection reconnects with backoff and clears the
  * cache once it listens again (what it missed meanwhile is unknown); while it is away the entries'
  * time limit still holds.
  */
 export class RenderCacheListener {
   private readonly logger = new Logger('render-cache');
-  private client: pg.Client | undefined;
-  private running = true;
-  private failures = 0;
-  private retryTimer: NodeJS.Timeout | undefined;
+  private readonly listener: ChannelListener;
 
-  constructor(
-    private readonly databaseUrl: string,
-    private readonly cache: RenderCache,
-  ) {}
+  constructor(databaseUrl: string, cache: RenderCache) {
+    this.listener = new ChannelListener({
+      databaseUrl,
+      channel: RENDER_CACHE_CHANNEL,
+      applicationName: 'pasta-shop-render-cache',
+      onNotification: () => cache.clear(),
+      onListening: (after) => {
+        if (after > 0) cache.clear(); // notifications may have been missed while away
+      },
+      onLost: (err, delay) => this.logger.warn(`render cache: LISTEN connection lost (${err.message}); reconnecting in ${delay} ms`),
+    });
+  }
 
   /** Resolves once listening (or once the first attempt failed and a retry is scheduled). */
-  async start(): Promise<void> {
-    await this.listen();
+  start(): Promise<void> {
+    return this.listener.start();
   }
 
-  async close(): Promise<void> {
-    this.running = false;
-    if (this.retryTimer) clearTimeout(this.retryTimer);
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private async listen(): Promise<void> {
-    if (!this.running) return;
-    const client = new pg.Client({ connectionString: this.databaseUrl, application_name: 'pasta-shop-render-cache', keepAlive: true });
-    const retry = (err: Error) => {
-      if (this.client === client) this.client = undefined;
-      client.removeAllListeners('notification');
-      void client.end().catch(() => undefined);
-      if (!this.running || this.retryTimer) return;
-      this.failures++;
-      const delay = Math.min(500 * 2 ** (this.failures - 1), 10_000);
-      if (this.failures === 1) this.logger.warn(`render cache: LISTEN connection lost (${err.message}); reconnecting in ${delay} ms`);
-      this.retryTimer = setTimeout(() => {
-        this.retryTimer = undefined;
-        void this.listen();
-      }, delay);
-    };
-    client.on('error', retry);
-    client.on('end', () => {
-      if (this.running && this.client === client) retry(new Error('connection ended'));
-    });
-    client.on('notification', (message) => {
-      if (message.channel !== RENDER_CACHE_CHANNEL) return;
-      this.cache.clear();
-      this.logger.debug?.(`render cache cleared (${message.payload ?? 'no reason'})`);
-    });
-    try {
-      await client.connect();
-      await client.query(`LISTEN ${RENDER_CACHE_CHANNEL}`);
-    } catch (err) {
-      retry(err as Error);
-      return;
-    }
-    if (!this.running) {
-      await client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    if (this.failures > 0) this.cache.clear(); // notifications may have been missed while away
-    this.failures = 0;
+  close(): Promise<void> {
+    return this.listener.stop();
   }
 }
