@@ -68,7 +68,10 @@ export class SsrRenderer {
         '/assets',
         expressStaticGzip(resolve(PUBLIC_DIR, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false } }),
       );
-      app.use(expressStaticGzip(PUBLIC_DIR, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } }));
+      // A path that does not decode is no file: on to the page renderer (its 404 page), not the
+      // library's bare 400 (issue 8, F2: broken encodings get the 404 page).
+      const publicFiles = expressStaticGzip(PUBLIC_DIR, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } });
+      app.use((req: ExpressRequest, res: Response, next: NextFunction) => (decodes(req.path) ? publicFiles(req, res, next) : next()));
     }
     app.use((req: ExpressRequest, res: Response, next: NextFunction) => {
       this.handle(req, res, next).catch(next);
@@ -147,6 +150,15 @@ export class SsrRenderer {
     if (!res.hasHeader('cache-control')) res.setHeader('Cache-Control', 'private, no-cache');
     // hit: served from this process's render cache; miss: rendered and stored; bypass: rendered for this request only.
     res.setHeader('X-Render-Cache', cache);
+  }
+}
+
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 

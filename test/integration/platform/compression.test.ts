@@ -64,6 +64,13 @@ describe('compression', () => {
     expect((await get(`${shop.url}${css}`, 'br')).headers['content-encoding']).toBe('br');
   });
 
+  it("leaves a path that does not decode to the page renderer's 404 page (not the static files' bare 400)", async () => {
+    for (const path of ['/%E0%A4%A', '/proizvod/%E0%A4%A']) {
+      const res = await get(`${shop.url}${path}`, null);
+      expect([path, res.status, res.body.toString('utf8')]).toEqual([path, 404, expect.stringContaining('<html')]);
+    }
+  });
+
   it('compresses a server-rendered page on the fly, and sends it plain to a client that asks for nothing', async () => {
     const page = await get(`${shop.url}/en/products`, 'br, gzip');
     expect([page.status, page.headers['content-encoding'], page.headers.vary]).toEqual([200, 'br', 'Accept-Encoding']);
