@@ -1,3 +1,5 @@
+// First: zod's config before zod itself loads (see the module).
+import './zod-jitless';
 import { browserApi } from './api/http';
 import { RouterClient } from '@tanstack/react-router/ssr/client';
 import { hydrateRoot } from 'react-dom/client';
