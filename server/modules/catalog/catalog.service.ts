@@ -300,20 +300,29 @@ export class CatalogService {
       )) as [Array<{ id: number; stock: number; availability: Product['availability']; at: Date }>, number];
       const p = updated?.[0];
       if (!p) continue;
-      const before = { availability: p.availability, stock: p.stock - n };
-      await this.events.publish(
-        manager,
-        new AvailabilityChanged({
-          productId: p.id,
-          productCode: code,
-          oldStock: before.stock,
-          newStock: p.stock,
-          oldAvailability: effectiveAvailability(before),
-          newAvailability: effectiveAvailability(p),
-          effectiveAt: p.at.toISOString(),
-        }),
-      );
+      await this.stockChanged(manager, code, p, p.stock - n);
     }
+  }
+
+  /** `catalog.availability-changed` for a tracked stock that went from `oldStock` to the row's, in the caller's transaction. */
+  private async stockChanged(
+    manager: EntityManager,
+    code: string,
+    p: { id: number; stock: number; availability: Product['availability']; at: Date },
+    oldStock: number,
+  ): Promise<void> {
+    await this.events.publish(
+      manager,
+      new AvailabilityChanged({
+        productId: p.id,
+        productCode: code,
+        oldStock,
+        newStock: p.stock,
+        oldAvailability: effectiveAvailability({ availability: p.availability, stock: oldStock }),
+        newAvailability: effectiveAvailability(p),
+        effectiveAt: p.at.toISOString(),
+      }),
+    );
   }
 
   /**
@@ -339,21 +348,7 @@ export class CatalogService {
       )) as [Array<{ id: number; stock: number | null; availability: Product['availability']; at: Date }>, number];
       if (updated?.length) {
         const [p] = updated;
-        if (p.stock !== null) {
-          const before = { availability: p.availability, stock: p.stock + n };
-          await this.events.publish(
-            manager,
-            new AvailabilityChanged({
-              productId: p.id,
-              productCode: code,
-              oldStock: before.stock,
-              newStock: p.stock,
-              oldAvailability: effectiveAvailability(before),
-              newAvailability: effectiveAvailability(p),
-              effectiveAt: p.at.toISOString(),
-            }),
-          );
-        }
+        if (p.stock !== null) await this.stockChanged(manager, code, { ...p, stock: p.stock }, p.stock + n);
         continue;
       }
       const rows: Array<{ stock: number | null; availability: string; name: string | null }> = await manager.query(

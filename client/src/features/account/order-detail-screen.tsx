@@ -2,32 +2,10 @@ import { ScreenLink } from '../../components/screen-link';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import type { OrderView } from '../../../../contract/api/order';
-import { countryName } from '../cart/cart-helpers';
 import { formatDate } from '../catalog/format';
-import { OrderLinesAndTotals } from '../checkout/checkout-screen';
+import { AddressLines, OrderLinesAndTotals } from '../checkout/checkout-screen';
 import checkoutStyles from '../checkout/checkout.module.css';
 import styles from './account.module.css';
-
-type Address = OrderView['delivery_address'];
-
-function AddressLines({ a }: { a: Pick<Address, 'street' | 'postal_code' | 'city' | 'country'> & { name?: string } }) {
-  const { locale } = useT();
-  return (
-    <p className={checkoutStyles.address}>
-      {a.name ? (
-        <>
-          {a.name}
-          <br />
-        </>
-      ) : null}
-      {a.street}
-      <br />
-      {a.postal_code} {a.city}
-      <br />
-      {countryName(a.country, locale)}
-    </p>
-  );
-}
 
 /**
  * One order of the signed-in user (`profile_order`, issue 10): number, date, payment method and status,
@@ -66,7 +44,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
         <div className={checkoutStyles.parts}>
           <section className={styles.panel} aria-labelledby="order-delivery-heading" data-testid="order-delivery-address">
             <h2 id="order-delivery-heading">{t('checkout.delivery.address')}</h2>
-            <AddressLines a={{ ...o.delivery_address, name: `${o.delivery_address.first_name} ${o.delivery_address.last_name}` }} />
+            <AddressLines a={o.delivery_address} />
             <p>
               {o.email}
               <br />
@@ -76,7 +54,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
           <section className={styles.panel} aria-labelledby="order-billing-heading" data-testid="order-billing-address">
             <h2 id="order-billing-heading">{t('checkout.delivery.billingHeading')}</h2>
             {o.billing_address ? (
-              <AddressLines a={{ ...o.billing_address, name: `${o.billing_address.first_name} ${o.billing_address.last_name}` }} />
+              <AddressLines a={o.billing_address} />
             ) : (
               <p>{t('checkout.confirm.billingSame')}</p>
             )}

@@ -701,16 +701,22 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
 
 // ----- step 3 --------------------------------------------------------------------------------------
 
-function AddressLines({
+/** A postal address as lines: the name (when it has one), street, postal code and town, country. */
+export function AddressLines({
   a,
 }: {
-  a: { first_name: string; last_name: string; street: string; postal_code: string; city: string; country: string };
+  a: { first_name?: string; last_name?: string; street: string; postal_code: string; city: string; country: string };
 }) {
   const { locale } = useT();
+  const name = [a.first_name, a.last_name].filter(Boolean).join(' ');
   return (
     <p className={styles.address}>
-      {a.first_name} {a.last_name}
-      <br />
+      {name ? (
+        <>
+          {name}
+          <br />
+        </>
+      ) : null}
       {a.street}
       <br />
       {a.postal_code} {a.city}
@@ -871,8 +877,6 @@ function ConfirmStep({
               </p>
               <AddressLines
                 a={{
-                  first_name: '',
-                  last_name: '',
                   street: v.company_street,
                   postal_code: v.company_postal_code,
                   city: v.company_city,
