@@ -192,6 +192,22 @@ describe('what must fail', () => {
     await expect(render('account-activation', props, 'hr', { publicUrl: PUBLIC_URL })).resolves.toMatchObject({ subject: expect.any(String) });
   });
 
+  it('keeps what concurrent renders miss apart: each failure names only its own keys, the good renders pass', async () => {
+    const broken = clone(translations);
+    delete (broken.sl.accountActivation as Record<string, unknown>).intro;
+    delete (broken.de.layout as Record<string, unknown>).tagline;
+    const render = createMailRenderer({ templates, translations: broken });
+    const results = await Promise.allSettled(
+      Array.from({ length: 16 }, (_, i) => MAIL_LOCALES[i % 4]).map((locale) => render('account-activation', props, locale, { publicUrl: PUBLIC_URL })),
+    );
+    results.forEach((result, i) => {
+      const locale = MAIL_LOCALES[i % 4];
+      if (locale === 'sl') expect(result).toMatchObject({ status: 'rejected', reason: { locale: 'sl', missing: ['accountActivation.intro'] } });
+      else if (locale === 'de') expect(result).toMatchObject({ status: 'rejected', reason: { locale: 'de', missing: ['layout.tagline'] } });
+      else expect(result).toMatchObject({ status: 'fulfilled' });
+    });
+  });
+
   it('fails on an empty translation, a missing plural form, a missing layout key and a missing value', async () => {
     const empty = clone(translations);
     (empty.de.accountActivation as Record<string, unknown>).button = '';

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
@@ -15,9 +16,9 @@ import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
-import { cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { apiNoStore, cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
-import { RenderCache, RenderCacheListener, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
@@ -26,10 +27,11 @@ import { SessionRenewal } from './modules/identity/index.js';
 import { mountPaymentSandbox, SandboxEmulator } from './modules/payment/index.js';
 import { HttpDrain } from './platform/http/graceful-shutdown.js';
 import { ShutdownState } from './platform/health/index.js';
+import { lowerCpuPriority } from './platform/process/cpu-priority.js';
 
-/** The render cache's bounds: pages are 20 to 100 kB, so the entries stay well under the byte budget. */
-const RENDER_CACHE_MAX_ENTRIES = 2000;
-const RENDER_CACHE_MAX_BYTES = 96 * 1024 * 1024;
+/** The render cache's bounds (render-cache.ts). */
+const RENDER_CACHE_MAX_ENTRIES = RENDER_CACHE_BOUNDS.maxEntries;
+const RENDER_CACHE_MAX_BYTES = RENDER_CACHE_BOUNDS.maxBytes;
 
 export interface RunningShop {
   config: AppConfig;
@@ -90,7 +92,7 @@ export async function bootstrap(
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
-      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }));
+      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }), apiNoStore);
       web.use(cookieParser());
       // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
       web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
@@ -108,8 +110,9 @@ export async function bootstrap(
       // Pages render signed in when only the refresh token is left (identity module).
       web.use(web.get(SessionRenewal).middleware);
       if (options.serveClient !== false) {
-        // Page loaders call the API on an internal loopback listener that stays open while the public one drains.
-        const apiOrigin = await drain.listenInternal(web.getHttpAdapter().getInstance());
+        // Page loaders reach the API in process (the SSR data port): the same app and middleware, no socket.
+        const api = new InProcessApi(web.getHttpAdapter().getInstance());
+        drain.trackInProcess(api.server);
         // Pages of anonymous visitors, rendered once per language, path and query (docs/performance.md).
         const cache = new RenderCache(
           { ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs, maxEntries: RENDER_CACHE_MAX_ENTRIES, maxBytes: RENDER_CACHE_MAX_BYTES },
@@ -119,7 +122,7 @@ export async function bootstrap(
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
           await renderCacheListener.start();
         }
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, apiOrigin: () => apiOrigin, cache });
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, api: api.port, cache });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()
@@ -184,7 +187,16 @@ export function explainStartupError(err: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Old-generation growth between full collections, in percent of the live heap (docs/performance.md
+ * 'Memory'). V8 otherwise lets it grow up to 4x the live heap under a high allocation rate: a web
+ * process with 75 MB of live objects held 300-450 MB resident, all of it garbage a full collection
+ * frees. Not a limit: a process that really needs more memory still gets it.
+ */
+const HEAP_GROWING_PERCENT = 50;
+
 export async function runFromCli(role?: Role): Promise<void> {
+  v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   let shop: RunningShop | undefined;
   let signalled: NodeJS.Signals | undefined;
   const onSignal = (signal: NodeJS.Signals) => {
@@ -209,6 +221,11 @@ export async function runFromCli(role?: Role): Promise<void> {
     process.exit(1);
   }
   if (signalled) stopOn(shop, signalled);
+  // Only a process of its own: a worker started inside a test runner must not slow the runner.
+  if (shop.config.role === 'worker') {
+    const niceness = lowerCpuPriority(shop.config.workerNiceness);
+    if (niceness !== null) createLogger(shop.config.logLevel, { role: 'worker' }).info(`Worker running at niceness ${niceness}: jobs yield the CPU to web processes (WORKER_NICENESS)`);
+  }
 }
 
 function stopOn(shop: RunningShop, signal: NodeJS.Signals): void {

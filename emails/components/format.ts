@@ -70,8 +70,12 @@ export function formatDate(isoDate: string, locale: MailLocale): string {
 
 /** A whole-number percentage as the language writes it: `20 %` (hr, de, sl, with a no-break space), `20%` (en). */
 export function formatPercent(percent: number, locale: MailLocale): string {
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 }).format(percent / 100);
+  let format = percentFormats.get(locale);
+  if (!format) percentFormats.set(locale, (format = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 })));
+  return format.format(percent / 100);
 }
+/** Built once per language: an Intl formatter costs far more to build than to use. */
+const percentFormats = new Map<MailLocale, Intl.NumberFormat>();
 
 function formatParts({ year, month, day }: CalendarDate, locale: MailLocale): string {
   switch (locale) {

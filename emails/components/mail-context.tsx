@@ -4,7 +4,7 @@ import type { MailLocale } from '../mail-locale.js';
 
 /**
  * What every part of a mail needs to know while it renders. renderMail() creates one value per
- * render, holding a `t` fixed to the recipient's language from a fresh i18next instance, so two
+ * render, holding a `t` fixed to the recipient's language from that language's own i18next instance, so two
  * mails rendering at the same time in different languages never share translation state.
  */
 export interface MailContextValue {

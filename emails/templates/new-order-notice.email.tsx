@@ -29,12 +29,20 @@ export interface NewOrderNoticeProps {
  * Sent to the shop's order inbox (`ORDERS_EMAIL`) for every new order, in the shop's language (hr
  * unless the sender chooses another): who ordered, what, for how much, how it is paid, where it goes.
  */
+/** Names of languages in the mail's language, built once per language (an Intl object costs far more to build than to use). */
+const languageNamesByLocale = new Map<string, Intl.DisplayNames>();
+function languageNames(locale: string): Intl.DisplayNames {
+  let names = languageNamesByLocale.get(locale);
+  if (!names) languageNamesByLocale.set(locale, (names = new Intl.DisplayNames([locale], { type: 'language' })));
+  return names;
+}
+
 export function NewOrderNoticeEmail({ order, adminUrl }: NewOrderNoticeProps) {
   const { t, locale, publicUrl } = useMail();
   const total = formatEuro(order.total, locale);
   const payment = usePaymentSummary(order);
   const name = `${order.delivery_address.first_name} ${order.delivery_address.last_name}`;
-  const language = new Intl.DisplayNames([locale], { type: 'language' }).of(order.locale) ?? order.locale;
+  const language = languageNames(locale).of(order.locale) ?? order.locale;
   return (
     <MailLayout
       preview={t('newOrderNotice.preview', { name, total, payment })}

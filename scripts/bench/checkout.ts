@@ -4,6 +4,7 @@
 // its cookie, a cart made by POST /api/cart/items, an order by POST /api/orders with an
 // Idempotency-Key and the total the cart showed.
 import { createHash, randomUUID } from 'node:crypto';
+import http from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -54,22 +55,57 @@ function percentile(sorted: number[], p: number): number {
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1));
 }
 
-const cookiesOf = (res: Response) => res.headers.getSetCookie().map((c) => c.split(';')[0]!);
+/**
+ * The guests' HTTP client: node:http on kept-alive connections. The load generator runs on the
+ * same two cores as the shop, so it should cost little: fetch (undici) spent about twice the CPU
+ * per request (docs/performance.md, 'CPU per order').
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+interface Answer {
+  status: number;
+  cookies: string[];
+  text: string;
+}
+
+function send(base: string, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      { method, agent, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!),
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
 
 /** A new guest: CSRF token with its cookie, then one pack of BENCH_PRODUCT in a new cart. */
 async function newGuest(base: string): Promise<Guest> {
-  const csrf = await fetch(`${base}/api/csrf`, { headers: { 'accept-language': 'en' } });
-  if (!csrf.ok) throw new Error(`GET /api/csrf answered ${csrf.status}`);
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const cookies = cookiesOf(csrf);
-  const add = await fetch(`${base}/api/cart/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; '), 'accept-language': 'en' },
-    body: JSON.stringify({ product_code: BENCH_PRODUCT, quantity: 1 }),
-  });
-  if (!add.ok) throw new Error(`POST /api/cart/items answered ${add.status}: ${await add.text()}`);
-  const cart = ((await add.json()) as { data: { total: number } }).data;
-  return { cookie: [...cookies, ...cookiesOf(add)].join('; '), token, total: cart.total };
+  const csrf = await send(base, 'GET', '/api/csrf', { 'accept-language': 'en' });
+  if (csrf.status !== 200) throw new Error(`GET /api/csrf answered ${csrf.status}`);
+  const token = (JSON.parse(csrf.text) as { data: { token: string } }).data.token;
+  const add = await send(
+    base,
+    'POST',
+    '/api/cart/items',
+    { 'content-type': 'application/json', 'x-csrf-token': token, cookie: csrf.cookies.join('; '), 'accept-language': 'en' },
+    JSON.stringify({ product_code: BENCH_PRODUCT, quantity: 1 }),
+  );
+  if (add.status !== 200) throw new Error(`POST /api/cart/items answered ${add.status}: ${add.text}`);
+  const cart = (JSON.parse(add.text) as { data: { total: number } }).data;
+  return { cookie: [...csrf.cookies, ...add.cookies].join('; '), token, total: cart.total };
 }
 
 type Attempt = { ok: true; order: PlacedOrder; ms: number } | { ok: false; status: number; detail: string; ms: number };
@@ -84,9 +120,11 @@ async function placeOrder(base: string, guest: Guest, email: string, method: 'co
     expected_total: guest.total,
   });
   const t0 = performance.now();
-  const res = await fetch(`${base}/api/orders`, {
-    method: 'POST',
-    headers: {
+  const res = await send(
+    base,
+    'POST',
+    '/api/orders',
+    {
       'content-type': 'application/json',
       'x-csrf-token': guest.token,
       cookie: guest.cookie,
@@ -94,8 +132,8 @@ async function placeOrder(base: string, guest: Guest, email: string, method: 'co
       'idempotency-key': randomUUID(),
     },
     body,
-  });
-  const text = await res.text();
+  );
+  const { text } = res;
   const ms = performance.now() - t0;
   if (res.status !== 201) {
     let code = text.slice(0, 120);
@@ -107,7 +145,11 @@ async function placeOrder(base: string, guest: Guest, email: string, method: 'co
     return { ok: false, status: res.status, detail: `${res.status} ${code}`, ms };
   }
   const data = (JSON.parse(text) as { data: { order: { number: string; total: number }; payment: PlacedOrder['payment'] } }).data;
-  return { ok: true, ms, order: { number: data.order.number, email, total: data.order.total, guestCookie: guest.cookie, payment: data.payment } };
+  return {
+    ok: true,
+    ms,
+    order: { number: data.order.number, email, total: data.order.total, guestCookie: guest.cookie, payment: data.payment },
+  };
 }
 
 /**
@@ -185,7 +227,10 @@ export async function stockOf(db: pg.Client, code = BENCH_PRODUCT): Promise<numb
 
 /** Gives BENCH_PRODUCT a stock no run can sell out (the bench's own database; see docs/performance.md). */
 export async function setStock(db: pg.Client): Promise<void> {
-  const { rowCount } = await db.query(`UPDATE product SET stock = $2, availability = 'available' WHERE code = $1`, [BENCH_PRODUCT, BENCH_STOCK]);
+  const { rowCount } = await db.query(`UPDATE product SET stock = $2, availability = 'available' WHERE code = $1`, [
+    BENCH_PRODUCT,
+    BENCH_STOCK,
+  ]);
   if (rowCount !== 1) throw new Error(`the demo product ${BENCH_PRODUCT} is missing`);
 }
 
@@ -200,7 +245,14 @@ export interface Verdict {
  * gapless, the stock went down by exactly the packs sold, every guest's cart is empty, and each
  * order has exactly one order.placed in the outbox.
  */
-export async function verifyOrders(base: string, db: pg.Client, run: string, placed: PlacedOrder[], stockBefore: number, unanswered: number): Promise<Verdict> {
+export async function verifyOrders(
+  base: string,
+  db: pg.Client,
+  run: string,
+  placed: PlacedOrder[],
+  stockBefore: number,
+  unanswered: number,
+): Promise<Verdict> {
   const lines: string[] = [];
   let ok = true;
   const check = (pass: boolean, text: string) => {
@@ -208,7 +260,9 @@ export async function verifyOrders(base: string, db: pg.Client, run: string, pla
     lines.push(`${pass ? 'ok  ' : 'FAIL'} ${text}`);
   };
   const numbers = placed.map((p) => p.number);
-  const { rows: stored } = await db.query<{ number: string; email: string }>(`SELECT number, email FROM shop_order WHERE email LIKE $1`, [`bench-${run}-%`]);
+  const { rows: stored } = await db.query<{ number: string; email: string }>(`SELECT number, email FROM shop_order WHERE email LIKE $1`, [
+    `bench-${run}-%`,
+  ]);
   const storedNumbers = new Set(stored.map((r) => r.number));
   const missing = numbers.filter((n) => !storedNumbers.has(n));
   const answered = new Set(numbers);
@@ -258,7 +312,10 @@ export async function verifyOrders(base: string, db: pg.Client, run: string, pla
     [numbers],
   );
   const once = events.filter((e) => e.n === 1).length;
-  check(once === numbers.length && events.length === numbers.length, `order.placed in the outbox: ${once} of ${numbers.length} orders exactly once`);
+  check(
+    once === numbers.length && events.length === numbers.length,
+    `order.placed in the outbox: ${once} of ${numbers.length} orders exactly once`,
+  );
   return { ok, lines };
 }
 
@@ -324,7 +381,10 @@ export async function settleCallbacks(
   let posted = false;
   void posting.then(() => (posted = true));
   for (;;) {
-    const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_order WHERE number = ANY($1) AND payment_status = 'paid'`, [numbers]);
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM shop_order WHERE number = ANY($1) AND payment_status = 'paid'`,
+      [numbers],
+    );
     paid = rows[0]!.n;
     if ((posted && paid === numbers.length) || performance.now() > deadline) break;
     await new Promise((r) => setTimeout(r, 50));
@@ -365,7 +425,10 @@ export async function verifyPayments(db: pg.Client, mailDir: string, orders: Pla
   const counts = await confirmationMails(mailDir, orders, timeoutMs);
   const once = orders.filter((o) => counts.get(o.number) === 1).length;
   const twice = orders.filter((o) => (counts.get(o.number) ?? 0) > 1).length;
-  check(once === orders.length, `order confirmation mails: ${once} of ${orders.length} orders exactly one${twice ? `, ${twice} more than one` : ''}`);
+  check(
+    once === orders.length,
+    `order confirmation mails: ${once} of ${orders.length} orders exactly one${twice ? `, ${twice} more than one` : ''}`,
+  );
   return { ok, lines };
 }
 

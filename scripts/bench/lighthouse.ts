@@ -27,18 +27,21 @@ export interface LighthouseScore {
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
 /**
- * Runs Lighthouse once per page, one Chromium for all. `cookie` is sent with every request: a
+ * Runs Lighthouse once per page, each in a Chromium of its own. `cookie` is sent with every request: a
  * returning visitor (language chosen, cookie choice made), so the cookie banner and the first-visit
- * language redirect do not stand between Lighthouse and the page.
+ * language redirect do not stand between Lighthouse and the page. One Chromium for all pages kept the
+ * previous page's cookies (the CSRF pair, the browser id), and with cookies of its own Chromium sends
+ * those instead of the extra Cookie header: every page after the first lost the `locale` cookie and was
+ * measured through a first-visit language redirect (302 to /en/...).
  */
 export async function runLighthouse(base: string, pages: LighthousePage[], cookie: string, chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'): Promise<LighthouseScore[]> {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-  });
   const scores: LighthouseScore[] = [];
-  try {
-    for (const page of pages) {
+  for (const page of pages) {
+    const chrome = await chromeLauncher.launch({
+      chromePath,
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    try {
       const result = await lighthouse(`${base}${page.path}`, {
         port: chrome.port,
         output: 'json',
@@ -49,6 +52,10 @@ export async function runLighthouse(base: string, pages: LighthousePage[], cooki
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      // A redirect would measure another page than the one named (and a round trip more).
+      if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${base}${page.path}`).pathname) {
+        throw new Error(`Lighthouse on ${page.path} ended on ${lhr.finalDisplayedUrl} (redirected)`);
+      }
       const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       scores.push({
@@ -63,9 +70,9 @@ export async function runLighthouse(base: string, pages: LighthousePage[], cooki
         tbt_ms: Math.round(numeric('total-blocking-time')),
         cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
       });
+    } finally {
+      await chrome.kill();
     }
-  } finally {
-    await chrome.kill();
   }
   return scores;
 }

@@ -45,6 +45,7 @@ const envSchema = z.object({
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   OUTBOX_REDELIVER_AFTER_MS: z.coerce.number().int().min(200).max(86_400_000).default(60_000),
   OUTBOX_REDELIVER_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(6 * 86_400_000).default(86_400_000),
@@ -98,6 +99,8 @@ export interface AppConfig {
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
+  /** Niceness a `ROLE=worker` process gives itself (0 = none): jobs yield the CPU to the processes answering people. */
+  workerNiceness: number;
   /**
    * redeliverAfterMs: a published event without the inbox row of one of its subscribers after this
    * long has its job added again (same job id); redeliverMaxAgeMs: older events are given up (logged).
@@ -198,6 +201,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    workerNiceness: e.WORKER_NICENESS,
     outbox: { pollMs: e.OUTBOX_POLL_MS, redeliverAfterMs: e.OUTBOX_REDELIVER_AFTER_MS, redeliverMaxAgeMs: e.OUTBOX_REDELIVER_MAX_AGE_MS },
     queue: {
       prefix: e.QUEUE_PREFIX,

@@ -80,18 +80,29 @@ export class CartService {
         'expected_unit_price',
       );
     }
-    return this.change(owner, locale, true, async (m, cart) => {
-      const line = await m.findOne(CartLine, { where: { cartId: cart.id, productCode: product.code } });
-      const quantity = (line?.quantity ?? 0) + input.quantity;
-      if (quantity > MAX_QUANTITY)
-        throw new CartError('CART_QUANTITY_LIMIT', { name: product.name, in_cart: line?.quantity ?? 0 }, 'quantity');
-      this.checkStock(product, quantity);
-      await m.query(
-        `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, $3)
-         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = excluded.quantity`,
-        [cart.id, product.code, quantity],
-      );
-    });
+    return this.change(
+      owner,
+      locale,
+      true,
+      async (m, cart) => {
+        // One statement adds the packs and answers the new quantity (nothing when the line would
+        // pass the limit, which the table's CHECK also guards); a refusal below rolls it back.
+        const added = (await m.query(
+          `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, $3)
+           ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = cart_line.quantity + excluded.quantity
+             WHERE cart_line.quantity + excluded.quantity <= $4
+           RETURNING quantity`,
+          [cart.id, product.code, input.quantity, MAX_QUANTITY],
+        )) as Array<{ quantity: number }>;
+        if (!added.length) {
+          const line = await m.findOne(CartLine, { where: { cartId: cart.id, productCode: product.code } });
+          throw new CartError('CART_QUANTITY_LIMIT', { name: product.name, in_cart: line?.quantity ?? 0 }, 'quantity');
+        }
+        const { quantity } = added[0]!;
+        this.checkStock(product, quantity);
+      },
+      new Map([[product.code, product]]),
+    );
   }
 
   async setQuantity(owner: CartOwner, productCode: string, quantity: number, locale: Locale): Promise<CartResult> {
@@ -306,18 +317,27 @@ export class CartService {
   }
 
   /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
-  private change(owner: CartOwner, locale: Locale, create: true, fn: (m: EntityManager, cart: Cart) => Promise<void>): Promise<CartResult>;
+  /** `known`: products this request already read (the one being added), so the answer does not read them again. */
+  private change(
+    owner: CartOwner,
+    locale: Locale,
+    create: true,
+    fn: (m: EntityManager, cart: Cart) => Promise<void>,
+    known?: Map<string, CartProductView>,
+  ): Promise<CartResult>;
   private change(
     owner: CartOwner,
     locale: Locale,
     create: false,
     fn: (m: EntityManager, cart: Cart | null) => Promise<void>,
+    known?: Map<string, CartProductView>,
   ): Promise<CartResult>;
   private async change(
     owner: CartOwner,
     locale: Locale,
     create: boolean,
     fn: (m: EntityManager, cart: Cart) => Promise<void>,
+    known?: Map<string, CartProductView>,
   ): Promise<CartResult> {
     return this.db.transaction(async (m) => {
       let cart = await this.find(owner, m, true);
@@ -328,33 +348,38 @@ export class CartService {
             id,
             owner.userId,
           ]);
+          // ours, or one a concurrent request of this user made first: lock whichever it is
+          cart = await this.find(owner, m, true);
         } else {
-          await m.query(`INSERT INTO cart (id) VALUES ($1)`, [id]);
+          // A new row is invisible to other transactions until COMMIT: it needs no lock.
+          cart = cartFromRow(((await m.query(`INSERT INTO cart (id) VALUES ($1) RETURNING ${CART_COLUMNS}`, [id])) as CartRow[])[0]!);
         }
-        cart =
-          'userId' in owner
-            ? await this.find(owner, m, true)
-            : await m.createQueryBuilder(Cart, 'c').setLock('pessimistic_write').where('c.id = :id', { id }).getOne();
       }
       await fn(m, cart as Cart);
-      // The shopper has seen the cart and changed it: the shop's own notices are done.
-      if (cart) await m.update(Cart, { id: cart.id }, { updatedAt: new Date(), notices: null });
-      const fresh = cart ? await m.findOneBy(Cart, { id: cart.id }) : null;
-      return { cartId: fresh?.id, cart: await this.build(fresh, owner, locale, m) };
+      // The shopper has seen the cart and changed it: the shop's own notices are done. The row as
+      // it is now comes back with the update (fn may have changed its coupon or destination).
+      const fresh = cart
+        ? cartFromRow(
+            (
+              (await m.query(`UPDATE cart SET updated_at = $2, notices = NULL WHERE id = $1 RETURNING ${CART_COLUMNS}`, [
+                cart.id,
+                new Date(),
+              ])) as [CartRow[], number]
+            )[0][0]!,
+          )
+        : null;
+      return { cartId: fresh?.id, cart: await this.build(fresh, owner, locale, m, known) };
     });
   }
 
   /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
-  private async goods(m: EntityManager, cart: Cart | null, locale: Locale) {
+  private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>) {
     const lines = cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : [];
-    const products = lines.length
-      ? await this.catalog.productsForCart(
-          lines.map((l) => l.productCode),
-          locale,
-          new Date(),
-          m,
-        )
-      : new Map<string, CartProductView>();
+    const missing = lines.map((l) => l.productCode).filter((code) => !known?.has(code));
+    const products = new Map<string, CartProductView>([
+      ...(known ?? []),
+      ...(missing.length ? await this.catalog.productsForCart(missing, locale, new Date(), m) : []),
+    ]);
     const buyable = lines
       .filter((l) => products.get(l.productCode)?.available)
       .map((l) => ({ line: l, product: products.get(l.productCode)! }));
@@ -370,8 +395,15 @@ export class CartService {
    * this customer), delivery to `country` (default: the cart's destination) and the totals. The
    * cart view and the checkout share it, so an order costs exactly what the cart showed.
    */
-  private async price(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager, country = cart?.country ?? 'HR') {
-    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale);
+  private async price(
+    cart: Cart | null,
+    owner: CartOwner,
+    locale: Locale,
+    m: EntityManager,
+    country = cart?.country ?? 'HR',
+    known?: Map<string, CartProductView>,
+  ) {
+    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale, known);
 
     let coupon: CartCouponView | null = null;
     let discount = 0;
@@ -408,8 +440,21 @@ export class CartService {
     return { buyable, unavailable, coupon, country, zone, weight, quote, totals };
   }
 
-  private async build(cart: Cart | null, owner: CartOwner, locale: Locale, m: EntityManager): Promise<CartView> {
-    const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(cart, owner, locale, m);
+  private async build(
+    cart: Cart | null,
+    owner: CartOwner,
+    locale: Locale,
+    m: EntityManager,
+    known?: Map<string, CartProductView>,
+  ): Promise<CartView> {
+    const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(
+      cart,
+      owner,
+      locale,
+      m,
+      undefined,
+      known,
+    );
     const itemCount = buyable.reduce((s, b) => s + b.line.quantity, 0);
     return {
       lines: buyable.map((b) => ({
@@ -477,4 +522,31 @@ export function validateDestination(rawCountry: string, rawPostalCode: string, l
       : new CartError('CART_POSTAL_CODE_MALFORMED', {}, 'postal_code');
   }
   return { country, postalCode };
+}
+
+/** The cart's columns, for statements that answer the row (INSERT/UPDATE ... RETURNING). */
+const CART_COLUMNS = 'id, user_id, coupon_code, country, postal_code, notices, created_at, updated_at';
+
+interface CartRow {
+  id: string;
+  user_id: string | null;
+  coupon_code: string | null;
+  country: string;
+  postal_code: string | null;
+  notices: StoredCartNotice[] | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+function cartFromRow(r: CartRow): Cart {
+  return Object.assign(new Cart(), {
+    id: r.id,
+    userId: r.user_id,
+    couponCode: r.coupon_code,
+    country: r.country,
+    postalCode: r.postal_code,
+    notices: r.notices,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
 }

@@ -18,7 +18,7 @@ import {
 import type { CartProductView } from './index.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { AvailabilityChanged } from './events/catalog.events.js';
-import { appliedPriceAt, discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
+import { discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
 import { PriceService } from './price.service.js';
 import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
 
@@ -256,22 +256,33 @@ export class CatalogService {
   ): Promise<Map<string, CartProductView>> {
     const map = new Map<string, CartProductView>();
     if (!codes.length) return map;
-    const products = await manager.getRepository(Product).find({ where: { code: In([...new Set(codes)]) }, select: { id: true } });
-    for (const l of await this.load(
-      products.map((p) => p.id),
-      locale,
-      manager,
-    )) {
-      const p = l.product;
-      map.set(p.code, {
-        code: p.code,
-        name: l.text.name,
-        slug: l.text.slug,
-        unitPrice: appliedPriceAt(l.history, l.offers, at) ?? p.priceCents,
-        vatRate: p.vatRate,
-        weightGrams: p.shippingWeightGrams,
-        available: effectiveAvailability(p) === 'available',
-        stock: p.stock,
+    // One statement (the cart prices on every change and the checkout once more): the product, its
+    // texts in `locale`, the regular price in force at `at` (the latest history row not after it,
+    // the later row on a tie, as regularPriceAt) and the cheapest offer running at `at` (as
+    // offerAt). appliedPriceAt over exactly those rows gives what it gives over the whole history.
+    const rows: CartProductRow[] = await manager.query(
+      `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
+              (SELECT pp.amount_cents FROM product_price pp
+                WHERE pp.product_id = p.id AND pp.valid_from <= $3
+                ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
+              (SELECT min(o.price_cents) FROM product_offer o
+                WHERE o.product_id = p.id AND o.starts_at <= $3 AND $3 < o.ends_at) AS offer_cents
+         FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = $2
+        WHERE p.code = ANY($1::text[])`,
+      [[...new Set(codes)], locale, at],
+    );
+    for (const r of rows) {
+      const regular = r.regular_cents === null ? null : Number(r.regular_cents);
+      const offer = r.offer_cents === null ? null : Number(r.offer_cents);
+      map.set(r.code, {
+        code: r.code,
+        name: r.name,
+        slug: r.slug,
+        unitPrice: regular === null ? r.price_cents : offer === null ? regular : Math.min(offer, regular),
+        vatRate: r.vat_rate,
+        weightGrams: r.shipping_weight_grams,
+        available: effectiveAvailability({ availability: r.availability, stock: r.stock }) === 'available',
+        stock: r.stock,
       });
     }
     return map;
@@ -526,4 +537,18 @@ function priceView(l: Loaded, at: Date): PriceView {
     };
   }
   return { amount, currency: 'EUR', regular_amount: regular, per_kg: pricePerKg(amount, l.product.netWeightGrams), offer: offerView };
+}
+
+/** A row of productsForCart's statement (pg returns integer columns as numbers, aggregates too). */
+interface CartProductRow {
+  code: string;
+  price_cents: number;
+  vat_rate: number;
+  shipping_weight_grams: number;
+  availability: Product['availability'];
+  stock: number | null;
+  name: string;
+  slug: string;
+  regular_cents: number | null;
+  offer_cents: number | null;
 }

@@ -23,7 +23,7 @@ import { OrderPlaced } from './events/order.events.js';
 import { recordOrderHistory } from './admin/order-history.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderWriter } from './order-writer.js';
-import { OrderReadService } from './order.service.js';
+import { OrderReadService, toOrderView } from './order.service.js';
 import type { OrderView } from './order.types.js';
 import { PAYMENT_STARTER, type PaymentStarter } from './payment-port.js';
 
@@ -120,8 +120,8 @@ export class OrderPlacement {
           },
           now,
         );
-        const row = await m.findOneByOrFail(Order, { id: written.id });
-        const unnumbered = await this.reader.viewOf(row, m);
+        const { row } = written;
+        const unnumbered = toOrderView(row, written.lines, written.vats);
 
         await this.catalog.reserveStock(
           m,

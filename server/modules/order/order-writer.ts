@@ -38,6 +38,10 @@ export interface WrittenOrder {
   money: OrderMoney;
   /** The secret view tokens of this order are signed with (stored; never shown). */
   viewSecret: string;
+  /** The rows as written (every column is given, none left to a database default): no read-back needed. */
+  row: Order;
+  lines: OrderLine[];
+  vats: OrderVat[];
 }
 
 /**
@@ -71,14 +75,19 @@ export class OrderWriter {
     return this.numbers.numberOrder(manager, orderId, now);
   }
 
-  private async write(manager: EntityManager, draft: OrderDraft, now: Date, numberFor: (m: EntityManager) => Promise<string>): Promise<WrittenOrder> {
+  private async write(
+    manager: EntityManager,
+    draft: OrderDraft,
+    now: Date,
+    numberFor: (m: EntityManager) => Promise<string>,
+  ): Promise<WrittenOrder> {
     if (!draft.lines.length) throw new RangeError('an order needs at least one line');
     if (draft.discount > 0 && !draft.couponCode) throw new RangeError('a discount needs its coupon code');
     const money = orderMoney(draft.lines, draft.discount, draft.delivery);
     const number = await numberFor(manager);
     const id = randomUUID();
     const viewSecret = randomBytes(32).toString('base64url');
-    await manager.insert(Order, {
+    const row = manager.create(Order, {
       id,
       number,
       userId: draft.userId,
@@ -108,9 +117,9 @@ export class OrderWriter {
       placedAt: now,
       createdAt: now,
     });
-    await manager.insert(
-      OrderLine,
-      draft.lines.map((l, position) => ({
+    await manager.insert(Order, row);
+    const lines = draft.lines.map((l, position) =>
+      manager.create(OrderLine, {
         id: randomUUID(),
         orderId: id,
         position,
@@ -119,12 +128,11 @@ export class OrderWriter {
         unitPrice: l.unitPrice,
         quantity: l.quantity,
         vatRate: l.vatRate,
-      })),
+      }),
     );
-    await manager.insert(
-      OrderVat,
-      money.vatByRate.map((r) => ({ orderId: id, rate: r.rate, base: r.base, vat: r.vat })),
-    );
-    return { id, number, money, viewSecret };
+    await manager.insert(OrderLine, lines);
+    const vats = money.vatByRate.map((r) => manager.create(OrderVat, { orderId: id, rate: r.rate, base: r.base, vat: r.vat }));
+    await manager.insert(OrderVat, vats);
+    return { id, number, money, viewSecret, row, lines, vats };
   }
 }

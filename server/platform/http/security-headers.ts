@@ -96,3 +96,14 @@ function helmetHeaders(opts: SecurityHeaderOptions) {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
 }
+
+/**
+ * Every answer of the JSON API is `Cache-Control: no-store` unless its handler says otherwise: the
+ * API answers carts, orders, accounts and tokens, and a refusal a guard answers before any handler
+ * runs (401, 403, 429) must not be kept by a browser or a proxy either. Set first, so a handler or
+ * the exception filter may still replace it.
+ */
+export function apiNoStore(req: Request, res: Response, next: NextFunction): void {
+  if (req.path === '/api' || req.path.startsWith('/api/')) res.setHeader('Cache-Control', 'no-store');
+  next();
+}

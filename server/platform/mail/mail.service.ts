@@ -73,6 +73,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
+      // What nodemailer picks for our mostly-ASCII texts anyway, said at once: left to choose, it
+      // measures every part first (a third of composing a mail).
+      textEncoding: 'quoted-printable',
       // RFC 3834: automated mail; out-of-office responders must not answer it.
       headers: { 'Auto-Submitted': 'auto-generated', ...mail.headers },
     });
@@ -98,13 +101,18 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   /** One file per mail, named so that `ls` lists them in the order they were sent. */
   private async writeEml(messageId: string, message: Buffer): Promise<string> {
     const dir = path.resolve(this.config.mail.dir);
-    await mkdir(dir, { recursive: true });
     const stamp = new Date().toISOString().replace(/:/g, '-');
     const id = messageId.replace(/^<|>$/g, '').replace(/[^A-Za-z0-9.@_-]/g, '_') || randomUUID();
     const file = path.join(dir, `${stamp}_${id}.eml`);
     // Written under a temporary name first, so nothing ever sees half a mail.
     const partial = path.join(dir, `.${stamp}_${id}.eml.partial`);
-    await writeFile(partial, message);
+    // The folder is made when a write finds it missing (first mail, or someone emptied .data),
+    // not before every mail.
+    await writeFile(partial, message).catch(async (err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+      await mkdir(dir, { recursive: true });
+      await writeFile(partial, message);
+    });
     await rename(partial, file);
     const relative = path.relative(process.cwd(), file);
     return relative.startsWith('..') || path.isAbsolute(relative) ? file : relative;

@@ -5,6 +5,7 @@ import { shopper, type Shopper } from '../../support/shopper.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createCoupon } from '../../factories/coupon.js';
 import { CartService, CouponService, CartError, DELIVERY_CONFIG } from '../../../server/modules/cart/index.js';
+import { PriceService } from '../../../server/modules/catalog/index.js';
 import type { RunningShop } from '../../../server/main.js';
 
 const DAY = 86_400_000;
@@ -44,6 +45,78 @@ describe('cart money: totals, delivery, coupons (API, real PostgreSQL)', () => {
     expect(c.vat_by_rate.reduce((s, r) => s + r.base, 0)).toBe(c.vat_base);
     expect(c.vat_by_rate.reduce((s, r) => s + r.vat, 0)).toBe(c.vat_total);
   }
+
+  describe('unit prices', () => {
+    it('charges what the product page shows now: the price in force, the cheapest running offer, never an ended or future one', async () => {
+      const prices = shop.app.get(PriceService);
+      const db = shop.app.get(DataSource);
+      const now = Date.now();
+      // Each case: the price history (oldest first), offers, and the price the cart must charge.
+      const cases: Array<{ history: Array<[number, number]>; offers: Array<[number, number, number]>; expected: number }> = [
+        // raised yesterday; a price from tomorrow on must not count yet
+        {
+          history: [
+            [500, -10 * DAY],
+            [550, -DAY],
+            [600, DAY],
+          ],
+          offers: [],
+          expected: 550,
+        },
+        // two offers running, the cheaper one wins; an ended and a future offer are ignored
+        {
+          history: [[500, -10 * DAY]],
+          offers: [
+            [450, -2 * DAY, 2 * DAY],
+            [420, -DAY, DAY],
+            [300, -5 * DAY, -DAY],
+            [200, DAY, 3 * DAY],
+          ],
+          expected: 420,
+        },
+        // an offer above the regular price never raises it
+        {
+          history: [
+            [500, -10 * DAY],
+            [400, -DAY],
+          ],
+          offers: [[450, -2 * DAY, 2 * DAY]],
+          expected: 400,
+        },
+        // two rows taking effect at the same moment: the later one counts
+        {
+          history: [
+            [500, -3 * DAY],
+            [520, -3 * DAY],
+          ],
+          offers: [],
+          expected: 520,
+        },
+      ];
+      const s = await shopper(shop.url, 'en');
+      for (const c of cases) {
+        const p = await createProduct(shop.app, { price: c.history[0]![0], priceSince: new Date(now + c.history[0]![1]) });
+        for (const [cents, at] of c.history.slice(1)) {
+          // The service records changes as they happen; a row dated ahead (another process's clock) is written directly.
+          if (at > 0)
+            await db.query(
+              `INSERT INTO product_price (product_id, amount_cents, valid_from) SELECT id, $2, $3 FROM product WHERE code = $1`,
+              [p.code, cents, new Date(now + at)],
+            );
+          else await prices.changePrice(p.code, cents, { at: new Date(now + at) });
+        }
+        for (const [cents, from, to] of c.offers)
+          await prices.addOffer(p.code, { priceCents: cents, startsAt: new Date(now + from), endsAt: new Date(now + to) });
+        const shown = (await s.call('get', `/api/catalog/products/${p.slugs.en}`).expect(200)).body.data.price.amount;
+        expect(shown).toBe(c.expected);
+        const cart = (await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200)).body.data;
+        expect(cart.lines.find((l: { product_code: string }) => l.product_code === p.code)).toMatchObject({
+          unit_price: c.expected,
+          line_total: 2 * c.expected,
+        });
+      }
+    });
+  });
 
   describe('totals', () => {
     it('splits VAT per rate, with delivery at 25 % and the discount reducing the bases proportionally', async () => {

@@ -30,6 +30,22 @@ describe('HTTP platform', () => {
     expect(res.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
   });
 
+  it('keeps no API answer in any cache, a refusal before any handler included', async () => {
+    for (const [path, status] of [
+      ['/api/admin/orders', 401],
+      ['/api/orders', 401],
+      ['/api/cart', 200],
+      ['/api/catalog/categories', 200],
+      ['/api/no-such-route', 404],
+    ] as const) {
+      const res = await request(shop.url).get(path).expect(status);
+      expect({ path, cacheControl: res.headers['cache-control'] }).toEqual({ path, cacheControl: 'no-store' });
+    }
+    // pages keep their own rule
+    const page = await request(shop.url).get('/').set('Cookie', 'locale=hr');
+    expect(page.headers['cache-control']).not.toBe('no-store');
+  });
+
   it('issues a CSRF token at GET /api/csrf that mutating calls accept', async () => {
     const agent = request.agent(shop.url);
     const res = await agent.get('/api/csrf').expect(200);

@@ -227,6 +227,15 @@ describe('mail without SMTP_URL (file sink)', () => {
     }
   });
 
+  it('makes the folder again when someone removed it while the shop runs', async () => {
+    const mail = shop.app.get(MailService);
+    await rm(path.join(base, 'not'), { recursive: true, force: true });
+    await mail.sendTemplate('account-activation', activation('file-t0k3n-3'), { to: 'eva@example.com', locale: 'en' });
+    const files = await readdir(mailDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+  });
+
   it('refuses empty bodies and writes nothing for them', async () => {
     const mail = shop.app.get(MailService);
     const before = (await readdir(mailDir)).length;

@@ -86,7 +86,7 @@ export class OrderMailsListener {
   /** The order as it is now and a fresh view token; null (logged) for an order that is not there. */
   private async order(manager: EntityManager, number: string): Promise<{ order: OrderView; token: string } | null> {
     const entity = await this.orders.findByNumber(number, manager);
-    const order = entity && (await this.orders.viewByNumber(number, manager));
+    const order = entity && (await this.orders.viewOf(entity, manager));
     if (!entity || !order) {
       this.logger.error(`order mail for unknown order ${number}: nothing sent`);
       return null;
