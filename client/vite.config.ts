@@ -13,7 +13,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 
 const clientDir = dirname(fileURLToPath(import.meta.url));
 const rootDir = resolve(clientDir, '..');
@@ -43,6 +43,69 @@ function clientManifest(): Plugin {
   };
 }
 
+/**
+ * `.vite/chunk-modules.json` next to the manifest: the source modules of each JS chunk (paths relative to
+ * the repository). The manifest names chunks only; test/integration/client/first-visit.test.ts reads this
+ * to check which code a first visit loads.
+ */
+function chunkModules(): Plugin {
+  return {
+    name: 'zz:chunk-modules',
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
+    generateBundle(_options, bundle) {
+      const modules: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk') continue;
+        modules[chunk.fileName] = Object.keys(chunk.modules)
+          .map((id) => (id.includes('/node_modules/') ? id.slice(id.lastIndexOf('/node_modules/') + 1) : id.startsWith(`${rootDir}/`) ? id.slice(rootDir.length + 1) : id))
+          .sort();
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) });
+    },
+  };
+}
+
+type ChunkGroups = Exclude<NonNullable<Rolldown.OutputOptions['codeSplitting']>, boolean>['groups'];
+type ChunkingContext = Parameters<Extract<NonNullable<ChunkGroups>[number]['name'], (...args: never[]) => unknown>>[1];
+
+/**
+ * The chunks every page loads (docs/performance.md, 'First visit'): what the entry and boot.tsx import
+ * statically goes into two chunks, `vendor` (React, the router, react-query, i18next: changes only with an upgrade,
+ * so it stays cached across deploys) and `app` (the layout, the router's route tree, the session), instead
+ * of the few dozen small shared chunks the bundler would otherwise cut (each one a request). Everything
+ * else (route components and loaders, forms, zod, the languages' texts) stays in the chunks the routes
+ * and `import()` ask for. `zod-jitless` is a chunk of its own, imported first by the entry, so it runs
+ * before any chunk with zod. What the entry runs before boot (the chunk-reload handler, the texts' loaders,
+ * Vite's preload helper) is the small `start` chunk: the only chunks a page modulepreloads with the entry.
+ */
+function firstVisitChunks(): ChunkGroups {
+  const graphs = new Map<string, Set<string>>();
+  /** The modules `entry` imports statically, directly or not (computed once per build). */
+  const staticGraph = (ctx: ChunkingContext, entry: string): Set<string> => {
+    const known = graphs.get(entry);
+    if (known) return known;
+    const seen = new Set<string>();
+    const stack = [resolve(clientDir, entry)];
+    while (stack.length > 0) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    }
+    graphs.set(entry, seen);
+    return seen;
+  };
+  const entry = (ctx: ChunkingContext) => staticGraph(ctx, 'src/entry-client.tsx');
+  const boot = (ctx: ChunkingContext) => staticGraph(ctx, 'src/boot.tsx');
+  return [
+    { name: (id) => (id.endsWith('/client/src/zod-jitless.ts') ? 'zod-jitless' : null), priority: 4 },
+    { name: (id, ctx) => (/\/node_modules\//.test(id) && (boot(ctx).has(id) || entry(ctx).has(id)) ? 'vendor' : null), priority: 3 },
+    // Vite's preload helper is used by the app chunk too: its own small chunk, or the entry would import app.
+    { name: (id, ctx) => (entry(ctx).has(id) && !id.endsWith('/client/src/entry-client.tsx') ? 'start' : null), priority: 2 },
+    { name: (id, ctx) => (boot(ctx).has(id) ? 'app' : null), priority: 1 },
+  ];
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: rootDir,
   publicDir: resolve(clientDir, 'public'),
@@ -50,6 +113,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
       routesDirectory: resolve(clientDir, 'src/routes'),
       generatedRouteTree: resolve(clientDir, 'src/routeTree.gen.ts'),
       quoteStyle: 'single',
@@ -57,6 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     }),
     react(),
     clientManifest(),
+    chunkModules(),
   ],
   css: {
     modules: {
@@ -88,8 +153,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         target: 'es2022',
         rollupOptions: {
           input: resolve(clientDir, 'src/entry-client.tsx'),
-          // A chunk of its own, imported first by the entry, so it runs before the chunk with zod.
-          output: { manualChunks: (id: string) => (id.endsWith('/client/src/zod-jitless.ts') ? 'zod-jitless' : undefined) },
+          output: { codeSplitting: { groups: firstVisitChunks() } },
         },
       },
   // The SSR build bundles its dependencies in production mode: React's server renderer must not

@@ -25,8 +25,12 @@ export const DELIVERY_COUNTRIES: readonly EuCountry[] = [HOME_COUNTRY, ...EU_COU
  */
 export function countryName(code: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'region' }).of(code) ?? code;
+    let names = regionNames.get(locale);
+    if (!names) regionNames.set(locale, (names = new Intl.DisplayNames([locale], { type: 'region' })));
+    return names.of(code) ?? code;
   } catch {
     return code;
   }
 }
+/** One Intl.DisplayNames per language (building one costs far more than a lookup); only languages that built one are kept. */
+const regionNames = new Map<string, Intl.DisplayNames>();

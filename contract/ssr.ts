@@ -13,12 +13,38 @@ export interface SsrRequestContext {
   /** Origin like "http://localhost:3000" (no trailing slash): canonical, hreflang, og:url, sitemap. */
   publicUrl: string;
   /**
-   * Where route loaders reach this same server's JSON API during SSR (the socket the request came
-   * in on, e.g. "http://127.0.0.1:3000"): never the public URL, which may sit behind a proxy.
-   * Loaders forward the request's Cookie and Accept-Language headers.
+   * The SSR data port: how route loaders reach this process's JSON API during a render, in process
+   * (no socket, no origin, no URL to build). Loaders forward the request's Cookie and the page's
+   * Accept-Language through it (client/src/api/http.ts `serverApiFactory`).
    */
-  apiOrigin: string;
+  api: ApiPort;
 }
+
+/** One call of the JSON API through the SSR data port. */
+export interface ApiPortRequest {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path and query, always starting with `/api/` (e.g. `/api/catalog/products?locale=en`). */
+  path: string;
+  headers: Record<string, string>;
+  /** A JSON text, or none. */
+  body?: string;
+}
+
+/** The API's answer, whole. Its Set-Cookie headers never reach the page's response (as with any HTTP client). */
+export interface ApiPortResponse {
+  status: number;
+  /** Lower-case names; repeated headers joined with ", " (set-cookie left out). */
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * The server's implementation dispatches into its own HTTP application, the whole middleware chain
+ * (request id, cookies and session, CSRF by method, language, validation, the API's error filter)
+ * on a fresh request and response of its own, without a socket (server/platform/ssr/in-process-api.ts).
+ * It rejects only when the call could not be made at all; every HTTP status resolves.
+ */
+export type ApiPort = (request: ApiPortRequest) => Promise<ApiPortResponse>;
 
 export interface SsrEntry {
   /**

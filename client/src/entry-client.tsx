@@ -1,38 +1,22 @@
 // First: zod's config before zod itself loads (see the module).
 import './zod-jitless';
-import { browserApi } from './api/http';
-import { RouterClient } from '@tanstack/react-router/ssr/client';
-import { hydrateRoot } from 'react-dom/client';
-import { createI18n } from './i18n/instance';
 import { DEFAULT_LOCALE, isLocale } from '../../contract/locales';
-import { createQueryClient } from './api/query-client';
-import { createAppRouter } from './router';
-import { createSessionStore, sessionTransport, webLock } from './features/account/session';
+import { loadTexts } from './i18n/texts';
 import { browserChunkReloadEnv, installChunkReload } from './navigation/chunk-reload';
 
-// A route chunk that fails to load (a deploy replaced the files) reloads the page once per 10 s (spec section 8).
+// A chunk that fails to load (a deploy replaced the files: boot's or a route's) reloads the page once per 10 s (spec section 8).
 installChunkReload(window, browserChunkReloadEnv());
 
-// The server sets <html lang>; per-request values (CSRF token, public URL, consent) arrive through the
-// router's dehydrated state before the first render.
-const lang = document.documentElement.lang;
-const locale = isLocale(lang) ? lang : DEFAULT_LOCALE;
-// The page's one query client; the server's queries (the session) are hydrated into it before the first render.
-const queryClient = createQueryClient();
-const router = createAppRouter({
-  i18n: createI18n(locale),
-  api: browserApi,
-  queryClient,
-  session: createSessionStore({
-    queryClient,
-    transport: sessionTransport(browserApi(locale)),
-    environment: 'browser',
-    lock: webLock(),
-  }),
-  csrfToken: '',
-  publicUrl: window.location.origin,
-  consent: null,
-  fontPreloads: [],
+/**
+ * The page's entry, a small script. The server's HTML is complete and styled: the browser paints it
+ * first, with the network left to the styles, fonts and images, and only then fetches and runs the
+ * application (boot.tsx: React, the router, the layout) and the page language's texts, in parallel,
+ * and hydrates. Waits for the next frame, or 100 ms (a background tab, where frames wait).
+ * docs/performance.md, 'First visit'.
+ */
+await new Promise<void>((resolve) => {
+  requestAnimationFrame(() => setTimeout(resolve, 0));
+  setTimeout(resolve, 100);
 });
-
-hydrateRoot(document, <RouterClient router={router} />);
+const lang = document.documentElement.lang;
+await Promise.all([import('./boot'), loadTexts[isLocale(lang) ? lang : DEFAULT_LOCALE]()]);

@@ -4,6 +4,10 @@
  *
  * Vite (rolldown's native bindings) does not run inside Jest's VM sandbox, so the renderer lives in a
  * child Node process started by this test; it answers one JSON request per line on stdin.
+ *
+ * The render's data port (`ctx.api`, contract/ssr.ts) is the child's: it hands each call to the test's
+ * stand-in API when the job names one (`stubApi`), else it fails as an unreachable API would. The child's
+ * global fetch fails and counts: a render never reaches the API any other way than through the port.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
@@ -13,7 +17,8 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { SsrRequestContext } from '../../contract/ssr';
 
 const ORIGIN = 'https://shop.example';
-const ctx: SsrRequestContext = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, apiOrigin: 'http://127.0.0.1:9' };
+/** The context without its data port: the child adds one per job (below). */
+const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -29,6 +34,20 @@ const vite = await createServer({
   logLevel: 'error',
 });
 const { entry } = await vite.ssrLoadModule('/client/src/entry-server.tsx');
+const stubFetch = globalThis.fetch;
+let fetched = 0;
+globalThis.fetch = async (input) => {
+  fetched++;
+  throw new TypeError('SSR called the global fetch: ' + String(input));
+};
+let portCalls = 0;
+const portTo = (stubApi) => async ({ method, path, headers, body }) => {
+  portCalls++;
+  if (!path.startsWith('/api/')) throw new Error('not an API path: ' + path);
+  if (!stubApi) throw new TypeError('fetch failed (no API in this job)');
+  const res = await stubFetch(stubApi + path, { method, headers, body });
+  return { status: res.status, headers: Object.fromEntries(res.headers), body: await res.text() };
+};
 process.stdout.write(JSON.stringify({ ready: true }) + '\\n');
 for await (const line of createInterface({ input: process.stdin })) {
   const job = JSON.parse(line);
@@ -39,9 +58,11 @@ for await (const line of createInterface({ input: process.stdin })) {
     restore = () => { delete Route.options.loader; };
   }
   try {
-    const res = await entry.handle(new Request(job.url, { method: job.method, headers: job.headers }), job.ctx);
+    fetched = 0;
+    portCalls = 0;
+    const res = await entry.handle(new Request(job.url, { method: job.method, headers: job.headers }), { ...job.ctx, api: portTo(job.stubApi) });
     const body = await res.text();
-    process.stdout.write(JSON.stringify({ id: job.id, status: res.status, headers: [...res.headers], body }) + '\\n');
+    process.stdout.write(JSON.stringify({ id: job.id, status: res.status, headers: [...res.headers], body, fetched, portCalls }) + '\\n');
   } finally {
     restore();
   }
@@ -53,12 +74,14 @@ interface Rendered {
   status: number;
   headers: Headers;
   body: string;
+  /** Calls of the render to the data port. */
+  portCalls: number;
 }
 
 let child: ChildProcessWithoutNullStreams;
 let stderr = '';
 let nextId = 0;
-const waiting = new Map<number, (r: Rendered) => void>();
+const waiting = new Map<number, { resolve: (r: Rendered) => void; reject: (e: Error) => void }>();
 
 beforeAll(async () => {
   child = spawn(process.execPath, ['--input-type=module', '-e', RENDERER], {
@@ -81,10 +104,14 @@ beforeAll(async () => {
           status: number;
           headers: [string, string][];
           body: string;
+          fetched: number;
+          portCalls: number;
         };
         buffer = buffer.slice(at + 1);
         if (message.ready) ready();
-        else waiting.get(message.id)?.({ status: message.status, headers: new Headers(message.headers), body: message.body });
+        // Every render of every test: its API calls went through the port, none to the global fetch.
+        else if (message.fetched > 0) waiting.get(message.id)?.reject(new Error(`render ${message.id} called the global fetch ${message.fetched} times`));
+        else waiting.get(message.id)?.resolve({ status: message.status, headers: new Headers(message.headers), body: message.body, portCalls: message.portCalls });
       }
     });
   });
@@ -97,14 +124,13 @@ afterAll(() => {
 
 function render(
   path: string,
-  opts: { headers?: Record<string, string>; method?: string; failRoute?: string; apiOrigin?: string } = {},
+  opts: { headers?: Record<string, string>; method?: string; failRoute?: string; stubApi?: string } = {},
 ): Promise<Rendered> {
   const id = nextId++;
   const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'locale=hr', ...opts.headers };
-  const jobCtx = opts.apiOrigin ? { ...ctx, apiOrigin: opts.apiOrigin } : ctx;
-  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx: jobCtx, failRoute: opts.failRoute };
-  return new Promise((resolve) => {
-    waiting.set(id, resolve);
+  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx, stubApi: opts.stubApi, failRoute: opts.failRoute };
+  return new Promise((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
     child.stdin.write(`${JSON.stringify(job)}\n`);
   });
 }
@@ -328,7 +354,7 @@ describe('redirects, language choice and crawler files', () => {
   });
 
   it('answers a language sitemap 503 (never a partial list, never the 404 page) when the catalogue cannot be read', async () => {
-    // ctx.apiOrigin is a closed port here; the whole sitemap against the built shop: test/e2e/screens.test.ts.
+    // The port fails here as an unreachable API would; the whole sitemap against the built shop: test/e2e/screens.test.ts.
     for (const path of ['/en/sitemap.xml', '/sitemap-hr.xml']) {
       const res = await render(path);
       expect([path, res.status, res.headers.get('retry-after')]).toEqual([path, 503, '60']);
@@ -346,7 +372,7 @@ describe('account guards during SSR', () => {
   // A stand-in for the API: signed in when the request carries `access_token=ok`.
   let api: Server;
   let sessionLookups = 0;
-  let apiOrigin = '';
+  let stubApi = '';
   const user = { id: 'u-1', email: 'ana@example.com', first_name: 'Ana', last_name: 'Horvat', role: 'customer', locale: 'hr' };
   beforeAll(async () => {
     api = createServer((req, res) => {
@@ -364,7 +390,7 @@ describe('account guards during SSR', () => {
       send(404, { errors: [{ code: 'NOT_FOUND', message: 'no' }] });
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    stubApi = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
@@ -374,7 +400,7 @@ describe('account guards during SSR', () => {
     ['/de/profile/edit', '/de/login?redirect=%2Fde%2Fprofile%2Fedit'],
     ['/sl/profil/ponisti-lozinku', '/sl/login?redirect=%2Fsl%2Fprofil%2Fponisti-lozinku'],
   ])('sends a visitor of %s to the login page of its language (307)', async (path, location) => {
-    const res = await render(path, { apiOrigin });
+    const res = await render(path, { stubApi });
     expect(res.status).toBe(307);
     expect(res.headers.get('location')).toBe(location);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -383,10 +409,29 @@ describe('account guards during SSR', () => {
 
   it('asks the API for the session only when the visitor has an access cookie', async () => {
     sessionLookups = 0;
-    expect((await render('/kontakt', { apiOrigin })).status).toBe(200);
+    expect((await render('/kontakt', { stubApi })).status).toBe(200);
     expect(sessionLookups).toBe(0);
-    expect((await render('/kontakt', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } })).status).toBe(200);
+    expect((await render('/kontakt', { stubApi, headers: { cookie: 'locale=hr; access_token=ok' } })).status).toBe(200);
     expect(sessionLookups).toBe(1);
+  });
+
+  it('reaches the API through the data port only: no origin, no URL, no global fetch', async () => {
+    sessionLookups = 0;
+    const res = await render('/profil', { stubApi, headers: { cookie: 'locale=hr; access_token=ok' } });
+    expect(res.status).toBe(200);
+    // The session and the profile, both through ctx.api (a call to the global fetch fails the render's job).
+    expect(sessionLookups).toBe(1);
+    expect(res.portCalls).toBeGreaterThanOrEqual(2);
+  });
+
+  it('renders every form that carries a password or personal data with method="post": a submit before hydration never puts them in a URL', async () => {
+    for (const path of ['/en/login', '/en/register', '/en/forgot-password']) {
+      const res = await render(path, { stubApi });
+      expect([path, res.status]).toEqual([path, 200]);
+      const forms = [...res.body.matchAll(/<form\b[^>]*>/g)].map((m) => m[0]).filter((tag) => !/role="search"/.test(tag));
+      expect(forms.length).toBeGreaterThan(0);
+      for (const tag of forms) expect([path, tag]).toEqual([path, expect.stringContaining('method="post"')]);
+    }
   });
 
   it('treats a failed session lookup as signed out', async () => {
@@ -396,7 +441,7 @@ describe('account guards during SSR', () => {
   });
 
   it('renders the profile for a signed-in user, with the session in the page and "My account" in the header', async () => {
-    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } });
+    const res = await render('/profil', { stubApi, headers: { cookie: 'locale=hr; access_token=ok' } });
     expect(res.status).toBe(200);
     expect(res.body).toMatch(/<meta name="robots" content="noindex, nofollow"/);
     expect(res.body).toContain('Dobro došli, Ana!');
@@ -405,7 +450,7 @@ describe('account guards during SSR', () => {
   });
 
   it('hands the session to the browser as the dehydrated session query; account data only once, as loader data', async () => {
-    const res = await render('/profil', { apiOrigin, headers: { cookie: 'locale=hr; access_token=ok' } });
+    const res = await render('/profil', { stubApi, headers: { cookie: 'locale=hr; access_token=ok' } });
     expect(res.status).toBe(200);
     const state = res.body.slice(res.body.indexOf('$_TSR.router'));
     expect(state).toMatch(/queryKey:(\$R\[\d+\]=)?\["session"\]/);
@@ -416,18 +461,18 @@ describe('account guards during SSR', () => {
 
   it('sends a signed-in user away from guest-only pages, to a valid ?redirect= or home', async () => {
     const headers = { cookie: 'locale=hr; access_token=ok' };
-    const login = await render('/en/login', { apiOrigin, headers });
+    const login = await render('/en/login', { stubApi, headers });
     expect([login.status, login.headers.get('location')]).toEqual([307, '/en']);
-    const back = await render('/prijava?redirect=%2Fprofil%2Fnarudzbe', { apiOrigin, headers });
+    const back = await render('/prijava?redirect=%2Fprofil%2Fnarudzbe', { stubApi, headers });
     expect([back.status, back.headers.get('location')]).toEqual([307, '/profil/narudzbe']);
-    const evil = await render('/prijava?redirect=%2F%2Fevil.example', { apiOrigin, headers });
+    const evil = await render('/prijava?redirect=%2F%2Fevil.example', { stubApi, headers });
     expect([evil.status, evil.headers.get('location')]).toEqual([307, '/']);
-    const register = await render('/de/register', { apiOrigin, headers });
+    const register = await render('/de/register', { stubApi, headers });
     expect([register.status, register.headers.get('location')]).toEqual([307, '/de']);
   });
 
   it('renders the guest-only pages for visitors, with "Log in" in the header', async () => {
-    const res = await render('/prijava?activated=1', { apiOrigin });
+    const res = await render('/prijava?activated=1', { stubApi });
     expect(res.status).toBe(200);
     expect(res.body).toContain('Vaš je korisnički račun aktiviran. Sada se možete prijaviti.');
     expect(res.body).toMatch(/data-testid="header-account" data-session="unauthenticated" href="\/prijava"/);
@@ -438,19 +483,19 @@ describe('account guards during SSR', () => {
 describe('while the API is briefly unavailable (its database is away)', () => {
   // A stand-in for the API that answers every call as the shop does while PostgreSQL is away.
   let api: Server;
-  let apiOrigin = '';
+  let stubApi = '';
   beforeAll(async () => {
     api = createServer((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
       res.end(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The shop is briefly unavailable. Please try again shortly.' }] }));
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    apiOrigin = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+    stubApi = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
 
   it('renders the error page with "try again shortly" as 503 with Retry-After, in the page language', async () => {
-    const page = await render('/en/products', { apiOrigin, headers: { cookie: 'locale=en' } });
+    const page = await render('/en/products', { stubApi, headers: { cookie: 'locale=en' } });
     expect(page.status).toBe(503);
     expect(Number(page.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(page.body).toContain('<html lang="en"');
@@ -460,13 +505,13 @@ describe('while the API is briefly unavailable (its database is away)', () => {
     expect(page.body).toContain('$_TSR.t.get("zz-redacted-error")("unavailable")');
     expect(page.body).not.toContain('SERVICE_UNAVAILABLE');
 
-    const hr = await render('/proizvodi', { apiOrigin });
+    const hr = await render('/proizvodi', { stubApi });
     expect(hr.status).toBe(503);
     expect(hr.body).toContain('Trgovina je trenutačno nedostupna. Pokušajte ponovno za nekoliko trenutaka.');
   });
 
   it('answers crawlers a plain 503 with Retry-After (a temporary outage, not a page to drop)', async () => {
-    const bot = await render('/en/products', { apiOrigin, headers: { cookie: 'locale=en', 'user-agent': GOOGLEBOT } });
+    const bot = await render('/en/products', { stubApi, headers: { cookie: 'locale=en', 'user-agent': GOOGLEBOT } });
     expect(bot.status).toBe(503);
     expect(Number(bot.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(bot.body).toBe('Service Unavailable\n');

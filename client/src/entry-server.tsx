@@ -59,7 +59,7 @@ export const entry: SsrEntry = {
       // Categories and products come from the catalogue API (no visitor cookies: the same for everyone).
       // Without them the sitemap would be incomplete: 503, so a crawler comes back instead of dropping them.
       try {
-        const api = serverApiFactory(ctx.apiOrigin, new Request(url.origin), '');
+        const api = serverApiFactory(ctx.api, new Request(url.origin), '');
         const extra = await catalogEntries(api);
         return textResponse(buildSitemap(ctx.publicUrl, sitemapLocale, extra), 'application/xml; charset=utf-8');
       } catch (error) {
@@ -134,7 +134,7 @@ async function render(
   ctx: SsrRequestContext,
   opts: { locale: Locale; consent: CookieConsent | null; crawler: boolean; outcome: { unavailable: boolean } },
 ): Promise<Response> {
-  const api = serverApiFactory(ctx.apiOrigin, request, ctx.csrfToken);
+  const api = serverApiFactory(ctx.api, request, ctx.csrfToken);
   const handler = createRequestHandler({
     request,
     getRouterManifest: () => routerManifest,

@@ -786,6 +786,8 @@ describe('checkout in Chromium', () => {
       await card.getByTestId('order-detail-link').click();
       await page.waitForURL((url) => url.pathname === detailPath);
       await hydrated(page);
+      // A client-side navigation: the address changes first, the page once its loader has answered.
+      await page.getByRole('heading', { level: 1, name: t('account.order.heading', { number }) }).waitFor();
       expect(await page.locator('h1').innerText()).toBe(t('account.order.heading', { number }));
       const facts = main.getByTestId('order-facts');
       expect(await text(facts.getByTestId('order-number'))).toBe(number);

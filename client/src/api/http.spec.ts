@@ -1,5 +1,6 @@
 import { pageCount, parsePage, parseQuery } from './catalog';
-import { ApiError, createApi, query } from './http';
+import type { ApiPort, ApiPortRequest } from '../../../contract/ssr';
+import { ApiError, createApi, query, serverApiFactory } from './http';
 import { RETRY_DELAY_MS, RETRY_STATUSES, shouldRetry } from './retry-policy';
 
 function fakeFetch(status: number, body: unknown) {
@@ -53,6 +54,63 @@ describe('createApi', () => {
     await expect(api.get('/api/x')).rejects.toMatchObject({ status: 502, errors: [{ code: 'HTTP_ERROR' }] });
     const down = createApi({ origin: '', fetch: (async () => Promise.reject(new Error('ECONNREFUSED'))) as unknown as typeof fetch });
     await expect(down.get('/api/x')).rejects.toMatchObject({ status: 0, errors: [{ code: 'NETWORK_ERROR' }] });
+  });
+});
+
+describe('createApi on the SSR data port (contract/ssr.ts)', () => {
+  /** A port answering the given statuses in turn (the last one repeats), recording the requests. */
+  function fakePort(answers: Array<{ status: number; body: string }>) {
+    const calls: ApiPortRequest[] = [];
+    const port: ApiPort = async (request) => {
+      calls.push(request);
+      return { headers: { 'content-type': 'application/json' }, ...answers[Math.min(calls.length - 1, answers.length - 1)]! };
+    };
+    return { port, calls };
+  }
+  const fetchMustNotRun = (async () => {
+    throw new Error('fetch called');
+  }) as unknown as typeof fetch;
+
+  it('sends the same calls through the port, never through fetch or an origin', async () => {
+    const { port, calls } = fakePort([{ status: 201, body: '{"data":{"ok":1}}' }]);
+    const api = createApi({ port, origin: 'http://127.0.0.1:undefined', fetch: fetchMustNotRun, headers: { 'Accept-Language': 'sl' }, mutationHeaders: () => ({ 'X-CSRF-Token': 't' }) });
+    await expect(api.send('POST', '/api/cart/items', { a: 1 }, { 'Idempotency-Key': 'k' })).resolves.toEqual({ ok: 1 });
+    expect(calls).toEqual([
+      {
+        method: 'POST',
+        path: '/api/cart/items',
+        headers: { Accept: 'application/json', 'Accept-Language': 'sl', 'Idempotency-Key': 'k', 'X-CSRF-Token': 't', 'Content-Type': 'application/json' },
+        body: '{"a":1}',
+      },
+    ]);
+    await api.get('/api/x');
+    expect(calls[1]).toEqual({ method: 'GET', path: '/api/x', headers: { Accept: 'application/json', 'Accept-Language': 'sl' } });
+  });
+
+  it('maps errors, retries and a failed port as the browser transport does', async () => {
+    const errors = [{ code: 'SERVICE_UNAVAILABLE', message: 'briefly unavailable' }];
+    const flaky = fakePort([{ status: 503, body: JSON.stringify({ errors }) }, { status: 200, body: '{"data":[1]}' }]);
+    await expect(createApi({ port: flaky.port, sleep: async () => undefined }).get('/api/x')).resolves.toEqual([1]);
+    expect(flaky.calls).toHaveLength(2);
+    const down = fakePort([{ status: 503, body: JSON.stringify({ errors }) }]);
+    await expect(createApi({ port: down.port, sleep: async () => undefined }).get('/api/x')).rejects.toMatchObject({ status: 503, errors });
+    const odd = fakePort([{ status: 404, body: '<html>' }]);
+    await expect(createApi({ port: odd.port }).get('/api/x')).rejects.toMatchObject({ status: 404, errors: [{ code: 'HTTP_ERROR' }] });
+    const empty = fakePort([{ status: 204, body: '' }]);
+    await expect(createApi({ port: empty.port }).send('DELETE', '/api/x')).resolves.toBeUndefined();
+    const broken: ApiPort = async () => Promise.reject(new TypeError('The SSR data port carries API calls only'));
+    await expect(createApi({ port: broken }).get('/api/x')).rejects.toMatchObject({ status: 0, errors: [{ code: 'NETWORK_ERROR' }] });
+  });
+
+  it("serverApiFactory forwards the visitor's Cookie and the page language, the page's CSRF token on mutations", async () => {
+    const { port, calls } = fakePort([{ status: 200, body: '{"data":null}' }]);
+    const api = serverApiFactory(port, new Request('https://shop.example/en/cart', { headers: { cookie: 'sid=1; cart=abc', 'x-other': 'no' } }), 'csrf-1');
+    await api('en').get('/api/cart');
+    await api('de').send('DELETE', '/api/cart/items/A');
+    expect(calls.map((c) => c.headers)).toEqual([
+      { Accept: 'application/json', 'Accept-Language': 'en', Cookie: 'sid=1; cart=abc' },
+      { Accept: 'application/json', 'Accept-Language': 'de', Cookie: 'sid=1; cart=abc', 'X-CSRF-Token': 'csrf-1' },
+    ]);
   });
 });
 

@@ -7,14 +7,17 @@
  *  - In the browser: origin '' (same origin), cookies sent ('same-origin'), the page's language in
  *    Accept-Language and, on mutations, the CSRF token from <meta name="csrf-token"> in X-CSRF-Token
  *    (`browserApi`).
- *  - During SSR: origin = ctx.apiOrigin, with the incoming request's Cookie and Accept-Language forwarded
- *    (`serverApi`, used by entry-server.tsx).
+ *  - During SSR: no HTTP at all. The server hands the render its data port (`ctx.api`, contract/ssr.ts), which
+ *    dispatches each call into the same server in process; the incoming request's Cookie and the page's
+ *    Accept-Language are forwarded (`serverApiFactory`, used by entry-server.tsx). Same calls, same
+ *    answers, same errors and retries as in the browser; only the transport differs.
  *  - Retries (spec section 9, api/retry-policy.ts): a GET answered 408, 409, 425, 429, 500, 502, 503 or 504 is
  *    sent once more after a short pause; mutations are never repeated.
  *
  * Route loaders reach it as `context.api(locale)` (router-context.ts).
  */
 import type { Locale } from '../../../contract/locales';
+import type { ApiPort } from '../../../contract/ssr';
 import { RETRY_DELAY_MS, shouldRetry } from './retry-policy';
 
 export interface ApiErrorDetail {
@@ -49,23 +52,52 @@ export interface Api {
 }
 
 export interface ApiOptions {
-  /** '' in the browser, ctx.apiOrigin during SSR. */
-  origin: string;
+  /** The browser's transport: `fetch` to `origin` ('' = same origin). */
+  origin?: string;
   /** Sent with every request. */
   headers?: Record<string, string>;
   /** Extra headers for mutations only (CSRF token); read lazily so a token set after creation is used. */
   mutationHeaders?: () => Record<string, string>;
   fetch?: typeof fetch;
+  /** SSR's transport: the server's in-process data port (contract/ssr.ts) instead of fetch; `origin` is not used. */
+  port?: ApiPort;
   /** Pause before a retry (tests pass a fake); defaults to a timer of RETRY_DELAY_MS. */
   sleep?: (ms: number) => Promise<void>;
 }
 
 const timerSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Turns a fetch Response into `T` or an ApiError (exported for tests). */
-export async function readApiResponse<T>(response: Response): Promise<T> {
+/** An answer of either transport: its status, and its body read only when it counts. */
+interface Answer {
+  status: number;
+  text(): Promise<string>;
+  /** Drops an answer that is not read (a retried one). */
+  discard(): Promise<void>;
+}
+
+type Transport = (method: string, path: string, headers: Record<string, string>, body: string | undefined) => Promise<Answer>;
+
+function fetchTransport(origin: string, doFetch: typeof fetch): Transport {
+  return async (method, path, headers, body) => {
+    const response = await doFetch(`${origin}${path}`, { method, headers, body, credentials: 'same-origin' });
+    return {
+      status: response.status,
+      text: () => response.text(),
+      discard: async () => void (await response.body?.cancel().catch(() => undefined)),
+    };
+  };
+}
+
+function portTransport(port: ApiPort): Transport {
+  return async (method, path, headers, body) => {
+    const answer = await port({ method: method as Parameters<ApiPort>[0]['method'], path, headers, ...(body === undefined ? {} : { body }) });
+    return { status: answer.status, text: async () => answer.body, discard: async () => undefined };
+  };
+}
+
+/** Turns an answer's status and body text into `T` or an ApiError (exported for tests). */
+export function readApiAnswer<T>(status: number, text: string): T {
   let body: unknown = null;
-  const text = await response.text();
   if (text) {
     try {
       body = JSON.parse(text);
@@ -73,9 +105,9 @@ export async function readApiResponse<T>(response: Response): Promise<T> {
       body = null;
     }
   }
-  if (!response.ok) {
-    const errors = isErrorBody(body) ? body.errors : [{ code: 'HTTP_ERROR', message: `HTTP ${response.status}` }];
-    throw new ApiError(response.status, errors);
+  if (status < 200 || status > 299) {
+    const errors = isErrorBody(body) ? body.errors : [{ code: 'HTTP_ERROR', message: `HTTP ${status}` }];
+    throw new ApiError(status, errors);
   }
   if (body && typeof body === 'object' && 'data' in body) return (body as { data: T }).data;
   // 204 No Content and the like.
@@ -86,31 +118,26 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorDetail[] } {
   return !!body && typeof body === 'object' && Array.isArray((body as { errors?: unknown }).errors);
 }
 
-export function createApi({ origin, headers = {}, mutationHeaders, fetch: fetchImpl, sleep = timerSleep }: ApiOptions): Api {
-  const doFetch = fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
+export function createApi({ origin = '', headers = {}, mutationHeaders, fetch: fetchImpl, port, sleep = timerSleep }: ApiOptions): Api {
+  const transport = port ? portTransport(port) : fetchTransport(origin, fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args)));
   const request = async <T>(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> => {
     const all: Record<string, string> = { Accept: 'application/json', ...headers, ...extra };
     if (method !== 'GET') Object.assign(all, mutationHeaders?.() ?? {});
     if (body !== undefined) all['Content-Type'] = 'application/json';
     for (let attempt = 1; ; attempt++) {
-      let response: Response;
+      let answer: Answer;
       try {
-        response = await doFetch(`${origin}${path}`, {
-          method,
-          headers: all,
-          body: body === undefined ? undefined : JSON.stringify(body),
-          credentials: 'same-origin',
-        });
+        answer = await transport(method, path, all, body === undefined ? undefined : JSON.stringify(body));
       } catch (cause) {
         throw new ApiError(0, [{ code: 'NETWORK_ERROR', message: cause instanceof Error ? cause.message : 'Network error' }]);
       }
-      if (shouldRetry(method, response.status, attempt)) {
+      if (shouldRetry(method, answer.status, attempt)) {
         // The first answer is dropped unread: only the retry's answer counts.
-        await response.body?.cancel().catch(() => undefined);
+        await answer.discard();
         await sleep(RETRY_DELAY_MS);
         continue;
       }
-      return readApiResponse<T>(response);
+      return readApiAnswer<T>(answer.status, await answer.text());
     }
   };
   return {
@@ -144,12 +171,15 @@ export function browserApi(locale: Locale): Api {
   });
 }
 
-/** SSR: this server's API socket, the incoming Cookie forwarded, the page language in Accept-Language. */
-export function serverApiFactory(apiOrigin: string, request: Request, csrfToken: string): ApiFactory {
+/**
+ * SSR: the server's data port (in process, never a socket), the incoming Cookie forwarded, the page language
+ * in Accept-Language, the page's CSRF token on mutations.
+ */
+export function serverApiFactory(port: ApiPort, request: Request, csrfToken: string): ApiFactory {
   const cookie = request.headers.get('cookie');
   return (locale) =>
     createApi({
-      origin: apiOrigin,
+      port,
       headers: { 'Accept-Language': locale, ...(cookie ? { Cookie: cookie } : {}) },
       mutationHeaders: (): Record<string, string> => (csrfToken ? { 'X-CSRF-Token': csrfToken } : {}),
     });

@@ -1,5 +1,5 @@
 /**
- * The TanStack Query client: one per SSR request (entry-server.tsx), one in the browser (entry-client.tsx),
+ * The TanStack Query client: one per SSR request (entry-server.tsx), one in the browser (boot.tsx),
  * connected to the router by `setupRouterSsrQueryIntegration` (router.tsx): the server dehydrates the
  * queries marked `meta: { dehydrate: true }` (the session) with the router's state and the browser hydrates
  * them before the first render. Catalogue and account data reach the page as route loader data (the loaders

@@ -15,14 +15,20 @@ import { ConsentProvider } from '../components/layout/consent';
 import { SiteLayout } from '../components/layout/site-layout';
 import { SessionSync } from '../features/account/use-session';
 import { useLocale } from '../hooks/use-locale';
+import { ensureLanguage } from '../i18n/browser';
 import { localeOfInternalPath } from '../../../contract/paths';
 import type { RouterContext } from '../router-context';
 import { errorStatus, rootHead } from '../seo/head';
 import '../styles/global.css';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
-  // The page language, from the internal path (`/de/...`), for every page including the 404 page.
-  beforeLoad: ({ location }) => ({ locale: localeOfInternalPath(location.pathname) }),
+  // The page language, from the internal path (`/de/...`), for every page including the 404 page. The
+  // browser loads a language's texts when a navigation first reaches it (i18n/browser.ts); the server has all.
+  beforeLoad: ({ location, context }) => {
+    const locale = localeOfInternalPath(location.pathname);
+    const loading = ensureLanguage(context.i18n, locale);
+    return loading ? loading.then(() => ({ locale })) : { locale };
+  },
   head: (ctx) => rootHead(ctx),
   shellComponent: Document,
   component: RootLayout,

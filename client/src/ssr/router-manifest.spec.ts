@@ -66,6 +66,15 @@ describe('router manifest from the Vite manifest', () => {
       isDynamicEntry: true,
       imports: ['_shell-DDD.js', '_vendor-BBB.js'],
     },
+    'client/src/routes/$locale/cart.tsx?tsr-split=loader': {
+      file: 'assets/cart-loader-GGG.js',
+      src: 'client/src/routes/$locale/cart.tsx?tsr-split=loader',
+      isDynamicEntry: true,
+      imports: ['_schemas-HHH.js', '_vendor-BBB.js'],
+    },
+    '_schemas-HHH.js': { file: 'assets/schemas-HHH.js' },
+    'client/src/i18n/locales/hr.json': { file: 'assets/hr-III.js', src: 'client/src/i18n/locales/hr.json', isDynamicEntry: true },
+    'client/src/i18n/locales/en.json': { file: 'assets/en-JJJ.js', src: 'client/src/i18n/locales/en.json', isDynamicEntry: true },
   };
 
   it('puts the entry script, its chunks and CSS on the root route', () => {
@@ -85,6 +94,33 @@ describe('router manifest from the Vite manifest', () => {
     });
   });
 
+  it("preloads the route's components but not its split loader (the first page's loader ran on the server)", () => {
+    const preloads = buildRouterManifest(vite).routes['/$locale/cart'].preloads ?? [];
+    expect(preloads).not.toContain('/assets/cart-loader-GGG.js');
+    expect(preloads).not.toContain('/assets/schemas-HHH.js');
+  });
+
+  it("leaves boot's chunks and the texts to the entry (after the first paint), but links boot's CSS on the root", () => {
+    const withBoot: ViteManifest = {
+      ...vite,
+      'client/src/entry-client.tsx': { ...vite['client/src/entry-client.tsx'], imports: ['_start-LLL.js'], css: [], dynamicImports: ['client/src/boot.tsx'] },
+      '_start-LLL.js': { file: 'assets/start-LLL.js' },
+      'client/src/boot.tsx': { file: 'assets/boot-MMM.js', src: 'client/src/boot.tsx', isDynamicEntry: true, imports: ['_app-NNN.js'] },
+      '_app-NNN.js': { file: 'assets/app-NNN.js', imports: ['_vendor-BBB.js'], css: ['assets/app-OOO.css'] },
+      'client/src/routes/$locale/cart.tsx?tsr-split=component': {
+        ...vite['client/src/routes/$locale/cart.tsx?tsr-split=component'],
+        imports: ['_shell-DDD.js', '_app-NNN.js', '_vendor-BBB.js'],
+      },
+    };
+    const manifest = buildRouterManifest(withBoot);
+    expect(manifest.routes.__root__.preloads).toEqual(['/assets/entry-client-AAA.js', '/assets/start-LLL.js']);
+    expect(manifest.routes.__root__.css).toEqual(['/assets/app-OOO.css']);
+    const cart = manifest.routes['/$locale/cart'];
+    expect(cart.preloads).toEqual(['/assets/cart-FFF.js', '/assets/shell-DDD.js']);
+    expect(cart.css).toEqual(['/assets/shell-EEE.css']);
+    expect(JSON.stringify(manifest)).not.toMatch(/hr-III|en-JJJ|boot-MMM|app-NNN\.js|vendor-BBB/);
+  });
+
   it('refuses a manifest without the client entry', () => {
     expect(() => buildRouterManifest({})).toThrow(/entry/);
   });
@@ -96,6 +132,17 @@ describe('router manifest from the Vite manifest', () => {
       '/assets/figtree-core-wght-R.woff2',
       '/assets/figtree-ext-wght-S.woff2',
     ]);
+  });
+
+  it('finds the subsets when the root CSS is in a chunk the entry imports (the app chunk)', () => {
+    const { assets, ...entry } = vite['client/src/entry-client.tsx'];
+    const split: ViteManifest = {
+      ...vite,
+      'client/src/entry-client.tsx': { ...entry, imports: ['_app-KKK.js'] },
+      '_app-KKK.js': { file: 'assets/app-KKK.js', imports: ['_vendor-BBB.js'], assets },
+    };
+    expect(criticalFonts(split)).toEqual(criticalFonts(vite));
+    expect(criticalFonts(split)).toHaveLength(4);
   });
 
   it('loads the dev entry with Vite client and the refresh preamble in development', () => {

@@ -13,6 +13,8 @@ import type { Manifest as ViteManifest } from 'vite';
 
 export const ROUTES_DIR = 'client/src/routes/';
 export const CLIENT_ENTRY = 'client/src/entry-client.tsx';
+/** What the entry imports once the page is painted (client/src/entry-client.tsx): preloaded with it. */
+export const CLIENT_BOOT = 'client/src/boot.tsx';
 const ROOT_ROUTE_ID = '__root__';
 type ManifestRoute = RouterManifest['routes'][string];
 
@@ -45,6 +47,20 @@ function unique(values: string[]): string[] {
   return [...new Set(values)];
 }
 
+/** Code split off a route that only runs when the route is navigated to (its loader ran on the server). */
+const isSplitLoader = (key: string) => key.endsWith('?tsr-split=loader');
+
+/**
+ * The router manifest: on the root route the entry script, the chunks it imports statically
+ * (modulepreloaded) and all the root CSS (the entry's and boot's: render-blocking, as it must be);
+ * per route, the chunks and CSS of its components.
+ *
+ * Not preloaded: boot.tsx's chunks (React, the router, the layout: `vendor` and `app`) and the
+ * language's texts, which the entry fetches once the page is painted (client/src/entry-client.tsx),
+ * so they do not compete with the styles, fonts and images for the first paint; and a route's split
+ * loader: the first page's loaders ran on the server, the browser runs one only when it navigates,
+ * and loads it then (or on intent, with the router's preloading).
+ */
 export function buildRouterManifest(vite: ViteManifest): RouterManifest {
   const entry = vite[CLIENT_ENTRY];
   if (!entry?.isEntry) throw new Error(`The client manifest has no entry ${CLIENT_ENTRY}`);
@@ -52,7 +68,9 @@ export function buildRouterManifest(vite: ViteManifest): RouterManifest {
   const rootFiles: string[] = [];
   const rootCss: string[] = [];
   collect(vite, CLIENT_ENTRY, new Set(), rootFiles, rootCss);
-  const inRoot = new Set([...rootFiles, ...rootCss]);
+  const bootFiles: string[] = [];
+  if (vite[CLIENT_BOOT]) collect(vite, CLIENT_BOOT, new Set(), bootFiles, rootCss);
+  const notForRoutes = new Set([...rootFiles, ...bootFiles, ...rootCss]);
 
   const routes: Record<string, ManifestRoute> = {
     [ROOT_ROUTE_ID]: {
@@ -64,22 +82,32 @@ export function buildRouterManifest(vite: ViteManifest): RouterManifest {
 
   for (const key of Object.keys(vite)) {
     const routeId = routeIdOfFile(key);
-    if (!routeId || routeId === ROOT_ROUTE_ID) continue;
+    if (!routeId || routeId === ROOT_ROUTE_ID || isSplitLoader(key)) continue;
     const files: string[] = [];
     const css: string[] = [];
     collect(vite, key, new Set(), files, css);
     const route = (routes[routeId] ??= { preloads: [], css: [] });
-    route.preloads = unique([...(route.preloads ?? []).map(String), ...files.filter((f) => !inRoot.has(f))]);
-    route.css = unique([...(route.css ?? []).map(String), ...css.filter((f) => !inRoot.has(f))]);
+    route.preloads = unique([...(route.preloads ?? []).map(String), ...files.filter((f) => !notForRoutes.has(f))]);
+    route.css = unique([...(route.css ?? []).map(String), ...css.filter((f) => !notForRoutes.has(f))]);
   }
   return { routes };
 }
 
 /** Fonts the root CSS uses and every page needs (latin subsets): preloaded to save a round trip. */
 export function criticalFonts(vite: ViteManifest): string[] {
-  const assets = vite[CLIENT_ENTRY]?.assets ?? [];
+  // The root CSS belongs to the entry or to a chunk it imports statically (the `app` chunk, client/vite.config.ts).
+  const assets: string[] = [];
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key) || !vite[key]) return;
+    seen.add(key);
+    assets.push(...(vite[key].assets ?? []));
+    for (const imported of vite[key].imports ?? []) visit(imported);
+  };
+  visit(CLIENT_ENTRY);
+  visit(CLIENT_BOOT);
   // The subsets every page's text is set in (scripts/build/subset-fonts.mjs); the full files load only for rare characters.
-  return assets.filter((a) => /\/(fraunces|figtree)-(core|ext)-wght-[^/]+\.woff2$/.test(a)).map((a) => `/${a}`);
+  return unique(assets.filter((a) => /\/(fraunces|figtree)-(core|ext)-wght-[^/]+\.woff2$/.test(a)).map((a) => `/${a}`));
 }
 
 /**

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import net from 'node:net';
+import { InProcessApi } from '../ssr/in-process-api.js';
 import { HttpDrain } from './graceful-shutdown.js';
 
 /** A real HTTP server whose /slow answers only when the test says so. */
@@ -7,7 +8,7 @@ async function serve() {
   const pending: Array<() => void> = [];
   const handler: http.RequestListener = (req, res) => {
     const answer = () => res.end(`ok ${req.url}`);
-    if (req.url === '/slow') pending.push(answer);
+    if (req.url === '/slow' || req.url === '/api/slow') pending.push(answer);
     else answer();
   };
   const server = http.createServer(handler);
@@ -81,21 +82,41 @@ describe('HttpDrain', () => {
     expect(pending).toHaveLength(0);
   });
 
-  it('keeps the internal listener open until the public side has drained', async () => {
+  it('serves in-process API calls while the public side drains, and waits for them too', async () => {
     const { drain, port, pending, handler } = await serve();
-    const origin = await drain.listenInternal(handler);
+    const api = new InProcessApi(handler);
+    drain.trackInProcess(api.server);
     const agent = new http.Agent({ keepAlive: true });
     const page = get(port, '/slow', agent);
     await until(() => pending.length === 1);
-    const done = drain.drain(10_000);
-    // A page render in flight still reaches the API on the internal listener.
-    const internal = await fetch(`${origin}/api`);
-    expect(await internal.text()).toBe('ok /api');
+    let drained = false;
+    const done = drain.drain(10_000).then(() => (drained = true));
+    // A page render in flight still reaches the API, in process.
+    expect(await api.port({ method: 'GET', path: '/api/x', headers: {} })).toMatchObject({ status: 200, body: 'ok /api/x' });
+    // A call still in flight when the page is done (its visitor left) holds the drain until it is answered.
+    const late = api.port({ method: 'GET', path: '/api/slow', headers: {} });
+    await until(() => pending.length === 2);
+    expect(drain.inFlight).toBe(2);
     pending[0]!();
     await page;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(drained).toBe(false);
+    expect(drain.inFlight).toBe(1);
+    pending[1]!();
+    expect(await late).toMatchObject({ status: 200, body: 'ok /api/slow' });
     await done;
-    await expect(fetch(`${origin}/api`)).rejects.toThrow();
+    expect(drained).toBe(true);
     agent.destroy();
+  });
+
+  it('cuts in-process calls still running at the deadline', async () => {
+    const { drain, pending, handler } = await serve();
+    const api = new InProcessApi(handler);
+    drain.trackInProcess(api.server);
+    const stuck = api.port({ method: 'GET', path: '/api/slow', headers: {} }).catch((err: NodeJS.ErrnoException) => err.code ?? err.message);
+    await until(() => pending.length === 1);
+    await drain.drain(50);
+    expect(await stuck).toBe('ECONNRESET');
   });
 
   it('cuts what is left at the deadline', async () => {

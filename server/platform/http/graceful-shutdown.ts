@@ -1,9 +1,9 @@
-import { createServer, type RequestListener, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 /** Tracks one server's connections and the requests being answered on them. */
 class Tracked {
-  readonly sockets = new Set<Socket>();
+  readonly sockets = new Set<Duplex>();
   readonly active = new Set<ServerResponse>();
 
   constructor(
@@ -11,7 +11,7 @@ class Tracked {
     onRequest: (res: ServerResponse) => void,
     onChange: () => void,
   ) {
-    server.on('connection', (socket: Socket) => {
+    server.on('connection', (socket: Duplex) => {
       this.sockets.add(socket);
       socket.once('close', () => {
         this.sockets.delete(socket);
@@ -47,16 +47,16 @@ class Tracked {
  *    deadline (the remaining connections are then cut). Only then may the caller close the
  *    database pool and queues: no handler still runs on them.
  *
- * Page rendering calls this process's own API (SSR loaders): those calls go to an internal
- * loopback listener (`listenInternal`) that stays open until the public server has drained, so
- * a page in flight at SIGTERM still gets its data. A request that reaches a kept-alive connection
+ * Page rendering calls this process's own API (SSR loaders) in process, on a server that never
+ * listens (platform/ssr/in-process-api.ts, `trackInProcess`): nothing closes its way in, so a page
+ * in flight at SIGTERM still gets its data, and its calls count as in flight too: the drain ends
+ * only when they are answered as well. A request that reaches a kept-alive connection
  * just as it is closed is reset, as with every HTTP server; clients retry it (Node:
  * `req.reusedSocket`).
  */
 export class HttpDrain {
   private readonly public: Tracked;
-  private internal: Tracked | undefined;
-  private internalOrigin: string | undefined;
+  private inProcess: Tracked | undefined;
   private draining = false;
   private settle: (() => void) | undefined;
 
@@ -74,27 +74,14 @@ export class HttpDrain {
     return this.draining;
   }
 
-  /** Requests being answered right now (public and internal). */
+  /** Requests being answered right now (public and in-process). */
   get inFlight(): number {
-    return this.public.active.size + (this.internal?.active.size ?? 0);
+    return this.public.active.size + (this.inProcess?.active.size ?? 0);
   }
 
-  /** Serves `handler` on a free loopback port for the process's own calls; returns its origin. */
-  async listenInternal(handler: RequestListener): Promise<string> {
-    const server = createServer(handler);
-    this.internal = new Tracked(server, () => undefined, () => this.onChange());
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    server.unref();
-    this.internalOrigin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    return this.internalOrigin;
-  }
-
-  /** Where the process reaches its own API (undefined before listenInternal). */
-  get internalApiOrigin(): string | undefined {
-    return this.internalOrigin;
+  /** Counts the requests of the in-process API server (it never listens) as in flight too. */
+  trackInProcess(server: Server): void {
+    this.inProcess = new Tracked(server, () => undefined, () => this.onChange());
   }
 
   /** Starts draining; resolves when drained or after `deadlineMs` (remaining connections are cut). */
@@ -114,12 +101,11 @@ export class HttpDrain {
     });
   }
 
-  /** Closes both listeners and cuts every connection at once (a failed start, or the deadline). */
+  /** Closes the listener and cuts every connection at once, in-process ones too (a failed start, or the deadline). */
   destroy(): void {
-    for (const t of [this.public, this.internal]) {
-      t?.close();
-      t?.server.closeAllConnections();
-    }
+    this.public.close();
+    this.public.server.closeAllConnections();
+    for (const socket of this.inProcess?.sockets ?? []) socket.destroy();
   }
 
   private onChange(): void {
@@ -132,12 +118,8 @@ export class HttpDrain {
   private check(): void {
     this.public.server.closeIdleConnections();
     if (this.public.active.size > 0 || this.public.sockets.size > 0) return;
-    // The public side is drained: no page still needs the internal API.
-    if (this.internal) {
-      this.internal.close();
-      this.internal.server.closeIdleConnections();
-      if (this.internal.active.size > 0 || this.internal.sockets.size > 0) return;
-    }
+    // The public side is drained; an in-process API call of a page whose visitor left may still run.
+    if (this.inProcess && (this.inProcess.active.size > 0 || this.inProcess.sockets.size > 0)) return;
     this.settle?.();
   }
 }

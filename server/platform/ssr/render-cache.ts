@@ -18,10 +18,20 @@ import { randomBytes } from 'node:crypto';
  * process: render-cache-invalidation.ts). A render that started before a `clear()` is not stored.
  */
 
+/**
+ * The bounds of the shop's render cache (server/main.ts): pages are 20 to 100 kB (Croatian ones twice
+ * that in memory, two bytes a character), the pages worth keeping a few hundred (home, the list's
+ * first pages, the products per language); 32 MB keeps the web process under its memory goal of
+ * 300 MB (docs/performance.md 'Memory') even when full.
+ */
+export const RENDER_CACHE_BOUNDS = { maxEntries: 1000, maxBytes: 32 * 1024 * 1024 } as const;
+
 export interface RenderCacheOptions {
   /** 0 turns the cache off. */
   ttlMs: number;
+  /** Pages at most, least recently used out first. */
   maxEntries: number;
+  /** Bytes of stored pages at most (as V8 holds the strings), least recently used out first. */
   maxBytes: number;
   now?: () => number;
 }
@@ -143,7 +153,7 @@ export class RenderCache {
   set(key: string, page: CachedPage, generation: number): boolean {
     if (!this.enabled || generation !== this.gen) return false;
     const { parts, slots } = splitAtPlaceholders(page.body, this.placeholders);
-    const bytes = page.body.length * 2 + page.headers.reduce((n, [k, v]) => n + k.length + v.length, 0) * 2;
+    const bytes = stringBytes(page.body) + page.headers.reduce((n, [k, v]) => n + stringBytes(k) + stringBytes(v), 0);
     if (bytes > this.opts.maxBytes) return false;
     const old = this.entries.get(key);
     if (old) this.drop(key, old);
@@ -180,6 +190,16 @@ export class RenderCache {
     this.entries.delete(key);
     this.bytes -= entry.bytes;
   }
+}
+
+/**
+ * What a string occupies in V8: one byte a character when every character is Latin-1, else two
+ * (a Croatian page with č is two-byte throughout). The stored parts are slices of the body, which
+ * keep the body itself alive: its size is the entry's.
+ */
+function stringBytes(text: string): number {
+  // eslint-disable-next-line no-control-regex
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length;
 }
 
 function splitAtPlaceholders(body: string, placeholders: PerResponse): { parts: string[]; slots: Array<keyof PerResponse> } {

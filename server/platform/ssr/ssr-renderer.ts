@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { Readable } from 'node:stream';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ViteDevServer } from 'vite';
-import type { SsrEntry } from '../../../contract/ssr.js';
+import type { ApiPort, SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
 import { RenderCache, type PerResponse } from './render-cache.js';
+import { dropBody, sendBody } from './web-body.js';
 
 /** The project root (the folder of package.json), from source (server/…) or from the build (dist/server/…). */
 function projectRoot(): string {
@@ -40,8 +40,8 @@ export class SsrRenderer {
       publicUrl: string;
       csrf: Csrf;
       secure: boolean;
-      /** Where loaders reach this process's API (an internal listener that outlives a shutdown's drain); else the request's own socket. */
-      apiOrigin?: () => string | undefined;
+      /** How loaders reach this process's API: in process, never over a socket (in-process-api.ts). */
+      api: ApiPort;
       /** Pages of anonymous visitors, rendered once (render-cache.ts); none in development. */
       cache?: RenderCache;
     },
@@ -107,12 +107,10 @@ export class SsrRenderer {
       }
     }
 
-    const local = req.socket.localAddress ?? '127.0.0.1';
-    const apiOrigin = this.opts.apiOrigin?.() ?? `http://${local.includes(':') ? `[${local}]` : local}:${req.socket.localPort}`;
     const generation = cache?.generation ?? 0;
     // For the cache the page is rendered with placeholders where this response's nonce and token go.
     const rendered = cache && key !== undefined ? cache.placeholders : values;
-    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, apiOrigin });
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, api: this.opts.api });
 
     res.status(response.status);
     const headers: Array<[string, string]> = [];
@@ -137,12 +135,11 @@ export class SsrRenderer {
     for (const [name, value] of headers) res.setHeader(name, value);
     this.finishHeaders(res, 'bypass');
     if (!response.body || req.method === 'HEAD') {
+      dropBody(response.body);
       res.end();
       return;
     }
-    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream);
-    body.on('error', (err) => res.destroy(err));
-    body.pipe(res);
+    sendBody(response.body, res);
   }
 
   private finishHeaders(res: Response, cache: 'hit' | 'miss' | 'bypass'): void {

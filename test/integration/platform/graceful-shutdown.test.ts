@@ -28,7 +28,7 @@ interface Answer {
   answeredAfterSignal: boolean;
 }
 
-function get(agent: http.Agent, port: number, path: string): Promise<{ status: number; connection: string | undefined }> {
+function get(agent: http.Agent, port: number, path: string, draining: () => boolean = () => false): Promise<{ status: number; connection: string | undefined }> {
   const attempt = (retry: boolean): Promise<{ status: number; connection: string | undefined }> =>
     new Promise((done, fail) => {
       const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { cookie: 'locale=en', accept: path.startsWith('/api') ? 'application/json' : 'text/html' } }, (res) => {
@@ -39,7 +39,11 @@ function get(agent: http.Agent, port: number, path: string): Promise<{ status: n
       req.once('error', (err: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed just as this request went out: retry once
         // on a new connection, as clients and load balancers do (Node's documented pattern).
-        if (retry && req.reusedSocket && err.code === 'ECONNRESET') attempt(false).then(done, fail);
+        // During the drain the same holds for a connection accepted just before the listener
+        // closed and closed as idle before its first request arrived: browsers retry a GET reset
+        // before any answer. (A retry after the listener closed meets ECONNREFUSED: the client is
+        // done.) What must never happen is an answer cut: that is not a reset before any byte.
+        if (retry && err.code === 'ECONNRESET' && (req.reusedSocket || draining())) attempt(false).then(done, fail);
         else fail(err);
       });
     });
@@ -110,7 +114,7 @@ describe('graceful shutdown under keep-alive load', () => {
           const path = paths[(c + i) % paths.length];
           const flags = { sentAfterDrainSeen: drainSeen, sentAfterSignal: signalled };
           try {
-            const { status, connection } = await get(agent, port, path);
+            const { status, connection } = await get(agent, port, path, () => signalled);
             answers.push({ path, status, connection, ...flags, answeredAfterSignal: signalled });
             if (signalled && (connection === 'close' || (path === '/api/health/ready' && status === 503))) drainSeen = true;
           } catch (err) {

@@ -113,7 +113,7 @@ function PasswordLogin({ target, google }: { target: string; google: boolean }) 
   return (
     <section className={styles.panel} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('account.login.passwordHeading')}</h2>
-      <form className={styles.form} onSubmit={submit} noValidate data-testid="login-form">
+      <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="login-form">
         <FormErrors form={form} />
         {notActivated ? <ResendActivationButton email={notActivated} /> : null}
         <TextField

@@ -105,7 +105,7 @@ export function ResetPasswordScreen({ token }: { token: string }) {
         ) : (
           <section className={styles.panel} aria-labelledby="reset-heading">
             <h2 id="reset-heading">{t('account.reset.heading')}</h2>
-            <form className={styles.form} onSubmit={submit} noValidate data-testid="reset-password-form">
+            <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="reset-password-form">
               <FormErrors form={form} />
               <NewPasswordFields
                 ids={{ password: form.idOf('password'), password_confirmation: form.idOf('password_confirmation') }}
@@ -194,7 +194,7 @@ export function ChangePasswordScreen({ email, hasPassword }: { email: string; ha
         <section className={styles.panel} aria-labelledby="change-password-heading">
           <h2 id="change-password-heading">{hasPassword ? t('account.password.heading') : t('account.password.setHeading')}</h2>
           {hasPassword ? null : <p>{t('account.password.setText')}</p>}
-          <form className={styles.form} onSubmit={submit} noValidate data-testid="change-password-form">
+          <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="change-password-form">
             {/* For password managers: whose password this is. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             <FormErrors form={form} />

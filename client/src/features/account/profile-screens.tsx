@@ -380,7 +380,7 @@ export function ProfileEditScreen({ user }: { user: UserView }) {
 
   return (
     <AccountPage screen="profile_edit">
-      <form className={`${styles.form} ${styles.editForm}`} onSubmit={submit} noValidate data-testid="profile-edit-form">
+      <form className={`${styles.form} ${styles.editForm}`} method="post" onSubmit={submit} noValidate data-testid="profile-edit-form">
         {saved ? (
           <Notice kind="success" id={savedId} testId="profile-saved">
             <p>{t('account.edit.success')}</p>

@@ -110,7 +110,7 @@ function Registration({ google }: { google: boolean }) {
     <div className={styles.columns}>
       <section className={styles.panel} aria-labelledby="register-form-heading">
         <h2 id="register-form-heading">{t('account.register.formHeading')}</h2>
-        <form className={styles.form} onSubmit={submit} noValidate data-testid="register-form">
+        <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="register-form">
           <FormErrors form={form} />
           <div className={styles.fieldGrid}>
             <TextField
@@ -287,7 +287,7 @@ function InvitationForm({ token }: { token: string }) {
     <section className={`${styles.panel} ${styles.narrow}`} aria-labelledby="invite-heading" data-testid="invitation-form">
       <h2 id="invite-heading">{t('account.invite.heading')}</h2>
       <p>{t('account.invite.text')}</p>
-      <form className={styles.form} onSubmit={submit} noValidate>
+      <form className={styles.form} method="post" onSubmit={submit} noValidate>
         <FormErrors form={form} />
         <TextField
           id={id('first_name')}

@@ -163,7 +163,7 @@ export function EmailRequestForm({
   };
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate data-testid={testId}>
+    <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid={testId}>
       <FormErrors form={form} />
       <TextField
         id={form.idOf('email')}

@@ -180,7 +180,7 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
           {t('cartPage.unitPrice')}: {formatEuro(line.unit_price, locale)}
         </span>
       </div>
-      <form className={styles.quantity} onSubmit={commit} noValidate>
+      <form className={styles.quantity} method="post" onSubmit={commit} noValidate>
         <button
           type="button"
           className={styles.stepButton}
@@ -277,7 +277,7 @@ function CouponForm({ cart, controller }: { cart: CartView; controller: CartCont
           </button>
         </div>
       ) : null}
-      <form className={styles.inlineForm} onSubmit={apply} noValidate>
+      <form className={styles.inlineForm} method="post" onSubmit={apply} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${id}-code`}>{t('cartPage.couponLabel')}</label>
           <input
@@ -333,7 +333,7 @@ function DestinationForm({ cart, controller }: { cart: CartView; controller: Car
         })}{' '}
         {t('cartPage.parcels', { count: shipping.parcels, weight: formatKg(shipping.weight_grams, locale) })}
       </p>
-      <form className={styles.destinationForm} onSubmit={save} noValidate>
+      <form className={styles.destinationForm} method="post" onSubmit={save} noValidate>
         <div className={styles.field}>
           <label htmlFor={`${id}-country`}>{t('cartPage.country')}</label>
           <select

@@ -16,7 +16,19 @@ export function ProductImage({ product, eager = false }: { product: Pick<Product
     );
   }
   const { src, width, height, alt } = product.image;
-  return <img className={styles.image} src={src} width={width} height={height} alt={alt} loading={eager ? 'eager' : 'lazy'} decoding="async" />;
+  // The product page's image is its largest paint: fetched first (React's server renderer also preloads it in the head).
+  return (
+    <img
+      className={styles.image}
+      src={src}
+      width={width}
+      height={height}
+      alt={alt}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+    />
+  );
 }
 
 export function Availability({ product }: { product: Pick<ProductSummary, 'availability' | 'stock_left'> }) {

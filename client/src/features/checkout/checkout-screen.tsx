@@ -356,7 +356,7 @@ function DeliveryStep({ checkout, onDone }: { checkout: CheckoutController; onDo
   );
 
   return (
-    <form className={accountStyles.form} onSubmit={submit} noValidate data-testid="checkout-delivery">
+    <form className={accountStyles.form} method="post" onSubmit={submit} noValidate data-testid="checkout-delivery">
       <ErrorSummary errors={err} />
       {failure ? (
         <Notice kind="error">
@@ -620,7 +620,7 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
 
   const methodError = err.payment_method;
   return (
-    <form className={accountStyles.form} onSubmit={submit} noValidate data-testid="checkout-shipping">
+    <form className={accountStyles.form} method="post" onSubmit={submit} noValidate data-testid="checkout-shipping">
       <ErrorSummary errors={err} />
       <section className={accountStyles.panel} aria-labelledby="checkout-carrier-heading">
         <h2 id="checkout-carrier-heading">{t('checkout.shipping.deliveryHeading')}</h2>
