@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { useBrowserQuery, type BrowserQuery } from '../../api/browser-query';
 import { ApiError, type ApiErrorDetail } from '../../api/http';
 import type { Locale } from '../../../../contract/locales';
 import { applyCartAnswer, cartQuery, sendCartChange, type CartChange } from './cart-api';
@@ -26,15 +27,15 @@ function useApiFactory() {
 }
 
 /** The visitor's cart query (features/cart/cart-api.ts): shared by the header's count and the cart page. */
-export function useCartQuery(locale: Locale) {
+export function useCartQuery(locale: Locale): BrowserQuery<CartView> {
   const api = useApiFactory();
-  return useQuery(cartQuery(api, locale));
+  return useBrowserQuery(cartQuery(api, locale));
 }
 
 /** The header's count: 0 on the server and at hydration, then the cart's item_count. */
 export function useCartCount(locale: Locale): number {
   const api = useApiFactory();
-  const { data } = useQuery({ ...cartQuery(api, locale), select: (cart) => cart.item_count });
+  const { data } = useBrowserQuery({ ...cartQuery(api, locale), select: (cart) => cart.item_count });
   return data ?? 0;
 }
 
@@ -84,7 +85,5 @@ export function useCart(locale: Locale): CartController {
   const clearError = useCallback((scope: ErrorScope) => setErrors((e) => ({ ...e, [scope]: undefined })), []);
 
   // 'Try again' shows the loading line while the cart is read again, as the first read does.
-  const status: CartController['status'] =
-    cartState.data !== undefined ? 'ready' : cartState.isError && !cartState.isFetching ? 'failed' : 'loading';
-  return { status, cart: cartState.data ?? null, busy, errors, reload, change, clearError };
+  return { status: cartState.status, cart: cartState.data ?? null, busy, errors, reload, change, clearError };
 }

@@ -91,7 +91,7 @@ export function CheckoutScreen({ step }: { step: Step }) {
     if (invalid && STEPS.indexOf(invalid) < STEPS.indexOf(step)) goTo(invalid);
   }, [checkout.loaded, checkout.values, step, goTo]);
 
-  const status = cart ? 'ready' : cartState.isError && !cartState.isFetching ? 'failed' : 'loading';
+  const status = cartState.status;
   return (
     <div className={accountStyles.page} data-checkout-step={step}>
       <Breadcrumb screen="checkout" name="" />

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useBrowserQuery } from '../../api/browser-query';
 import { useEffect } from 'react';
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
@@ -71,9 +71,9 @@ export function OrderSuccessScreen({ search }: { search: OrderResultSearch }) {
 function OrderSummary({ number, token }: { number: string; token: string | null }) {
   const { t, locale } = useT();
   const api = useRouteContext({ from: rootRouteId, select: (c) => c.api });
-  const order = useQuery(orderQuery(api, locale, number, token));
+  const order = useBrowserQuery(orderQuery(api, locale, number, token));
 
-  if (order.isError) {
+  if (order.status === 'failed') {
     return (
       <Notice kind="info" testId="order-unavailable">
         <p>{t('checkout.success.loadFailed', { number })}</p>
