@@ -32,7 +32,7 @@ export interface BrowserQuery<T> {
  * (error #418, seen in CI on the checkout). Until hydrated, this reads as 'loading' whatever the cache
  * holds; then React renders again with the query's state.
  */
-export function useBrowserQuery<TQueryFnData, TError, TData, TQueryKey extends QueryKey>(
+export function useBrowserQuery<TQueryFnData, TError = Error, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>,
 ): BrowserQuery<TData> {
   const hydrated = useHydrated();
