@@ -50,46 +50,54 @@ export async function runLighthouse(
   const scores: LighthouseScore[] = [];
   // Run after run (not page after page): a busy minute on the shared machine then spreads over the pages.
   for (let run = 1; run <= runs; run++)
-    for (const page of pages) {
-      const chrome = await chromeLauncher.launch({
-        chromePath,
-        chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
-      });
-      try {
-        const result = await lighthouse(`${base}${page.path}`, {
-          port: chrome.port,
-          output: 'json',
-          logLevel: 'error',
-          onlyCategories: [...CATEGORIES],
-          extraHeaders: { Cookie: cookie },
+    for (const page of pages)
+      for (let attempt = 1; ; attempt++) {
+        const chrome = await chromeLauncher.launch({
+          chromePath,
+          chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
         });
-        const lhr = result?.lhr;
-        if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-        // A redirect would measure another page than the one named (and a round trip more).
-        if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${base}${page.path}`).pathname) {
-          throw new Error(`Lighthouse on ${page.path} ended on ${lhr.finalDisplayedUrl} (redirected)`);
+        try {
+          const result = await lighthouse(`${base}${page.path}`, {
+            port: chrome.port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: [...CATEGORIES],
+            extraHeaders: { Cookie: cookie },
+          });
+          const lhr = result?.lhr;
+          if (!lhr) throw new Error(`Lighthouse gave no result for ${page.path}`);
+          if (lhr.runtimeError) {
+            // A failed trace (NO_NAVSTART, NO_FCP: seen on the shared machine under load) is measured again, once.
+            const message = `Lighthouse on ${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`;
+            if (attempt >= 2) throw new Error(message);
+            console.warn(`${message}; measuring again`);
+            continue;
+          }
+          // A redirect would measure another page than the one named (and a round trip more).
+          if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(`${base}${page.path}`).pathname) {
+            throw new Error(`Lighthouse on ${page.path} ended on ${lhr.finalDisplayedUrl} (redirected)`);
+          }
+          if (reportDir) writeFileSync(join(reportDir, `${page.name.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
+          const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+          const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+          scores.push({
+            name: page.name,
+            run,
+            path: page.path,
+            performance: score('performance'),
+            accessibility: score('accessibility'),
+            best_practices: score('best-practices'),
+            seo: score('seo'),
+            indexable: page.indexable,
+            lcp_ms: Math.round(numeric('largest-contentful-paint')),
+            tbt_ms: Math.round(numeric('total-blocking-time')),
+            cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
+          });
+          break;
+        } finally {
+          await chrome.kill();
         }
-        if (reportDir) writeFileSync(join(reportDir, `${page.name.replace(/\W+/g, '-')}-${run}.json`), JSON.stringify(lhr));
-        const score = (id: (typeof CATEGORIES)[number]) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-        const numeric = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-        scores.push({
-          name: page.name,
-          run,
-          path: page.path,
-          performance: score('performance'),
-          accessibility: score('accessibility'),
-          best_practices: score('best-practices'),
-          seo: score('seo'),
-          indexable: page.indexable,
-          lcp_ms: Math.round(numeric('largest-contentful-paint')),
-          tbt_ms: Math.round(numeric('total-blocking-time')),
-          cls: Math.round(numeric('cumulative-layout-shift') * 1000) / 1000,
-        });
-      } finally {
-        await chrome.kill();
       }
-    }
   return scores;
 }
 
