@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import net from 'node:net';
 import autocannon from 'autocannon';
-import { lighthouseTable, runLighthouse } from './bench/lighthouse.js';
+import { lighthouseTable, runLighthouse, type LighthousePage } from './bench/lighthouse.js';
 import { collectAndMeasure, type HeapFigures } from './bench/inspector.js';
 import { seedSyntheticCatalog } from './bench/synthetic-catalog.js';
 import { chromium } from 'playwright-core';
@@ -44,6 +44,12 @@ const QUICK = process.argv.includes('--quick');
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? (QUICK ? 2 : 5));
 const CONNECTIONS = 10;
 const ONLY_CHECKOUT = process.argv.includes('--only=checkout');
+/**
+ * `--only=lighthouse`: the shop and Lighthouse alone (no load, checkout or memory part), each page
+ * `--runs=<N>` times (3 unless told), to iterate on the pages' scores: one run moves by several points.
+ */
+const ONLY_LIGHTHOUSE = process.argv.includes('--only=lighthouse');
+const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? (ONLY_LIGHTHOUSE ? 3 : 1));
 /** `--no-lighthouse`: skip the Lighthouse pass (a minute) while working on something else. */
 const NO_LIGHTHOUSE = QUICK || process.argv.includes('--no-lighthouse');
 /** `--catalog=<N>`: grow the bench's database to N products (synthetic copies of the 16 demo ones) before measuring. */
@@ -54,10 +60,20 @@ if (CATALOG !== undefined && (!Number.isSafeInteger(CATALOG) || CATALOG < 16 || 
   process.exit(2);
 }
 for (const arg of process.argv.slice(2)) {
-  if (!/^--(quick|no-lighthouse|only=checkout|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(arg)) {
-    console.error(`unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --role=all, --queues=postgres, --no-lighthouse)`);
+  if (
+    !/^--(quick|no-lighthouse|only=checkout|only=lighthouse|runs=[1-9]|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(
+      arg,
+    )
+  ) {
+    console.error(
+      `unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --only=lighthouse, --runs=<1-9>, --role=all, --queues=postgres, --no-lighthouse)`,
+    );
     process.exit(2);
   }
+}
+if (ONLY_LIGHTHOUSE && (ONLY_CHECKOUT || NO_LIGHTHOUSE)) {
+  console.error('--only=lighthouse cannot be combined with --only=checkout, --quick or --no-lighthouse');
+  process.exit(2);
 }
 /** Memory goal of issue 11 (resident memory of the web process). */
 const GOAL_RSS_MB = 300;
@@ -103,6 +119,15 @@ const CALLBACKS = QUICK ? 40 : 200;
 const CALLBACK_CONNECTIONS = 20;
 /** The checkout goal of issue 10 on the 2-core machine. */
 const GOAL_ORDERS_PER_S = 50;
+/** The pages Lighthouse measures (issue 11), as a returning visitor: language chosen, cookie choice made. */
+const LIGHTHOUSE_PAGES: LighthousePage[] = [
+  { name: 'home', path: '/', indexable: true },
+  { name: 'product list', path: '/proizvodi', indexable: true },
+  { name: 'product page', path: '/proizvod/penne-rigate', indexable: true },
+  { name: 'cart', path: '/kosarica', indexable: false },
+  { name: 'checkout step 1', path: '/placanje', indexable: false },
+];
+const LIGHTHOUSE_COOKIE = 'locale=hr; cookie_consent=essential';
 const BASELINE_FILE = resolve('dist/client/public/__bench-baseline.html');
 
 interface Result {
@@ -151,7 +176,11 @@ process.once('exit', () => privateRedis?.process.kill('SIGKILL'));
 async function startPrivateRedis(): Promise<{ url: string; process: ChildProcess } | undefined> {
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
   const redisPort = await freePort();
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((done) => {
       const socket = net.connect(redisPort, '127.0.0.1');
@@ -376,7 +405,10 @@ async function benchCheckout(base: string, baselineRps: number, shopPids: Array<
     const placed: PlacedOrder[] = [];
     let unanswered = 0;
     // a Redis of REDIS_URL is found by name (every redis-server on the machine); the private one by pid
-    const services = { names: process.env.REDIS_URL ? ['redis-server'] : [], pids: privateRedis?.process.pid ? [privateRedis.process.pid] : [] };
+    const services = {
+      names: process.env.REDIS_URL ? ['redis-server'] : [],
+      pids: privateRedis?.process.pid ? [privateRedis.process.pid] : [],
+    };
     const cpuBefore = sampleCpu(shopPids, services);
     // a short warm-up (its orders are checked like the others)
     const warm = await runCheckouts(base, {
@@ -466,190 +498,196 @@ try {
     catalog = { products: r.total, seeded_s: Number(((Date.now() - t0) / 1000).toFixed(1)) };
     console.log(`Catalogue: ${r.before} -> ${r.total} products (${r.added} synthetic copies added in ${catalog.seeded_s} s).`);
   }
-  const memoryAtStart = await memoryPoint(shop[0]!.pid, inspectPort);
-  const accept = { accept: 'text/html', 'accept-language': 'hr', cookie: 'locale=hr' };
-  const html = await (await fetch(base + '/', { headers: accept })).text();
-  writeFileSync(BASELINE_FILE, html);
-  const baseline = await load(base, 'baseline: same bytes as a static file', '/__bench-baseline.html', accept);
-  // A browser-like visitor for the cart API: CSRF token bound to its cookies, one cart.
-  const csrf = await fetch(`${base}/api/csrf`);
-  const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const first = await fetch(`${base}/api/cart/items`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') },
-    body: JSON.stringify({ product_code: 'ZZ-SPAG-400', quantity: 1 }),
-  });
-  if (!first.ok) throw new Error(`adding to the cart failed: ${first.status} ${await first.text()}`);
-  const cartCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const visitor = { cookie: [...cookies, ...cartCookie].join('; '), 'accept-language': 'hr' };
-
-  // The catalogue's size decides its middle and last pages (12 products a page, as the list page).
-  const listed = ((await (await fetch(`${base}/api/catalog/products?locale=hr`)).json()) as { data: { total: number; page_size: number } })
-    .data;
-  catalog = { ...catalog, products: listed.total };
-  const pages = Math.max(1, Math.ceil(listed.total / listed.page_size));
-  const middle = Math.ceil(pages / 2);
-  const targets = targetList({ accept, visitor, cookies, token, middle, last: pages, products: listed.total });
-  const pass = async () => {
-    const out: Result[] = [];
-    for (const t of targets) out.push(await load(base, t.name, t.path, t.headers, t.request, t.paths));
-    return out.map((r) => ({ ...r, ratio_to_baseline: Number((r.requests_per_s / baseline.requests_per_s).toFixed(3)) }));
-  };
-  const results = ONLY_CHECKOUT ? [] : await pass();
-  const memoryAfterLoad = await memoryPoint(shop[0]!.pid, inspectPort);
-  // The same load once more: a leak shows as growth between the two (goal: none, and under 300 MB).
-  const resultsAgain = ONLY_CHECKOUT ? [] : await pass();
-  const memoryAfterSecondLoad = await memoryPoint(shop[0]!.pid, inspectPort);
-  const points = [memoryAtStart, memoryAfterLoad, memoryAfterSecondLoad];
-  const peak = rssMb(shop[0]!.pid, 'VmHWM');
-  const heapGrowth =
-    memoryAfterLoad.after_gc && memoryAfterSecondLoad.after_gc
-      ? memoryAfterSecondLoad.after_gc.heap_used_mb - memoryAfterLoad.after_gc.heap_used_mb
-      : null;
-  const memory = {
-    at_start: memoryAtStart,
-    after_load: memoryAfterLoad,
-    after_second_load: memoryAfterSecondLoad,
-    peak_rss_mb: peak,
-    heap_growth_mb: heapGrowth,
-    goal_rss_mb: GOAL_RSS_MB,
-    under_goal: points.every((m) => m.rss_mb !== null && m.rss_mb < GOAL_RSS_MB),
-    no_growth: heapGrowth !== null && heapGrowth <= GROWTH_TOLERANCE_MB,
-  };
-  const weight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base);
-  const productWeight = ONLY_CHECKOUT || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
-
-  const checkout = await benchCheckout(
-    base,
-    baseline.requests_per_s,
-    shop.map((p) => p.pid),
-  );
-  // Lighthouse last (it loads the machine for a minute): mobile, simulated throttling, a returning visitor.
-  const lighthouse =
-    ONLY_CHECKOUT || NO_LIGHTHOUSE
-      ? undefined
-      : await runLighthouse(
-          base,
-          [
-            { name: 'home', path: '/', indexable: true },
-            { name: 'product list', path: '/proizvodi', indexable: true },
-            { name: 'product page', path: '/proizvod/penne-rigate', indexable: true },
-            { name: 'cart', path: '/kosarica', indexable: false },
-            { name: 'checkout step 1', path: '/placanje', indexable: false },
-          ],
-          'locale=hr; cookie_consent=essential',
-        );
-
-  const report = {
-    at: new Date().toISOString(),
-    node: process.version,
-    machine: {
-      cores: availableParallelism(),
-      cpus: cpus().length,
-      cpu_model: cpus()[0]?.model ?? null,
-      load_average_at_start: loadAtStart,
-      load_average_at_end: loadavg(),
-    },
-    options: {
-      quick: QUICK,
-      catalog: CATALOG ?? null,
-      role: SINGLE_PROCESS ? 'all' : 'web+worker',
-      queues: process.env.REDIS_URL ? 'redis (REDIS_URL)' : privateRedis ? 'private redis' : 'postgres',
-      only_checkout: ONLY_CHECKOUT,
-      lighthouse: !NO_LIGHTHOUSE,
-    },
-    catalog,
-    duration_s: DURATION_S,
-    connections: CONNECTIONS,
-    baseline,
-    results,
-    results_second_load: resultsAgain,
-    checkout,
-    first_visit_home: weight,
-    first_visit_product_page: productWeight,
-    memory,
-    lighthouse,
-  };
-  mkdirSync('bench/results', { recursive: true });
-  const file = `bench/results/${report.at.replace(/[:.]/g, '-')}.json`;
-  writeFileSync(file, JSON.stringify(report, null, 2));
-
-  const fmtLoad = (l: number[]) => l.map((n) => n.toFixed(1)).join(' ');
-  console.log(
-    `\n${QUICK ? 'Quick pass (--quick). ' : ''}Machine: ${report.machine.cores} cores; load average ${fmtLoad(loadAtStart)} at start, ${fmtLoad(report.machine.load_average_at_end)} at the end. Catalogue: ${listed.total} products.`,
-  );
-  const again = new Map(resultsAgain.map((r) => [r.name, r]));
-  const rows = [baseline, ...results];
-  console.log(
-    `\n${'target'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)} ${'again'.padStart(6)}`,
-  );
-  for (const r of rows) {
-    const second = again.get(r.name);
+  if (ONLY_LIGHTHOUSE) {
+    // `--only=lighthouse`: no load before it, so the figures are the pages' own, not the load's aftermath.
+    const at = new Date().toISOString();
+    const reports = `bench/results/${at.replace(/[:.]/g, '-')}-lighthouse`;
+    mkdirSync(reports, { recursive: true });
+    const lighthouse = await runLighthouse(base, LIGHTHOUSE_PAGES, LIGHTHOUSE_COOKIE, LIGHTHOUSE_RUNS, reports);
+    const machine = { cores: availableParallelism(), load_average_at_start: loadAtStart, load_average_at_end: loadavg() };
+    const file = `${reports}.json`;
+    writeFileSync(file, JSON.stringify({ at, node: process.version, machine, runs: LIGHTHOUSE_RUNS, lighthouse }, null, 2));
+    const fmtLoad = (l: number[]) => l.map((n) => n.toFixed(1)).join(' ');
     console.log(
-      `${r.name.padEnd(46)} ${String(r.requests_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 1).toFixed(2).padStart(6)} ${second ? (second.ratio_to_baseline ?? 0).toFixed(2).padStart(6) : ''.padStart(6)}`,
+      `\nMachine: ${machine.cores} cores; load average ${fmtLoad(loadAtStart)} at start, ${fmtLoad(machine.load_average_at_end)} at the end.`,
     );
-  }
-  if (results.length) console.log('  (again: the ratio of the same target in the second, identical load.)');
-  console.log(
-    `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
-  );
-  for (const r of checkout.runs) {
-    console.log(
-      `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
-    );
-    if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
-  }
-  const cb = checkout.callbacks;
-  console.log(
-    `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
-  );
-  console.log(
-    '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
-  );
-  console.log(
-    `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
-  );
-  console.log(`\n${checkout.setup.join('\n')}`);
-  console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
-  const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
-    `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
-    `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
-    `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
-    `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
-  console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
-  console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
-  console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
-  const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
-  const verdict = checkout.orders_check.ok && checkout.payments_check.ok;
-  console.log(
-    verdict
-      ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
-      : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
-  );
+    console.log(`\nLighthouse (mobile, simulated throttling), ${LIGHTHOUSE_RUNS} run(s) per page:\n${lighthouseTable(lighthouse)}`);
+    console.log(`Written to ${file}; each run's whole report in ${reports}/`);
+  } else {
+    const memoryAtStart = await memoryPoint(shop[0]!.pid, inspectPort);
+    const accept = { accept: 'text/html', 'accept-language': 'hr', cookie: 'locale=hr' };
+    const html = await (await fetch(base + '/', { headers: accept })).text();
+    writeFileSync(BASELINE_FILE, html);
+    const baseline = await load(base, 'baseline: same bytes as a static file', '/__bench-baseline.html', accept);
+    // A browser-like visitor for the cart API: CSRF token bound to its cookies, one cart.
+    const csrf = await fetch(`${base}/api/csrf`);
+    const cookies = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const token = ((await csrf.json()) as { data: { token: string } }).data.token;
+    const first = await fetch(`${base}/api/cart/items`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookies.join('; ') },
+      body: JSON.stringify({ product_code: 'ZZ-SPAG-400', quantity: 1 }),
+    });
+    if (!first.ok) throw new Error(`adding to the cart failed: ${first.status} ${await first.text()}`);
+    const cartCookie = first.headers.getSetCookie().map((c) => c.split(';')[0]);
+    const visitor = { cookie: [...cookies, ...cartCookie].join('; '), 'accept-language': 'hr' };
 
-  if (weight) {
-    console.log(
-      `\nFirst visit to the home page: ${weight.js_gzip_bytes} B of JavaScript and ${weight.css_gzip_bytes} B of CSS (gzip), ${weight.files.length} files.`,
+    // The catalogue's size decides its middle and last pages (12 products a page, as the list page).
+    const listed = (
+      (await (await fetch(`${base}/api/catalog/products?locale=hr`)).json()) as { data: { total: number; page_size: number } }
+    ).data;
+    catalog = { ...catalog, products: listed.total };
+    const pages = Math.max(1, Math.ceil(listed.total / listed.page_size));
+    const middle = Math.ceil(pages / 2);
+    const targets = targetList({ accept, visitor, cookies, token, middle, last: pages, products: listed.total });
+    const pass = async () => {
+      const out: Result[] = [];
+      for (const t of targets) out.push(await load(base, t.name, t.path, t.headers, t.request, t.paths));
+      return out.map((r) => ({ ...r, ratio_to_baseline: Number((r.requests_per_s / baseline.requests_per_s).toFixed(3)) }));
+    };
+    const results = ONLY_CHECKOUT ? [] : await pass();
+    const memoryAfterLoad = await memoryPoint(shop[0]!.pid, inspectPort);
+    // The same load once more: a leak shows as growth between the two (goal: none, and under 300 MB).
+    const resultsAgain = ONLY_CHECKOUT ? [] : await pass();
+    const memoryAfterSecondLoad = await memoryPoint(shop[0]!.pid, inspectPort);
+    const points = [memoryAtStart, memoryAfterLoad, memoryAfterSecondLoad];
+    const peak = rssMb(shop[0]!.pid, 'VmHWM');
+    const heapGrowth =
+      memoryAfterLoad.after_gc && memoryAfterSecondLoad.after_gc
+        ? memoryAfterSecondLoad.after_gc.heap_used_mb - memoryAfterLoad.after_gc.heap_used_mb
+        : null;
+    const memory = {
+      at_start: memoryAtStart,
+      after_load: memoryAfterLoad,
+      after_second_load: memoryAfterSecondLoad,
+      peak_rss_mb: peak,
+      heap_growth_mb: heapGrowth,
+      goal_rss_mb: GOAL_RSS_MB,
+      under_goal: points.every((m) => m.rss_mb !== null && m.rss_mb < GOAL_RSS_MB),
+      no_growth: heapGrowth !== null && heapGrowth <= GROWTH_TOLERANCE_MB,
+    };
+    const weight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base);
+    const productWeight = ONLY_CHECKOUT || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
+
+    const checkout = await benchCheckout(
+      base,
+      baseline.requests_per_s,
+      shop.map((p) => p.pid),
     );
-    if (productWeight)
+    // Lighthouse last (it loads the machine for a minute): mobile, simulated throttling, a returning visitor.
+    const lighthouse =
+      ONLY_CHECKOUT || NO_LIGHTHOUSE ? undefined : await runLighthouse(base, LIGHTHOUSE_PAGES, LIGHTHOUSE_COOKIE, LIGHTHOUSE_RUNS);
+
+    const report = {
+      at: new Date().toISOString(),
+      node: process.version,
+      machine: {
+        cores: availableParallelism(),
+        cpus: cpus().length,
+        cpu_model: cpus()[0]?.model ?? null,
+        load_average_at_start: loadAtStart,
+        load_average_at_end: loadavg(),
+      },
+      options: {
+        quick: QUICK,
+        catalog: CATALOG ?? null,
+        role: SINGLE_PROCESS ? 'all' : 'web+worker',
+        queues: process.env.REDIS_URL ? 'redis (REDIS_URL)' : privateRedis ? 'private redis' : 'postgres',
+        only_checkout: ONLY_CHECKOUT,
+        lighthouse: !NO_LIGHTHOUSE,
+      },
+      catalog,
+      duration_s: DURATION_S,
+      connections: CONNECTIONS,
+      baseline,
+      results,
+      results_second_load: resultsAgain,
+      checkout,
+      first_visit_home: weight,
+      first_visit_product_page: productWeight,
+      memory,
+      lighthouse,
+    };
+    mkdirSync('bench/results', { recursive: true });
+    const file = `bench/results/${report.at.replace(/[:.]/g, '-')}.json`;
+    writeFileSync(file, JSON.stringify(report, null, 2));
+
+    const fmtLoad = (l: number[]) => l.map((n) => n.toFixed(1)).join(' ');
+    console.log(
+      `\n${QUICK ? 'Quick pass (--quick). ' : ''}Machine: ${report.machine.cores} cores; load average ${fmtLoad(loadAtStart)} at start, ${fmtLoad(report.machine.load_average_at_end)} at the end. Catalogue: ${listed.total} products.`,
+    );
+    const again = new Map(resultsAgain.map((r) => [r.name, r]));
+    const rows = [baseline, ...results];
+    console.log(
+      `\n${'target'.padEnd(46)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)} ${'again'.padStart(6)}`,
+    );
+    for (const r of rows) {
+      const second = again.get(r.name);
       console.log(
-        `First visit to a product page: ${productWeight.js_gzip_bytes} B of JavaScript and ${productWeight.css_gzip_bytes} B of CSS (gzip), ${productWeight.files.length} files.`,
+        `${r.name.padEnd(46)} ${String(r.requests_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 1).toFixed(2).padStart(6)} ${second ? (second.ratio_to_baseline ?? 0).toFixed(2).padStart(6) : ''.padStart(6)}`,
       );
+    }
+    if (results.length) console.log('  (again: the ratio of the same target in the second, identical load.)');
+    console.log(
+      `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
+    );
+    for (const r of checkout.runs) {
+      console.log(
+        `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+      );
+      if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
+    }
+    const cb = checkout.callbacks;
+    console.log(
+      `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+    );
+    console.log(
+      '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
+    );
+    console.log(
+      `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
+    );
+    console.log(`\n${checkout.setup.join('\n')}`);
+    console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
+    const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
+      `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
+      `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
+      `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
+      `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
+    console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
+    console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
+    console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
+    const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
+    const verdict = checkout.orders_check.ok && checkout.payments_check.ok;
+    console.log(
+      verdict
+        ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
+        : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
+    );
+
+    if (weight) {
+      console.log(
+        `\nFirst visit to the home page: ${weight.js_gzip_bytes} B of JavaScript and ${weight.css_gzip_bytes} B of CSS (gzip), ${weight.files.length} files.`,
+      );
+      if (productWeight)
+        console.log(
+          `First visit to a product page: ${productWeight.js_gzip_bytes} B of JavaScript and ${productWeight.css_gzip_bytes} B of CSS (gzip), ${productWeight.files.length} files.`,
+        );
+    }
+    const gc = (m: MemoryPoint) => (m.after_gc ? `${m.after_gc.rss_mb} MB, live heap ${m.after_gc.heap_used_mb} MB` : 'n/a');
+    console.log(
+      `\nResident memory of the web process: ${memory.at_start.rss_mb} MB at start, ${memory.after_load.rss_mb} MB after the load, ${memory.after_second_load.rss_mb} MB after the same load again; peak ${memory.peak_rss_mb} MB.`,
+    );
+    console.log(
+      `  after a full collection: ${gc(memory.at_start)} at start; ${gc(memory.after_load)} after the load; ${gc(memory.after_second_load)} after the same load again.`,
+    );
+    console.log(
+      `  goal under ${GOAL_RSS_MB} MB: ${memory.under_goal ? 'met' : 'NOT met'}; no growth (live heap after the second load within ${GROWTH_TOLERANCE_MB} MB of the first): ${memory.no_growth ? 'met' : 'NOT met'} (${heapGrowth ?? 'n/a'} MB).`,
+    );
+    if (lighthouse) console.log(`\nLighthouse (mobile, simulated throttling):\n${lighthouseTable(lighthouse)}`);
+    console.log(`Written to ${file}`);
+    if (!verdict) process.exitCode = 1;
   }
-  const gc = (m: MemoryPoint) => (m.after_gc ? `${m.after_gc.rss_mb} MB, live heap ${m.after_gc.heap_used_mb} MB` : 'n/a');
-  console.log(
-    `\nResident memory of the web process: ${memory.at_start.rss_mb} MB at start, ${memory.after_load.rss_mb} MB after the load, ${memory.after_second_load.rss_mb} MB after the same load again; peak ${memory.peak_rss_mb} MB.`,
-  );
-  console.log(
-    `  after a full collection: ${gc(memory.at_start)} at start; ${gc(memory.after_load)} after the load; ${gc(memory.after_second_load)} after the same load again.`,
-  );
-  console.log(
-    `  goal under ${GOAL_RSS_MB} MB: ${memory.under_goal ? 'met' : 'NOT met'}; no growth (live heap after the second load within ${GROWTH_TOLERANCE_MB} MB of the first): ${memory.no_growth ? 'met' : 'NOT met'} (${heapGrowth ?? 'n/a'} MB).`,
-  );
-  if (lighthouse) console.log(`\nLighthouse (mobile, simulated throttling):\n${lighthouseTable(lighthouse)}`);
-  console.log(`Written to ${file}`);
-  if (!verdict) process.exitCode = 1;
 } finally {
   rmSync(BASELINE_FILE, { force: true });
   for (const p of [...shop].reverse()) {

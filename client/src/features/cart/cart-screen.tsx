@@ -14,7 +14,8 @@ import { TotalsList } from './totals-list';
 /**
  * The cart screen (issue 3): lines with quantity and remove, coupon, destination and delivery, totals with
  * the VAT breakdown and the progress toward free delivery. The cart is the `['cart', locale]` query, read after
- * hydration (use-cart.ts, cart-api.ts); the server renders the frame with a busy placeholder.
+ * hydration (use-cart.ts, cart-api.ts); the server renders the frame with a busy placeholder. The region
+ * the cart appears in is at least a screen tall (cart.module.css), so the footer never moves when it does.
  */
 export function CartScreen() {
   const { t, locale } = useT();
@@ -28,6 +29,9 @@ export function CartScreen() {
       <h1 ref={headingRef} tabIndex={-1}>
         {t('screens.cart.heading')}
       </h1>
+      {/* In the server's HTML, and larger than any one text of the cart that follows after hydration: the
+          page's largest paint is the first one (docs/performance.md, 'Cart and checkout: nothing moves'). */}
+      <p className={styles.lead}>{t('screens.cart.intro')}</p>
       <div className={styles.region} aria-busy={status === 'loading'} data-cart-status={status}>
         {status === 'loading' ? (
           <p className={styles.loading} role="status">

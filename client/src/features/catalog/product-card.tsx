@@ -6,7 +6,19 @@ import styles from './catalog.module.css';
 import { formatWeight } from './format';
 import { Price } from './price';
 
-export function ProductImage({ product, eager = false }: { product: Pick<ProductSummary, 'image'>; eager?: boolean }) {
+/**
+ * `eager`: above the fold on a first paint (loaded without waiting for the layout, as lazy images do);
+ * `priority`: the page's largest paint, fetched first (React's server renderer also preloads it in the head).
+ */
+export function ProductImage({
+  product,
+  eager = false,
+  priority = eager,
+}: {
+  product: Pick<ProductSummary, 'image'>;
+  eager?: boolean;
+  priority?: boolean;
+}) {
   const { t } = useT();
   if (!product.image) {
     return (
@@ -16,7 +28,6 @@ export function ProductImage({ product, eager = false }: { product: Pick<Product
     );
   }
   const { src, width, height, alt } = product.image;
-  // The product page's image is its largest paint: fetched first (React's server renderer also preloads it in the head).
   return (
     <img
       className={styles.image}
@@ -24,8 +35,8 @@ export function ProductImage({ product, eager = false }: { product: Pick<Product
       width={width}
       height={height}
       alt={alt}
-      loading={eager ? 'eager' : 'lazy'}
-      fetchPriority={eager ? 'high' : undefined}
+      loading={eager || priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
   );
@@ -53,12 +64,25 @@ export function BuyBox({ product }: { product: Pick<ProductSummary, 'availabilit
   );
 }
 
-export function ProductCard({ product, headingLevel = 2 }: { product: ProductSummary; headingLevel?: 2 | 3 }) {
+/**
+ * `position`: the card's place in a list from 0. The first row's images (4 at the widest) are loaded
+ * eagerly, the first card's first of all: on a phone it is the list's largest paint (Lighthouse counted a
+ * lazy first image as the product list's LCP, waiting for layout before it was even requested).
+ */
+export function ProductCard({
+  product,
+  headingLevel = 2,
+  position,
+}: {
+  product: ProductSummary;
+  headingLevel?: 2 | 3;
+  position?: number;
+}) {
   const { t, locale } = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={styles.card}>
-      <ProductImage product={product} />
+      <ProductImage product={product} eager={position !== undefined && position < 4} priority={position === 0} />
       <div className={styles.cardBody}>
         <Heading className={styles.cardTitle}>
           <ScreenLink screen="product" params={{ slug: product.slug }}>

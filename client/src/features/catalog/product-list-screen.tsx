@@ -61,9 +61,9 @@ export function ProductListScreen({ screen, data }: { screen: ListScreen; data: 
         <p className={styles.empty}>{t('catalog.noProducts')}</p>
       ) : (
         <ul className={styles.grid}>
-          {products.items.map((p) => (
+          {products.items.map((p, i) => (
             <li key={p.code}>
-              <ProductCard product={p} />
+              <ProductCard product={p} position={i} />
             </li>
           ))}
         </ul>

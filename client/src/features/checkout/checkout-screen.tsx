@@ -104,7 +104,8 @@ export function CheckoutScreen({ step }: { step: Step }) {
         </div>
       </noscript>
       <StepList step={step} />
-      <div aria-busy={status === 'loading'} data-checkout-status={status}>
+      {/* At least a screen tall (checkout.module.css): the footer stays below the fold when the cart arrives. */}
+      <div className={styles.region} aria-busy={status === 'loading'} data-checkout-status={status}>
         {status === 'loading' ? (
           <p role="status" className={styles.loading}>
             {t('checkout.loading')}
