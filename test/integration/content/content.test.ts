@@ -22,6 +22,7 @@ import { ContentImporter } from '../../../server/modules/content/index.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { shopper, type Shopper } from '../../support/shopper.js';
+import { waitFor } from '../../support/wait.js';
 
 const FIXTURES = resolve('test/fixtures/content');
 
@@ -100,6 +101,14 @@ describe('content module', () => {
         (await request(shop.url).get('/api/content/recipes/penne-arrabbiata?locale=en').expect(200)).body,
       );
       expect(r.data.title).toBe('Angry penne');
+      // the render cache's subscriber handles it (it drops every web process's rendered pages and sitemaps)
+      await waitFor('the render cache to follow content.published', async () => {
+        const rows = (await db.query(
+          `SELECT 1 FROM event_delivery d JOIN outbox_event o ON o.id = d.event_id
+            WHERE o.name = 'content.published' AND o.payload->>'key' = 'penne-test' AND d.subscriber_id = 'drop-rendered-pages-on-content-published'`,
+        )) as unknown[];
+        return rows.length > 0;
+      });
     });
 
     it('unpublishes a removed file (404 there, the other language stays) and publishes it again when it is back', async () => {
