@@ -16,11 +16,13 @@ await withDatabase(config, async (databaseUrl) => {
   await runMigrations(databaseUrl, (m) => console.log(m));
   const app = await NestFactory.createApplicationContext(AppModule.register({ config, databaseUrl }), { logger: ['error', 'warn'] });
   try {
+    const started = performance.now();
     const r = await app.get(ContentImporter).run();
+    const ms = Math.round(performance.now() - started);
     for (const e of r.errors) console.error(`refused  ${e.path}: ${e.message}`);
     for (const w of r.warnings) console.warn(`warning  ${w.path}: ${w.message}`);
     console.log(
-      `Imported ${r.dir}: ${r.files} files, ${r.created} new, ${r.updated} changed, ${r.unchanged} unchanged, ${r.unpublished} unpublished, ${r.events} events, ${r.errors.length} refused, ${r.warnings.length} warnings.`,
+      `Imported ${r.dir}: ${r.files} files, ${r.created} new, ${r.updated} changed, ${r.unchanged} unchanged, ${r.unpublished} unpublished, ${r.events} events, ${r.errors.length} refused, ${r.warnings.length} warnings, in ${ms} ms.`,
     );
     failed = r.errors.length > 0;
   } finally {

@@ -46,6 +46,16 @@ export interface ImportReport {
   events: number;
 }
 
+/** A file whose hash is the stored one: parsed only if another file of its entry changed. */
+interface Unchanged {
+  type: ContentType;
+  key: string;
+  locale: Locale;
+  path: string;
+  unchanged: true;
+  parse: () => Promise<SourceFile | null>;
+}
+
 interface SourceFile {
   type: ContentType;
   key: string;
@@ -89,16 +99,35 @@ export class ContentImporter {
       report.errors.push({ path: '.', message: `content folder ${dir} does not exist: nothing imported, nothing unpublished` });
       return report;
     }
-    const { files, seen } = await this.readAll(dir, report);
     const now = opts.now ?? new Date();
     await this.db.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_IMPORT_LOCK]);
-      const byEntry = new Map<string, SourceFile[]>();
+      const known = new Map(
+        (
+          (await manager.query(
+            `SELECT e.type || '/' || e.key || '/' || t.locale AS id, t.content_hash, e.image_src
+               FROM content_translation t JOIN content_entry e ON e.id = t.entry_id WHERE t.status <> 'removed'`,
+          )) as Array<{ id: string; content_hash: string; image_src: string | null }>
+        ).map((r) => [r.id, r]),
+      );
+      const { files, seen } = await this.readAll(dir, report, known);
+      const byEntry = new Map<string, Array<SourceFile | Unchanged>>();
       for (const f of files) {
         const k = `${f.type}/${f.key}`;
         byEntry.set(k, [...(byEntry.get(k) ?? []), f]);
       }
-      for (const [k, group] of byEntry) {
+      for (const [k, items] of byEntry) {
+        // Every file as imported last time: nothing to parse, nothing to write.
+        if (items.every((f) => 'unchanged' in f)) {
+          report.unchanged += items.length;
+          continue;
+        }
+        const group: SourceFile[] = [];
+        for (const f of items) {
+          const file = 'unchanged' in f ? await f.parse() : f;
+          if (file) group.push(file);
+        }
+        if (!group.length) continue;
         const mismatch = sharedMismatch(group);
         if (mismatch) {
           report.errors.push({
@@ -125,9 +154,18 @@ export class ContentImporter {
     return report;
   }
 
-  /** Every well-formed file, and the (type/key/locale) of every file there is, good or bad (a bad file does not unpublish). */
-  private async readAll(dir: string, report: ImportReport): Promise<{ files: SourceFile[]; seen: Set<string> }> {
-    const files: SourceFile[] = [];
+  /**
+   * Every well-formed file (a file whose hash, picture included, is the one imported last time is not
+   * parsed unless another file of its entry changed), and the (type/key/locale) of every file there is,
+   * good or bad (a bad file does not unpublish).
+   */
+  private async readAll(
+    dir: string,
+    report: ImportReport,
+    known: Map<string, { content_hash: string; image_src: string | null }>,
+  ): Promise<{ files: Array<SourceFile | Unchanged>; seen: Set<string> }> {
+    const files: Array<SourceFile | Unchanged> = [];
+    const pictures = new Map<string, Buffer>();
     const seen = new Set<string>();
     const slugs = new Map<string, string>();
     const imagesDir = join(dir, 'images');
@@ -161,18 +199,27 @@ export class ContentImporter {
         seen.add(`${type}/${key}/${locale}`);
         present.set(`${type}/${key}`, (present.get(`${type}/${key}`) ?? new Set()).add(locale));
         report.files += 1;
-        const file = await this.readOne(join(typeDir, name), imagesDir, { type, key, locale, path }, report);
-        if (!file) continue;
-        const slug = file.fm.common.slug;
-        if (slug && CONTENT_TYPE_DEFINITIONS[type].slug) {
-          const other = slugs.get(`${type}/${locale}/${slug}`);
-          if (other) {
-            report.errors.push({ path, message: `slug '${slug}' is already used by ${other} in this language: skipped` });
-            continue;
+        const where = { type, key, locale, path };
+        const parse = async (): Promise<SourceFile | null> => {
+          const file = await this.readOne(join(typeDir, name), imagesDir, where, report);
+          const slug = file?.fm.common.slug;
+          if (file && slug && CONTENT_TYPE_DEFINITIONS[type].slug) {
+            const other = slugs.get(`${type}/${locale}/${slug}`);
+            if (other) {
+              report.errors.push({ path, message: `slug '${slug}' is already used by ${other} in this language: skipped` });
+              return null;
+            }
+            slugs.set(`${type}/${locale}/${slug}`, path);
           }
-          slugs.set(`${type}/${locale}/${slug}`, path);
+          return file;
+        };
+        const last = known.get(`${type}/${key}/${locale}`);
+        if (last && (await quickHash(join(typeDir, name), imagesDir, last.image_src, pictures)) === last.content_hash) {
+          files.push({ ...where, unchanged: true, parse });
+          continue;
         }
-        files.push(file);
+        const file = await parse();
+        if (file) files.push(file);
       }
     }
     for (const [entry, locales] of present) {
@@ -450,4 +497,33 @@ function sharedMismatch(group: SourceFile[]): string | null {
     if ((first.fm.common.position ?? null) !== (f.fm.common.position ?? null)) return 'position';
   }
   return null;
+}
+
+/**
+ * The hash the import stores (the file's bytes, then its picture's), computed from the picture the
+ * entry had last time: equal to the stored hash only when neither the file (which names the picture)
+ * nor the picture changed. Null when a file cannot be read (it is then parsed, and reported).
+ */
+async function quickHash(file: string, imagesDir: string, imageSrc: string | null, pictures: Map<string, Buffer>): Promise<string | null> {
+  try {
+    const st = await lstat(file);
+    if (!st.isFile() || st.size > MAX_FILE_BYTES) return null;
+    const hash = createHash('sha256').update(await readFile(file));
+    if (imageSrc) {
+      const rel = imageSrc.slice(CONTENT_IMAGES_PREFIX.length).split('?')[0]!;
+      if (rel.split('/').includes('..')) return null;
+      let picture = pictures.get(rel);
+      if (!picture) {
+        const img = join(imagesDir, rel);
+        const ist = await lstat(img);
+        if (!ist.isFile() || ist.size > MAX_IMAGE_BYTES) return null;
+        picture = await readFile(img);
+        pictures.set(rel, picture); // an entry's four files share it
+      }
+      hash.update(picture);
+    }
+    return hash.digest('hex');
+  } catch {
+    return null;
+  }
 }
