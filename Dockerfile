@@ -12,6 +12,8 @@ WORKDIR /app
 COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
 COPY --from=build /app/package.json ./package.json
+# The brand texts: every web process imports them at start (docs/content.md)
+COPY --from=build /app/content ./content
 USER node
 EXPOSE 3000
 # ROLE=web (default in compose for the web service) or ROLE=worker

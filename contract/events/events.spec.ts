@@ -2,6 +2,8 @@ import {
   cartBirthdayCouponIssued,
   catalogAvailabilityChanged,
   catalogPriceChanged,
+  contentPublished,
+  contentUnpublished,
   EVENT_NAME_PATTERN,
   type EventContract,
   identityActivationMailRequested,
@@ -64,6 +66,16 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   [
     catalogPriceChanged,
     { productId: 7, productCode: 'ZZ-SPAG-400', oldPriceCents: 249, newPriceCents: 269, effectiveAt: AT },
+    'version-required',
+  ],
+  [
+    contentPublished,
+    { entryId: USER, type: 'recipes', key: 'penne-all-arrabbiata', locales: ['hr', 'en'], slugs: { hr: 'penne-ljuta', en: 'penne-arrabbiata' }, effectiveAt: AT },
+    'version-required',
+  ],
+  [
+    contentUnpublished,
+    { entryId: USER, type: 'pages', key: 'privacy-policy', locales: ['de'], slugs: { de: 'privacy-policy' }, effectiveAt: AT },
     'version-required',
   ],
   [

@@ -4,3 +4,4 @@ export * from './cart.js';
 export * from './catalog.js';
 export * from './order.js';
 export * from './payment.js';
+export * from './content.js';
