@@ -13,8 +13,8 @@ export interface PdfCacheBounds {
   maxBytes: number;
 }
 
-/** 8 languages x 2 files, a few versions each; a catalogue PDF is about 100 kB, the fun book about 150 kB. */
-export const PDF_CACHE_BOUNDS: PdfCacheBounds = { maxEntries: 24, maxBytes: 16 * 1024 * 1024 };
+/** 4 languages x 2 files, a few versions each: a catalogue PDF is 40-50 kB with the demo catalogue, a fun book 55-70 kB. */
+export const PDF_CACHE_BOUNDS: PdfCacheBounds = { maxEntries: 24, maxBytes: 8 * 1024 * 1024 };
 
 export class PdfCache {
   private readonly entries = new Map<string, CachedPdf>();
