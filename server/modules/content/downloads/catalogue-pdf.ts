@@ -72,9 +72,10 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
 
   cover(doc, model, l, day);
 
+  let y: number = M.top;
   for (const category of model.catalogue.categories) {
     doc.addPage();
-    let y: number = M.top;
+    y = M.top;
     const line = category.products[0]?.line;
     if (line && l.lines[line]) y = writeText(doc, 'text-bold', 9, l.lines[line]!.toUpperCase(), { x: M.left, y, width: CONTENT_W, color: BRAND.gold });
     y = writeText(doc, 'heading', 24, category.name, { x: M.left, y: y + 2, width: CONTENT_W, color: BRAND.ink }) + 6;
@@ -98,8 +99,8 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
   }
 
   // Closing note, then page numbers on every page but the cover.
-  let noteY = (doc.y || M.top) + 8;
-  if (noteY > A4.height - M.bottom - 60) {
+  let noteY = y;
+  if (model.catalogue.categories.length === 0 || noteY > A4.height - M.bottom - 60) {
     doc.addPage();
     noteY = M.top;
   }
