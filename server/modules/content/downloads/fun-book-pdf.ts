@@ -97,10 +97,11 @@ function letterPage(doc: Doc, t: FunBookTexts, page: LetterPage, n: number): voi
   doc.roundedRect(card.x, card.y, card.width, card.height, 24).fill(BRAND.cream);
   doc.roundedRect(card.x, card.y, card.width, card.height, 24).lineWidth(2).strokeColor(BRAND.wheat).stroke();
   writeText(doc, 'text-bold', 10, t.colour.toUpperCase(), { x: card.x + 20, y: card.y + 16, width: card.width - 40, color: BRAND.gold });
-  const size = page.letter.length > 1 ? 170 : 210;
   const letters = `${page.letter} ${page.letter.toLowerCase()}`;
+  // 210 pt, smaller when the pair (M m, W w, Dž dž) would come closer than 40 pt to the card's edges
+  const size = Math.min(210, Math.floor((210 * (card.width - 80)) / textWidth(doc, 'heading', 210, letters)));
   const lw = textWidth(doc, 'heading', size, letters);
-  writeText(doc, 'heading', size, letters, { x: card.x + (card.width - lw) / 2, y: card.y + (page.letter.length > 1 ? 60 : 34), width: lw + 10, color: BRAND.gold, outline: 2.5 });
+  writeText(doc, 'heading', size, letters, { x: card.x + (card.width - lw) / 2, y: card.y + 34 + (210 - size) * 0.6, width: lw + 10, color: BRAND.gold, outline: 2.5 });
   // The word and the line to read aloud.
   let y = card.y + card.height + 22;
   y = writeText(doc, 'heading', 34, page.word, { x: M.left, y, width: W, color: BRAND.ink }) + 4;
