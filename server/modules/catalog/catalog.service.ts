@@ -15,7 +15,7 @@ import {
   type ProductPage,
   type ProductSummary,
 } from './catalog.types.js';
-import type { CartProductView } from './index.js';
+import type { CartProductView, PrintedCatalogue } from './index.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { AvailabilityChanged } from './events/catalog.events.js';
 import { discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
@@ -254,6 +254,44 @@ export class CatalogService {
       product_count: Number(r.product_count),
       slugs: Object.fromEntries(LOCALES.map((loc) => [loc, all.find((t) => t.categoryId === r.id && t.locale === loc)?.slug ?? ''])) as Record<Locale, string>,
     }));
+  }
+
+  /**
+   * The whole catalogue in `locale` for print (the downloadable catalogue PDF, content module): the
+   * categories in catalogue order, each with its products in list order (position, id), priced at
+   * `at` by the same rules as the shop (running offers applied), with ingredients, allergens and VAT
+   * rate. At most `maxProducts` products (the first in catalogue order); `truncated` says when more exist.
+   */
+  async printedCatalogue(locale: Locale, at = new Date(), maxProducts = 1000): Promise<PrintedCatalogue> {
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT p.id FROM product p
+       JOIN category c ON c.id = p.category_id
+       JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1
+       JOIN product_translation t ON t.product_id = p.id AND t.locale = $1
+       ORDER BY c.position, c.id, p.position, p.id
+       LIMIT $2`,
+      [locale, maxProducts + 1],
+    );
+    const truncated = rows.length > maxProducts;
+    const loaded = await this.load(rows.slice(0, maxProducts).map((r) => r.id), locale);
+    const categories = await this.categories(locale);
+    return {
+      categories: categories
+        .map((category) => ({
+          code: category.code,
+          name: category.name,
+          products: loaded
+            .filter((l) => l.category.slug === category.slug)
+            .map((l) => ({
+              ...this.summary(l, at),
+              ingredients: l.text.ingredients,
+              allergens: l.text.allergens,
+              vat_rate: l.product.vatRate,
+            })),
+        }))
+        .filter((c) => c.products.length > 0),
+      truncated,
+    };
   }
 
   /** The cart's view of products (unknown codes are absent from the map). */

@@ -1,4 +1,6 @@
 // The catalog's public face: other modules import only from here (ESLint enforces it).
+import type { ProductSummary } from './catalog.types.js';
+
 export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { PriceService } from './price.service.js';
@@ -19,6 +21,14 @@ export interface CartProductView {
   /** null = stock not tracked. */
   stock: number | null;
 }
+
+/** The catalogue for print (`CatalogService.printedCatalogue`): categories in order, each with its products. */
+export interface PrintedCatalogue {
+  categories: Array<{ code: string; name: string; products: PrintedProduct[] }>;
+  /** More products exist than were asked for. */
+  truncated: boolean;
+}
+export type PrintedProduct = ProductSummary & { ingredients: string; allergens: string; vat_rate: number };
 
 export type { NewProduct, ProductTexts, ProductSummary, ProductDetail, CategoryView, Nutrition } from './catalog.types.js';
 export type { Availability } from './product.entity.js';

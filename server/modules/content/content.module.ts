@@ -10,12 +10,14 @@ import { ContentImporter } from './content-importer.js';
 import { ContentController } from './content.controller.js';
 import { CONTENT_ENTITIES } from './content.entity.js';
 import { ContentService } from './content.service.js';
+import { ContentDownloadsModule } from './downloads/downloads.module.js';
+import { downloadTextsProvider } from './downloads/downloads.service.js';
 import './content.errors.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, IdentityModule],
+  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, IdentityModule, ContentDownloadsModule],
   controllers: [ContentController, ContentAdminController, ContentImagesController],
-  providers: [ContentService, ContentAdminService, ContentImporter, ContentImportAtStart],
+  providers: [ContentService, ContentAdminService, ContentImporter, ContentImportAtStart, downloadTextsProvider(ContentService)],
   exports: [ContentService, ContentImporter],
 })
 export class ContentModule {}
