@@ -41,10 +41,11 @@ export const SEARCH_RANKED = 500;
  * per product and language, kept by triggers; migration 1796820000000-catalog-search): its GIN
  * index of the language finds the candidates by the four vectors together, then each is
  * rechecked on its own (the language's document, or another language's name), so the matches
- * are those of the four translations. `m` numbers them in catalogue order and counts them; only
- * the first `$6` are ranked (the language's document; another language's name at half rank; the
- * best of them), each by one primary-key read, so a word matching a fifth of the catalogue costs
- * 500 ranks, not 37,500. Order: rank (ranked ones first), then position, id.
+ * are those of the four translations. `m` holds their ids and positions (counted for the total),
+ * `first` the first `$6` in catalogue order (a top-N sort); only those are ranked (the language's
+ * document; another language's name at half rank; the best of them), each by one primary-key
+ * read, so a word matching a fifth of the catalogue costs 500 ranks, not 37,500. Order: rank
+ * (the ranked ones first), then position, id.
  */
 const SEARCH_PAGE = `WITH tq AS (SELECT to_tsquery('simple', catalog_fold($2::text)) AS query),
 m AS MATERIALIZED (
