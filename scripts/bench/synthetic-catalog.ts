@@ -46,7 +46,7 @@ export async function seedSyntheticCatalog(databaseUrl: string, total: number): 
       missing -= size;
     }
     // Statistics and the visibility map, as autovacuum would leave them: plans as in a settled database.
-    if (total > before) await client.query(`VACUUM (ANALYZE) product, product_translation, product_price, product_offer`);
+    if (total > before) await client.query(`VACUUM (ANALYZE) product, product_translation, product_search, product_price, product_offer`);
     const after = await count();
     return { before, added: after - before, total: after };
   } finally {

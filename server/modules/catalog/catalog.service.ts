@@ -29,17 +29,45 @@ const RELATED_COUNT = 4;
 const SEARCH_CACHE_SIZE = 500;
 
 /**
- * `m(product_id, rank)`: the products whose translation matches tsquery $2 ($1 = locale): the
- * locale's own document (name A, short description B, description and ingredients C) or another
- * language's name (rank halved). Both predicates are GIN-indexed (`search_document` per language,
- * `search_name`), so only matching rows are read and ranked.
+ * Matches ranked per search, at most: a search matching more products ranks the first
+ * SEARCH_RANKED of them in catalogue order (position, id) and lists the rest after them in
+ * catalogue order. Up to this many matches the order is exactly "rank, then catalogue order".
  */
-const SEARCH_MATCHES = `WITH m AS (
-  SELECT t.product_id,
-         max(CASE WHEN t.locale = $1 THEN ts_rank(t.search_document, tq.query) ELSE 0.5 * ts_rank(t.search_name, tq.query) END) AS rank
-  FROM product_translation t, to_tsquery('simple', catalog_fold($2::text)) AS tq(query)
-  WHERE (t.locale = $1 AND t.search_document @@ tq.query) OR (t.locale <> $1 AND t.search_name @@ tq.query)
-  GROUP BY t.product_id)`;
+export const SEARCH_RANKED = 500;
+
+/**
+ * A search's page: `$1` locale, `$2` the prefix tsquery (folded here), `$3` category id or null,
+ * `$4` page size, `$5` offset, `$6` SEARCH_RANKED. Rows come from `product_search` (one narrow row
+ * per product and language, kept by triggers; migration 1796820000000-catalog-search): its GIN
+ * index of the language finds the candidates by the four vectors together, then each is
+ * rechecked on its own (the language's document, or another language's name), so the matches
+ * are those of the four translations. `m` holds their ids and positions (counted for the total),
+ * `first` the first `$6` in catalogue order (a top-N sort); only those are ranked (the language's
+ * document; another language's name at half rank; the best of them), each by one primary-key
+ * read, so a word matching a fifth of the catalogue costs 500 ranks, not 37,500. Order: rank
+ * (the ranked ones first), then position, id.
+ */
+const SEARCH_PAGE = `WITH tq AS (SELECT to_tsquery('simple', catalog_fold($2::text)) AS query),
+m AS MATERIALIZED (
+  SELECT s.product_id, s.position FROM product_search s, tq
+  WHERE s.locale = $1 AND (s.search_document || s.name_1 || s.name_2 || s.name_3) @@ tq.query
+    AND (s.name_1 @@ tq.query OR s.name_2 @@ tq.query OR s.name_3 @@ tq.query OR s.search_document @@ tq.query)
+    AND ($3::int IS NULL OR s.category_id = $3)),
+first AS (SELECT product_id FROM m ORDER BY position, product_id LIMIT $6)
+SELECT m.product_id AS id, (SELECT count(*) FROM m)::int AS total FROM m
+ORDER BY CASE WHEN m.product_id IN (SELECT product_id FROM first) THEN (
+  SELECT greatest(CASE WHEN s.search_document @@ tq.query THEN ts_rank(s.search_document, tq.query) END,
+                  CASE WHEN s.name_1 @@ tq.query THEN 0.5 * ts_rank(s.name_1, tq.query) END,
+                  CASE WHEN s.name_2 @@ tq.query THEN 0.5 * ts_rank(s.name_2, tq.query) END,
+                  CASE WHEN s.name_3 @@ tq.query THEN 0.5 * ts_rank(s.name_3, tq.query) END)
+  FROM product_search s, tq WHERE s.product_id = m.product_id AND s.locale = $1) END DESC NULLS LAST, m.position, m.product_id
+LIMIT $4 OFFSET $5`;
+
+/** The number of matches of a search ($1 locale, $2 tsquery, $3 category id or null), as SEARCH_PAGE counts them. */
+const SEARCH_COUNT = `SELECT count(*)::int AS count FROM product_search s, to_tsquery('simple', catalog_fold($2::text)) AS tq(query)
+  WHERE s.locale = $1 AND (s.search_document || s.name_1 || s.name_2 || s.name_3) @@ tq.query
+    AND (s.name_1 @@ tq.query OR s.name_2 @@ tq.query OR s.name_3 @@ tq.query OR s.search_document @@ tq.query)
+    AND ($3::int IS NULL OR s.category_id = $3)`;
 
 export interface ProductQuery {
   locale: Locale;
@@ -84,9 +112,9 @@ export class CatalogService {
    * One page of products: all, of a category (slug in `locale`) or matching a search. Without a
    * search the order (position, id) comes from an index (`product_order_idx`,
    * `product_category_order_idx`; deep pages walk index entries, nothing is sorted) and the total
-   * from `category.product_count` (kept by triggers). A search matches translations through
-   * their GIN indexes (the requested language's document, the other languages' names), ranks
-   * only those matches, then sorts them by rank and catalogue order.
+   * from `category.product_count` (kept by triggers). A search finds its matches in
+   * `product_search` through the language's GIN index, ranks at most SEARCH_RANKED of them (the
+   * first in catalogue order) and orders by rank, then catalogue order (SEARCH_PAGE).
    */
   async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
     const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
@@ -137,22 +165,11 @@ export class CatalogService {
       this.searchCache.set(key, cached);
       return cached.page;
     }
-    const rows: Array<{ id: number; total: number }> = await this.db.query(
-      `${SEARCH_MATCHES}
-       SELECT p.id, count(*) OVER ()::int AS total FROM m JOIN product p ON p.id = m.product_id
-       WHERE ($3::int IS NULL OR p.category_id = $3)
-       ORDER BY m.rank DESC, p.position, p.id
-       LIMIT $4 OFFSET $5`,
-      [locale, tsquery, categoryId, size, (page - 1) * size],
-    );
+    const rows: Array<{ id: number; total: number }> = await this.db.query(SEARCH_PAGE, [locale, tsquery, categoryId, size, (page - 1) * size, SEARCH_RANKED]);
     let total = rows.length ? rows[0].total : 0;
     if (!rows.length && page > 1) {
       // Past the last page: still report the total.
-      const [{ count }]: Array<{ count: number }> = await this.db.query(
-        `${SEARCH_MATCHES}
-         SELECT count(*)::int AS count FROM m JOIN product p ON p.id = m.product_id WHERE ($3::int IS NULL OR p.category_id = $3)`,
-        [locale, tsquery, categoryId],
-      );
+      const [{ count }]: Array<{ count: number }> = await this.db.query(SEARCH_COUNT, [locale, tsquery, categoryId]);
       total = count;
     }
     const result = { ids: rows.map((r) => r.id), total };
