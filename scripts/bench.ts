@@ -44,8 +44,10 @@ const QUICK = process.argv.includes('--quick');
 const DURATION_S = Number(process.argv.find((a) => a.startsWith('--duration='))?.split('=')[1] ?? (QUICK ? 2 : 5));
 const CONNECTIONS = 10;
 const ONLY_CHECKOUT = process.argv.includes('--only=checkout');
+/** `--only=api`: the baseline and the API targets alone (both loads), no checkout, first visit or Lighthouse: for iterating on the API. */
+const ONLY_API = process.argv.includes('--only=api');
 /** `--no-lighthouse`: skip the Lighthouse pass (a minute) while working on something else. */
-const NO_LIGHTHOUSE = QUICK || process.argv.includes('--no-lighthouse');
+const NO_LIGHTHOUSE = QUICK || ONLY_API || process.argv.includes('--no-lighthouse');
 /** `--catalog=<N>`: grow the bench's database to N products (synthetic copies of the 16 demo ones) before measuring. */
 const CATALOG_ARG = process.argv.find((a) => a.startsWith('--catalog='))?.split('=')[1];
 const CATALOG = CATALOG_ARG === undefined ? undefined : Number(CATALOG_ARG);
@@ -54,8 +56,10 @@ if (CATALOG !== undefined && (!Number.isSafeInteger(CATALOG) || CATALOG < 16 || 
   process.exit(2);
 }
 for (const arg of process.argv.slice(2)) {
-  if (!/^--(quick|no-lighthouse|only=checkout|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(arg)) {
-    console.error(`unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --role=all, --queues=postgres, --no-lighthouse)`);
+  if (!/^--(quick|no-lighthouse|only=(checkout|api)|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(arg)) {
+    console.error(
+      `unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --only=api, --role=all, --queues=postgres, --no-lighthouse)`,
+    );
     process.exit(2);
   }
 }
@@ -151,7 +155,11 @@ process.once('exit', () => privateRedis?.process.kill('SIGKILL'));
 async function startPrivateRedis(): Promise<{ url: string; process: ChildProcess } | undefined> {
   if (spawnSync('redis-server', ['--version']).status !== 0) return undefined;
   const redisPort = await freePort();
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR], { stdio: 'ignore' });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 100; i++) {
     const up = await new Promise<boolean>((done) => {
       const socket = net.connect(redisPort, '127.0.0.1');
@@ -323,7 +331,8 @@ function targetList(v: {
       quick: true,
     },
   ];
-  return QUICK ? all.filter((t) => t.quick) : all;
+  const chosen = ONLY_API ? all.filter((t) => t.path.startsWith('/api/')) : all;
+  return QUICK ? chosen.filter((t) => t.quick) : chosen;
 }
 
 async function firstVisitWeight(
@@ -376,7 +385,10 @@ async function benchCheckout(base: string, baselineRps: number, shopPids: Array<
     const placed: PlacedOrder[] = [];
     let unanswered = 0;
     // a Redis of REDIS_URL is found by name (every redis-server on the machine); the private one by pid
-    const services = { names: process.env.REDIS_URL ? ['redis-server'] : [], pids: privateRedis?.process.pid ? [privateRedis.process.pid] : [] };
+    const services = {
+      names: process.env.REDIS_URL ? ['redis-server'] : [],
+      pids: privateRedis?.process.pid ? [privateRedis.process.pid] : [],
+    };
     const cpuBefore = sampleCpu(shopPids, services);
     // a short warm-up (its orders are checked like the others)
     const warm = await runCheckouts(base, {
@@ -517,14 +529,16 @@ try {
     under_goal: points.every((m) => m.rss_mb !== null && m.rss_mb < GOAL_RSS_MB),
     no_growth: heapGrowth !== null && heapGrowth <= GROWTH_TOLERANCE_MB,
   };
-  const weight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base);
-  const productWeight = ONLY_CHECKOUT || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
+  const weight = ONLY_CHECKOUT || ONLY_API ? undefined : await firstVisitWeight(base);
+  const productWeight = ONLY_CHECKOUT || ONLY_API || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
 
-  const checkout = await benchCheckout(
-    base,
-    baseline.requests_per_s,
-    shop.map((p) => p.pid),
-  );
+  const checkout = ONLY_API
+    ? undefined
+    : await benchCheckout(
+        base,
+        baseline.requests_per_s,
+        shop.map((p) => p.pid),
+      );
   // Lighthouse last (it loads the machine for a minute): mobile, simulated throttling, a returning visitor.
   const lighthouse =
     ONLY_CHECKOUT || NO_LIGHTHOUSE
@@ -591,42 +605,46 @@ try {
     );
   }
   if (results.length) console.log('  (again: the ratio of the same target in the second, identical load.)');
-  console.log(
-    `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
-  );
-  for (const r of checkout.runs) {
+  // (no checkout with --only=api)
+  let verdict = true;
+  if (checkout) {
     console.log(
-      `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+      `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
     );
-    if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
+    for (const r of checkout.runs) {
+      console.log(
+        `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+      );
+      if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
+    }
+    const cb = checkout.callbacks;
+    console.log(
+      `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+    );
+    console.log(
+      '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
+    );
+    console.log(
+      `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
+    );
+    console.log(`\n${checkout.setup.join('\n')}`);
+    console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
+    const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
+      `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
+      `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
+      `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
+      `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
+    console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
+    console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
+    console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
+    const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
+    verdict = checkout.orders_check.ok && checkout.payments_check.ok;
+    console.log(
+      verdict
+        ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
+        : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
+    );
   }
-  const cb = checkout.callbacks;
-  console.log(
-    `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
-  );
-  console.log(
-    '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
-  );
-  console.log(
-    `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
-  );
-  console.log(`\n${checkout.setup.join('\n')}`);
-  console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
-  const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
-    `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
-    `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
-    `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
-    `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
-  console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
-  console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
-  console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
-  const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
-  const verdict = checkout.orders_check.ok && checkout.payments_check.ok;
-  console.log(
-    verdict
-      ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
-      : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
-  );
 
   if (weight) {
     console.log(
