@@ -89,9 +89,18 @@ export class CatalogService {
    * only those matches, then sorts them by rank and catalogue order.
    */
   async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
+    return (await this.listProductsUntil(query, at)).page;
+  }
+
+  /**
+   * listProducts, with the first moment after `at` at which a price on the page changes by the
+   * clock alone (a scheduled price, an offer starting or ending; ms since the epoch, null: none
+   * known): how long an answer cache may keep the page.
+   */
+  async listProductsUntil(query: ProductQuery, at = new Date()): Promise<{ page: ProductPage; validUntil: number | null }> {
     const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
     const empty: ProductPage = { items: [], page: query.page, page_size: query.pageSize, total: 0 };
-    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return empty;
+    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return { page: empty, validUntil: null };
     let categoryId: number | null = null;
     let total = 0;
     if (query.category !== undefined) {
@@ -99,7 +108,7 @@ export class CatalogService {
         `SELECT c.id, c.product_count FROM category_translation ct JOIN category c ON c.id = ct.category_id WHERE ct.locale = $1 AND ct.slug = $2`,
         [query.locale, query.category],
       );
-      if (!category) return empty;
+      if (!category) return { page: empty, validUntil: null };
       categoryId = category.id;
       total = category.product_count;
     } else if (tsquery === null) {
@@ -118,7 +127,10 @@ export class CatalogService {
       ({ ids, total } = await this.searchPage(query.locale, tsquery, categoryId, query.page, query.pageSize));
     }
     const loaded = await this.load(ids, query.locale);
-    return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+    return {
+      page: { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total },
+      validUntil: nextPriceChange(loaded, at),
+    };
   }
 
   /**
@@ -513,6 +525,17 @@ export class CatalogService {
     }
     return (await this.load(ids, locale)).map((l) => this.summary(l, at));
   }
+}
+
+/** The first moment after `at` at which a price of these products changes by the clock (ms since the epoch), or null. */
+function nextPriceChange(loaded: Loaded[], at: Date): number | null {
+  const now = at.getTime();
+  let next = Infinity;
+  for (const l of loaded) {
+    for (const h of l.history) if (h.validFrom.getTime() > now) next = Math.min(next, h.validFrom.getTime());
+    for (const o of l.offers) for (const t of [o.startsAt.getTime(), o.endsAt.getTime()]) if (t > now) next = Math.min(next, t);
+  }
+  return next === Infinity ? null : next;
 }
 
 /** 'available' only when the product is offered and (if stock is tracked) at least one pack is left. */
