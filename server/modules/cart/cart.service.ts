@@ -66,9 +66,14 @@ export class CartService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The cart as it is: the cart row and its lines in one statement (no lock: nothing is written),
+   * then the products' view (catalog) and, with a coupon, its check.
+   */
   async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
-    const cart = await this.find(owner, this.db.manager, false);
-    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager) };
+    const found = await this.findWithLines(owner, this.db.manager);
+    const cart = found?.cart ?? null;
+    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, undefined, found?.lines) };
   }
 
   async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
@@ -316,6 +321,26 @@ export class CartService {
     return qb.getOne();
   }
 
+  /** The owner's cart with its lines (in the cart's order), read in one statement without a lock; null when there is none. */
+  private async findWithLines(owner: CartOwner, m: EntityManager): Promise<{ cart: Cart; lines: CartLine[] } | null> {
+    const [where, param] =
+      'userId' in owner ? ['c.user_id = $1', owner.userId] : owner.guestCartId ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId] : [null, null];
+    if (!where) return null;
+    const rows: Array<CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null }> = await m.query(
+      `SELECT ${CART_COLUMNS_OF_C}, l.product_code, l.quantity, l.added_at
+         FROM cart c LEFT JOIN cart_line l ON l.cart_id = c.id
+        WHERE ${where}
+        ORDER BY l.added_at, l.product_code`,
+      [param],
+    );
+    if (!rows.length) return null;
+    const cart = cartFromRow(rows[0]!);
+    const lines = rows
+      .filter((r) => r.product_code !== null)
+      .map((r) => Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code!, quantity: r.quantity!, addedAt: r.added_at! }));
+    return { cart, lines };
+  }
+
   /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
   /** `known`: products this request already read (the one being added), so the answer does not read them again. */
   private change(
@@ -373,8 +398,9 @@ export class CartService {
   }
 
   /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
-  private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>) {
-    const lines = cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : [];
+  /** `read`: the cart's lines when the caller already read them with the cart. */
+  private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>, read?: CartLine[]) {
+    const lines = read ?? (cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : []);
     const missing = lines.map((l) => l.productCode).filter((code) => !known?.has(code));
     const products = new Map<string, CartProductView>([
       ...(known ?? []),
@@ -402,8 +428,9 @@ export class CartService {
     m: EntityManager,
     country = cart?.country ?? 'HR',
     known?: Map<string, CartProductView>,
+    lines?: CartLine[],
   ) {
-    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale, known);
+    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale, known, lines);
 
     let coupon: CartCouponView | null = null;
     let discount = 0;
@@ -446,6 +473,7 @@ export class CartService {
     locale: Locale,
     m: EntityManager,
     known?: Map<string, CartProductView>,
+    lines?: CartLine[],
   ): Promise<CartView> {
     const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(
       cart,
@@ -454,6 +482,7 @@ export class CartService {
       m,
       undefined,
       known,
+      lines,
     );
     const itemCount = buyable.reduce((s, b) => s + b.line.quantity, 0);
     return {
@@ -526,6 +555,10 @@ export function validateDestination(rawCountry: string, rawPostalCode: string, l
 
 /** The cart's columns, for statements that answer the row (INSERT/UPDATE ... RETURNING). */
 const CART_COLUMNS = 'id, user_id, coupon_code, country, postal_code, notices, created_at, updated_at';
+/** The same of the cart aliased `c`. */
+const CART_COLUMNS_OF_C = CART_COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ');
 
 interface CartRow {
   id: string;
