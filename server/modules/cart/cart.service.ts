@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CatalogService, type CartProductView } from '../catalog/index.js';
+import { CatalogService, cartProductFromRow, cartProductViewSql, type CartProductRow, type CartProductView } from '../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
@@ -67,13 +67,13 @@ export class CartService {
   ) {}
 
   /**
-   * The cart as it is: the cart row and its lines in one statement (no lock: nothing is written),
-   * then the products' view (catalog) and, with a coupon, its check.
+   * The cart as it is: the cart row, its lines and their products in one statement (no lock:
+   * nothing is written), then, with a coupon, its check.
    */
   async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
-    const found = await this.findWithLines(owner, this.db.manager);
+    const found = await this.findWithLines(owner, this.db.manager, locale);
     const cart = found?.cart ?? null;
-    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, undefined, found?.lines) };
+    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, found?.products, found?.lines) };
   }
 
   async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
@@ -321,24 +321,38 @@ export class CartService {
     return qb.getOne();
   }
 
-  /** The owner's cart with its lines (in the cart's order), read in one statement without a lock; null when there is none. */
-  private async findWithLines(owner: CartOwner, m: EntityManager): Promise<{ cart: Cart; lines: CartLine[] } | null> {
+  /**
+   * The owner's cart with its lines (in the cart's order) and their products' view now (catalog's
+   * cartProductViewSql, LATERAL per line), read in one statement without a lock; null when there is none.
+   */
+  private async findWithLines(
+    owner: CartOwner,
+    m: EntityManager,
+    locale: Locale,
+  ): Promise<{ cart: Cart; lines: CartLine[]; products: Map<string, CartProductView> } | null> {
     const [where, param] =
       'userId' in owner ? ['c.user_id = $1', owner.userId] : owner.guestCartId ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId] : [null, null];
     if (!where) return null;
-    const rows: Array<CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null }> = await m.query(
-      `SELECT ${CART_COLUMNS_OF_C}, l.product_code, l.quantity, l.added_at
+    type Row = CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null } & NullableProductRow;
+    const rows: Row[] = await m.query(
+      `SELECT ${CART_COLUMNS_OF_C}, l.product_code, l.quantity, l.added_at, v.*
          FROM cart c LEFT JOIN cart_line l ON l.cart_id = c.id
+         LEFT JOIN LATERAL (${cartProductViewSql('l.product_code', '$2', '$3')}) v ON true
         WHERE ${where}
         ORDER BY l.added_at, l.product_code`,
-      [param],
+      [param, locale, new Date()],
     );
     if (!rows.length) return null;
     const cart = cartFromRow(rows[0]!);
-    const lines = rows
-      .filter((r) => r.product_code !== null)
-      .map((r) => Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code!, quantity: r.quantity!, addedAt: r.added_at! }));
-    return { cart, lines };
+    const lines: CartLine[] = [];
+    const products = new Map<string, CartProductView>();
+    for (const r of rows) {
+      if (r.product_code === null) continue;
+      lines.push(Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code, quantity: r.quantity!, addedAt: r.added_at! }));
+      const product = cartProductFromRow(r);
+      if (product) products.set(product.code, product);
+    }
+    return { cart, lines, products };
   }
 
   /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
@@ -559,6 +573,9 @@ const CART_COLUMNS = 'id, user_id, coupon_code, country, postal_code, notices, c
 const CART_COLUMNS_OF_C = CART_COLUMNS.split(', ')
   .map((column) => `c.${column}`)
   .join(', ');
+
+/** The product columns of a LEFT JOIN LATERAL that may have found none. */
+type NullableProductRow = { [K in keyof CartProductRow]: CartProductRow[K] | null };
 
 interface CartRow {
   id: string;

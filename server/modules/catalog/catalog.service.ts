@@ -268,35 +268,9 @@ export class CatalogService {
   ): Promise<Map<string, CartProductView>> {
     const map = new Map<string, CartProductView>();
     if (!codes.length) return map;
-    // One statement (the cart prices on every change and the checkout once more): the product, its
-    // texts in `locale`, the regular price in force at `at` (the latest history row not after it,
-    // the later row on a tie, as regularPriceAt) and the cheapest offer running at `at` (as
-    // offerAt). appliedPriceAt over exactly those rows gives what it gives over the whole history.
-    const rows: CartProductRow[] = await manager.query(
-      `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
-              (SELECT pp.amount_cents FROM product_price pp
-                WHERE pp.product_id = p.id AND pp.valid_from <= $3
-                ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
-              (SELECT min(o.price_cents) FROM product_offer o
-                WHERE o.product_id = p.id AND o.starts_at <= $3 AND $3 < o.ends_at) AS offer_cents
-         FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = $2
-        WHERE p.code = ANY($1::text[])`,
-      [[...new Set(codes)], locale, at],
-    );
-    for (const r of rows) {
-      const regular = r.regular_cents === null ? null : Number(r.regular_cents);
-      const offer = r.offer_cents === null ? null : Number(r.offer_cents);
-      map.set(r.code, {
-        code: r.code,
-        name: r.name,
-        slug: r.slug,
-        unitPrice: regular === null ? r.price_cents : offer === null ? regular : Math.min(offer, regular),
-        vatRate: r.vat_rate,
-        weightGrams: r.shipping_weight_grams,
-        available: effectiveAvailability({ availability: r.availability, stock: r.stock }) === 'available',
-        stock: r.stock,
-      });
-    }
+    // One statement (the cart prices on every change and the checkout once more): cartProductViewSql.
+    const rows: CartProductRow[] = await manager.query(cartProductViewSql('ANY($1::text[])', '$2', '$3'), [[...new Set(codes)], locale, at]);
+    for (const r of rows) map.set(r.code, cartProductFromRow(r)!);
     return map;
   }
 
@@ -562,8 +536,44 @@ function priceView(l: Loaded, at: Date): PriceView {
   return { amount, currency: 'EUR', regular_amount: regular, per_kg: pricePerKg(amount, l.product.netWeightGrams), offer: offerView };
 }
 
+/**
+ * The cart's view of products as one SELECT (columns of CartProductRow), for `p.code = <codes>`
+ * (`ANY($1::text[])`, or a column of an outer statement in a LATERAL join), texts in language
+ * `<locale>` at moment `<at>` (SQL expressions): the product, its texts, the regular price in force
+ * at `at` (the latest history row not after it, the later row on a tie, as regularPriceAt) and the
+ * cheapest offer running at `at` (as offerAt). appliedPriceAt over exactly those rows gives what it
+ * gives over the whole history.
+ */
+export function cartProductViewSql(codes: string, locale: string, at: string): string {
+  return `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
+              (SELECT pp.amount_cents FROM product_price pp
+                WHERE pp.product_id = p.id AND pp.valid_from <= ${at}
+                ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
+              (SELECT min(o.price_cents) FROM product_offer o
+                WHERE o.product_id = p.id AND o.starts_at <= ${at} AND ${at} < o.ends_at) AS offer_cents
+         FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = ${locale}
+        WHERE p.code = ${codes}`;
+}
+
+/** A row of cartProductViewSql as the cart's view of the product (null: a row of a LEFT JOIN that found none). */
+export function cartProductFromRow(r: CartProductRow | { [K in keyof CartProductRow]: CartProductRow[K] | null }): CartProductView | null {
+  if (r.code === null) return null;
+  const regular = r.regular_cents === null ? null : Number(r.regular_cents);
+  const offer = r.offer_cents === null ? null : Number(r.offer_cents);
+  return {
+    code: r.code,
+    name: r.name!,
+    slug: r.slug!,
+    unitPrice: regular === null ? r.price_cents! : offer === null ? regular : Math.min(offer, regular),
+    vatRate: r.vat_rate!,
+    weightGrams: r.shipping_weight_grams!,
+    available: effectiveAvailability({ availability: r.availability!, stock: r.stock }) === 'available',
+    stock: r.stock,
+  };
+}
+
 /** A row of productsForCart's statement (pg returns integer columns as numbers, aggregates too). */
-interface CartProductRow {
+export interface CartProductRow {
   code: string;
   price_cents: number;
   vat_rate: number;

@@ -1,6 +1,6 @@
 // The catalog's public face: other modules import only from here (ESLint enforces it).
 export { CatalogModule } from './catalog.module.js';
-export { CatalogService } from './catalog.service.js';
+export { CatalogService, cartProductViewSql, cartProductFromRow, type CartProductRow } from './catalog.service.js';
 export { PriceService } from './price.service.js';
 export { CATALOG_ERRORS } from './catalog.errors.js';
 
