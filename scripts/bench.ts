@@ -4,8 +4,9 @@
 // plus the gzip bytes of JavaScript and CSS that a first visit to the home page loads, and the
 // checkout: orders placed per second by concurrent guest checkouts (cash on delivery), checked in
 // the database afterwards, and card callbacks settled per second (scripts/bench/checkout.ts,
-// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone;
-// `--role=all` runs the shop as one process instead of a web and a worker process. `--quick` is a
+// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone, `--only=api`
+// the baseline and the API targets alone; `--role=all` runs the shop as one process instead of a
+// web and a worker process. `--quick` is a
 // short pass for development (2 s per target, fewer targets, a small checkout, no Lighthouse);
 // `--catalog=<N>` first grows the bench's own database to N products with the synthetic catalogue
 // (scripts/bench/synthetic-catalog.ts) so growth is measured. The JSON records the machine's cores
@@ -571,6 +572,7 @@ try {
       role: SINGLE_PROCESS ? 'all' : 'web+worker',
       queues: process.env.REDIS_URL ? 'redis (REDIS_URL)' : privateRedis ? 'private redis' : 'postgres',
       only_checkout: ONLY_CHECKOUT,
+      only_api: ONLY_API,
       lighthouse: !NO_LIGHTHOUSE,
     },
     catalog,
