@@ -4,7 +4,8 @@
 // plus the gzip bytes of JavaScript and CSS that a first visit to the home page loads, and the
 // checkout: orders placed per second by concurrent guest checkouts (cash on delivery), checked in
 // the database afterwards, and card callbacks settled per second (scripts/bench/checkout.ts,
-// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone;
+// docs/performance.md). `--only=checkout` runs the baseline and the checkout part alone, `--only=api`
+// the baseline and the API targets alone;
 // `--role=all` runs the shop as one process instead of a web and a worker process. `--quick` is a
 // short pass for development (2 s per target, fewer targets, a small checkout, no Lighthouse);
 // `--catalog=<N>` first grows the bench's own database to N products with the synthetic catalogue
@@ -51,7 +52,9 @@ const ONLY_CHECKOUT = process.argv.includes('--only=checkout');
 const ONLY_LIGHTHOUSE = process.argv.includes('--only=lighthouse');
 const LIGHTHOUSE_RUNS = Number(process.argv.find((a) => a.startsWith('--runs='))?.split('=')[1] ?? (ONLY_LIGHTHOUSE ? 3 : 1));
 /** `--no-lighthouse`: skip the Lighthouse pass (a minute) while working on something else. */
-const NO_LIGHTHOUSE = QUICK || process.argv.includes('--no-lighthouse');
+/** `--only=api`: the baseline and the API targets alone (both loads), no checkout, first visit or Lighthouse: for iterating on the API. */
+const ONLY_API = process.argv.includes('--only=api');
+const NO_LIGHTHOUSE = QUICK || ONLY_API || process.argv.includes('--no-lighthouse');
 /** `--catalog=<N>`: grow the bench's database to N products (synthetic copies of the 16 demo ones) before measuring. */
 const CATALOG_ARG = process.argv.find((a) => a.startsWith('--catalog='))?.split('=')[1];
 const CATALOG = CATALOG_ARG === undefined ? undefined : Number(CATALOG_ARG);
@@ -61,12 +64,12 @@ if (CATALOG !== undefined && (!Number.isSafeInteger(CATALOG) || CATALOG < 16 || 
 }
 for (const arg of process.argv.slice(2)) {
   if (
-    !/^--(quick|no-lighthouse|only=checkout|only=lighthouse|runs=[1-9]|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(
+    !/^--(quick|no-lighthouse|only=checkout|only=api|only=lighthouse|runs=[1-9]|role=all|queues=postgres|duration=\d+(\.\d+)?|catalog=\d+)$/.test(
       arg,
     )
   ) {
     console.error(
-      `unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --only=lighthouse, --runs=<1-9>, --role=all, --queues=postgres, --no-lighthouse)`,
+      `unknown option ${arg} (--quick, --duration=<s>, --catalog=<N>, --only=checkout, --only=api, --only=lighthouse, --runs=<1-9>, --role=all, --queues=postgres, --no-lighthouse)`,
     );
     process.exit(2);
   }
@@ -352,7 +355,8 @@ function targetList(v: {
       quick: true,
     },
   ];
-  return QUICK ? all.filter((t) => t.quick) : all;
+  const chosen = ONLY_API ? all.filter((t) => t.path.startsWith('/api/')) : all;
+  return QUICK ? chosen.filter((t) => t.quick) : chosen;
 }
 
 async function firstVisitWeight(
@@ -566,14 +570,16 @@ try {
       under_goal: points.every((m) => m.rss_mb !== null && m.rss_mb < GOAL_RSS_MB),
       no_growth: heapGrowth !== null && heapGrowth <= GROWTH_TOLERANCE_MB,
     };
-    const weight = ONLY_CHECKOUT ? undefined : await firstVisitWeight(base);
-    const productWeight = ONLY_CHECKOUT || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
+    const weight = ONLY_CHECKOUT || ONLY_API ? undefined : await firstVisitWeight(base);
+    const productWeight = ONLY_CHECKOUT || ONLY_API || QUICK ? undefined : await firstVisitWeight(base, '/proizvod/penne-rigate');
 
-    const checkout = await benchCheckout(
-      base,
-      baseline.requests_per_s,
-      shop.map((p) => p.pid),
-    );
+    const checkout = ONLY_API
+      ? undefined
+      : await benchCheckout(
+          base,
+          baseline.requests_per_s,
+          shop.map((p) => p.pid),
+        );
     // Lighthouse last (it loads the machine for a minute): mobile, simulated throttling, a returning visitor.
     const lighthouse =
       ONLY_CHECKOUT || NO_LIGHTHOUSE ? undefined : await runLighthouse(base, LIGHTHOUSE_PAGES, LIGHTHOUSE_COOKIE, LIGHTHOUSE_RUNS);
@@ -594,6 +600,7 @@ try {
         role: SINGLE_PROCESS ? 'all' : 'web+worker',
         queues: process.env.REDIS_URL ? 'redis (REDIS_URL)' : privateRedis ? 'private redis' : 'postgres',
         only_checkout: ONLY_CHECKOUT,
+        only_api: ONLY_API,
         lighthouse: !NO_LIGHTHOUSE,
       },
       catalog,
@@ -628,42 +635,46 @@ try {
       );
     }
     if (results.length) console.log('  (again: the ratio of the same target in the second, identical load.)');
-    console.log(
-      `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
-    );
-    for (const r of checkout.runs) {
+    // (no checkout with --only=api)
+    let verdict = true;
+    if (checkout) {
       console.log(
-        `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+        `\n${'checkout'.padEnd(42)} ${'per s'.padStart(8)} ${'p50 ms'.padStart(7)} ${'p99 ms'.padStart(7)} ${'errors'.padStart(7)} ${'ratio'.padStart(6)}`,
       );
-      if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
+      for (const r of checkout.runs) {
+        console.log(
+          `${r.name.padEnd(42)} ${String(r.orders_per_s).padStart(8)} ${String(r.p50_ms).padStart(7)} ${String(r.p99_ms).padStart(7)} ${String(r.errors + r.non_2xx).padStart(7)} ${(r.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+        );
+        if (r.non_2xx_samples.length) console.log(`  non-2xx: ${r.non_2xx_samples.join('; ')}`);
+      }
+      const cb = checkout.callbacks;
+      console.log(
+        `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+      );
+      console.log(
+        '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
+      );
+      console.log(
+        `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
+      );
+      console.log(`\n${checkout.setup.join('\n')}`);
+      console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
+      const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
+        `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
+        `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
+        `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
+        `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
+      console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
+      console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
+      console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
+      const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
+      verdict = checkout.orders_check.ok && checkout.payments_check.ok;
+      console.log(
+        verdict
+          ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
+          : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
+      );
     }
-    const cb = checkout.callbacks;
-    console.log(
-      `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
-    );
-    console.log(
-      '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',
-    );
-    console.log(
-      `   callbacks: ${cb.callbacks} signed approved callbacks, from the first POST until all ${cb.callbacks} orders are paid in the database; p50/p99: the callback POST.)`,
-    );
-    console.log(`\n${checkout.setup.join('\n')}`);
-    console.log(`\nCheck after the cash-on-delivery checkouts:\n${checkout.orders_check.lines.join('\n')}`);
-    const cpuLine = (when: string, c: typeof checkout.cpu_ms_per_order) =>
-      `CPU per cash-on-delivery order, ${when}: web ${c.web} ms, worker ${c.worker} ms, ` +
-      `${process.env.DATABASE_URL ? 'their children' : 'PostgreSQL (embedded)'} ${c.descendants} ms, ` +
-      `${REDIS_URL ? `Redis${process.env.REDIS_URL ? ' (every redis-server on the machine)' : ''} ${c.services} ms, ` : ''}the bench itself ${c.bench} ms: ` +
-      `${c.total} ms on ${c.cores} cores (${Math.floor((c.cores * 1000) / c.total)} orders/s if nothing else ran)`;
-    console.log(cpuLine('while the guests ran', checkout.cpu_ms_per_order_during_runs));
-    console.log(cpuLine('from the first guest to the last confirmation mail (the checks included)', checkout.cpu_ms_per_order));
-    console.log(`Check after the callbacks:\n${checkout.payments_check.lines.join('\n')}`);
-    const best = Math.max(...checkout.runs.map((r) => r.orders_per_s));
-    const verdict = checkout.orders_check.ok && checkout.payments_check.ok;
-    console.log(
-      verdict
-        ? `\nnothing lost or duplicated; best ${best} orders/s (goal ${GOAL_ORDERS_PER_S}${best >= GOAL_ORDERS_PER_S ? ': met' : ': NOT met'})`
-        : '\nCHECKOUT CHECK FAILED: something was lost or duplicated (see FAIL above)',
-    );
 
     if (weight) {
       console.log(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CatalogService, type CartProductView } from '../catalog/index.js';
+import { CatalogService, cartProductFromRow, cartProductViewSql, type CartProductRow, type CartProductView } from '../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
@@ -66,9 +66,14 @@ export class CartService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /**
+   * The cart as it is: the cart row, its lines and their products in one statement (no lock:
+   * nothing is written), then, with a coupon, its check.
+   */
   async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
-    const cart = await this.find(owner, this.db.manager, false);
-    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager) };
+    const found = await this.findWithLines(owner, this.db.manager, locale);
+    const cart = found?.cart ?? null;
+    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, found?.products, found?.lines) };
   }
 
   async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
@@ -316,6 +321,40 @@ export class CartService {
     return qb.getOne();
   }
 
+  /**
+   * The owner's cart with its lines (in the cart's order) and their products' view now (catalog's
+   * cartProductViewSql, LATERAL per line), read in one statement without a lock; null when there is none.
+   */
+  private async findWithLines(
+    owner: CartOwner,
+    m: EntityManager,
+    locale: Locale,
+  ): Promise<{ cart: Cart; lines: CartLine[]; products: Map<string, CartProductView> } | null> {
+    const [where, param] =
+      'userId' in owner ? ['c.user_id = $1', owner.userId] : owner.guestCartId ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId] : [null, null];
+    if (!where) return null;
+    type Row = CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null } & NullableProductRow;
+    const rows: Row[] = await m.query(
+      `SELECT ${CART_COLUMNS_OF_C}, l.product_code, l.quantity, l.added_at, v.*
+         FROM cart c LEFT JOIN cart_line l ON l.cart_id = c.id
+         LEFT JOIN LATERAL (${cartProductViewSql('l.product_code', '$2', '$3')}) v ON true
+        WHERE ${where}
+        ORDER BY l.added_at, l.product_code`,
+      [param, locale, new Date()],
+    );
+    if (!rows.length) return null;
+    const cart = cartFromRow(rows[0]!);
+    const lines: CartLine[] = [];
+    const products = new Map<string, CartProductView>();
+    for (const r of rows) {
+      if (r.product_code === null) continue;
+      lines.push(Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code, quantity: r.quantity!, addedAt: r.added_at! }));
+      const product = cartProductFromRow(r);
+      if (product) products.set(product.code, product);
+    }
+    return { cart, lines, products };
+  }
+
   /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
   /** `known`: products this request already read (the one being added), so the answer does not read them again. */
   private change(
@@ -373,8 +412,9 @@ export class CartService {
   }
 
   /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
-  private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>) {
-    const lines = cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : [];
+  /** `read`: the cart's lines when the caller already read them with the cart. */
+  private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>, read?: CartLine[]) {
+    const lines = read ?? (cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : []);
     const missing = lines.map((l) => l.productCode).filter((code) => !known?.has(code));
     const products = new Map<string, CartProductView>([
       ...(known ?? []),
@@ -402,8 +442,9 @@ export class CartService {
     m: EntityManager,
     country = cart?.country ?? 'HR',
     known?: Map<string, CartProductView>,
+    lines?: CartLine[],
   ) {
-    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale, known);
+    const { buyable, unavailable, subtotal } = await this.goods(m, cart, locale, known, lines);
 
     let coupon: CartCouponView | null = null;
     let discount = 0;
@@ -446,6 +487,7 @@ export class CartService {
     locale: Locale,
     m: EntityManager,
     known?: Map<string, CartProductView>,
+    lines?: CartLine[],
   ): Promise<CartView> {
     const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(
       cart,
@@ -454,6 +496,7 @@ export class CartService {
       m,
       undefined,
       known,
+      lines,
     );
     const itemCount = buyable.reduce((s, b) => s + b.line.quantity, 0);
     return {
@@ -526,6 +569,13 @@ export function validateDestination(rawCountry: string, rawPostalCode: string, l
 
 /** The cart's columns, for statements that answer the row (INSERT/UPDATE ... RETURNING). */
 const CART_COLUMNS = 'id, user_id, coupon_code, country, postal_code, notices, created_at, updated_at';
+/** The same of the cart aliased `c`. */
+const CART_COLUMNS_OF_C = CART_COLUMNS.split(', ')
+  .map((column) => `c.${column}`)
+  .join(', ');
+
+/** The product columns of a LEFT JOIN LATERAL that may have found none. */
+type NullableProductRow = { [K in keyof CartProductRow]: CartProductRow[K] | null };
 
 interface CartRow {
   id: string;

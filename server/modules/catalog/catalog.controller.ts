@@ -1,6 +1,6 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import {
   CatalogLocaleQuery,
   CategoriesResponse,
@@ -12,28 +12,49 @@ import {
 import { requestLocale } from '../../platform/i18n/index.js';
 import { ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
-import { CatalogService } from './catalog.service.js';
+import { CatalogAnswers } from './answer-cache.js';
+import { CatalogService, prefixQuery } from './catalog.service.js';
 
 /** The catalogue's reads. The language: `?locale=` (validated), else the request's language. */
 @ApiTags('catalog')
 @Controller('api/catalog')
 export class CatalogController {
-  constructor(private readonly catalog: CatalogService) {}
+  constructor(
+    private readonly catalog: CatalogService,
+    private readonly answers: CatalogAnswers,
+  ) {}
 
   @Get('products')
   @ApiOperation({ summary: 'Products, optionally by category and search term (four languages, accents ignored, prefix match), paginated.' })
   @ApiZodQuery(ProductListQuery)
   @ApiZodResponse(ProductPageResponse)
-  async products(@Req() req: Request, @Query(new ZodQuery(ProductListQuery)) query: Parsed<typeof ProductListQuery>) {
-    return {
-      data: await this.catalog.listProducts({
-        locale: query.locale ?? requestLocale(req),
-        ...(query.category ? { category: query.category } : {}),
-        ...(query.q ? { q: query.q } : {}),
-        page: query.page,
-        pageSize: query.page_size,
-      }),
+  async products(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(ProductListQuery)) query: Parsed<typeof ProductListQuery>) {
+    // The same for every visitor (nothing personal): served from this process's answer cache when it
+    // has it (docs/performance.md 'API answer cache'), as the bytes and ETag that went out the first time.
+    const locale = query.locale ?? requestLocale(req);
+    const list = {
+      locale,
+      ...(query.category ? { category: query.category } : {}),
+      ...(query.q ? { q: query.q } : {}),
+      page: query.page,
+      pageSize: query.page_size,
     };
+    const cache = this.answers.cache;
+    // A search by the words it searches for (prefixQuery: spacing and punctuation do not matter).
+    const key = JSON.stringify([locale, list.category ?? null, list.q === undefined ? null : (prefixQuery(list.q) ?? ''), list.page, list.pageSize]);
+    let answer = cache.enabled ? cache.get(key) : undefined;
+    res.setHeader('X-Answer-Cache', !cache.enabled ? 'off' : answer ? 'hit' : 'miss');
+    if (!answer) {
+      const generation = cache.generation;
+      const { page, validUntil } = await this.catalog.listProductsUntil(list);
+      const body = Buffer.from(JSON.stringify({ data: page }), 'utf8');
+      const etagOf = req.app.get('etag fn') as ((body: Buffer, encoding: string) => string) | undefined;
+      answer = { body, etag: etagOf ? etagOf(body, 'utf8') : '' };
+      if (cache.enabled) cache.set(key, answer, generation, validUntil);
+    }
+    if (answer.etag) res.setHeader('ETag', answer.etag);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.send(answer.body); // a 304 when the ETag matches the request's If-None-Match
   }
 
   @Get('products/:slug')

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogController } from './catalog.controller.js';
+import { CatalogAnswers } from './answer-cache.js';
 import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
 import { Category, CategoryTranslation } from './category.entity.js';
@@ -11,7 +12,7 @@ import './catalog.errors.js';
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
   controllers: [CatalogController],
-  providers: [CatalogService, PriceService, CatalogDemoSeeder],
+  providers: [CatalogService, PriceService, CatalogDemoSeeder, CatalogAnswers],
   exports: [CatalogService, PriceService],
 })
 export class CatalogModule {}

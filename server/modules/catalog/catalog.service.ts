@@ -117,9 +117,18 @@ export class CatalogService {
    * first in catalogue order) and orders by rank, then catalogue order (SEARCH_PAGE).
    */
   async listProducts(query: ProductQuery, at = new Date()): Promise<ProductPage> {
+    return (await this.listProductsUntil(query, at)).page;
+  }
+
+  /**
+   * listProducts, with the first moment after `at` at which a price on the page changes by the
+   * clock alone (a scheduled price, an offer starting or ending; ms since the epoch, null: none
+   * known): how long an answer cache may keep the page.
+   */
+  async listProductsUntil(query: ProductQuery, at = new Date()): Promise<{ page: ProductPage; validUntil: number | null }> {
     const tsquery = query.q !== undefined ? prefixQuery(query.q) : null;
     const empty: ProductPage = { items: [], page: query.page, page_size: query.pageSize, total: 0 };
-    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return empty;
+    if (query.q !== undefined && query.q.trim() !== '' && tsquery === null) return { page: empty, validUntil: null };
     let categoryId: number | null = null;
     let total = 0;
     if (query.category !== undefined) {
@@ -127,7 +136,7 @@ export class CatalogService {
         `SELECT c.id, c.product_count FROM category_translation ct JOIN category c ON c.id = ct.category_id WHERE ct.locale = $1 AND ct.slug = $2`,
         [query.locale, query.category],
       );
-      if (!category) return empty;
+      if (!category) return { page: empty, validUntil: null };
       categoryId = category.id;
       total = category.product_count;
     } else if (tsquery === null) {
@@ -146,7 +155,10 @@ export class CatalogService {
       ({ ids, total } = await this.searchPage(query.locale, tsquery, categoryId, query.page, query.pageSize));
     }
     const loaded = await this.load(ids, query.locale);
-    return { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total };
+    return {
+      page: { items: loaded.map((l) => this.summary(l, at)), page: query.page, page_size: query.pageSize, total },
+      validUntil: nextPriceChange(loaded, at),
+    };
   }
 
   /**
@@ -324,35 +336,9 @@ export class CatalogService {
   ): Promise<Map<string, CartProductView>> {
     const map = new Map<string, CartProductView>();
     if (!codes.length) return map;
-    // One statement (the cart prices on every change and the checkout once more): the product, its
-    // texts in `locale`, the regular price in force at `at` (the latest history row not after it,
-    // the later row on a tie, as regularPriceAt) and the cheapest offer running at `at` (as
-    // offerAt). appliedPriceAt over exactly those rows gives what it gives over the whole history.
-    const rows: CartProductRow[] = await manager.query(
-      `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
-              (SELECT pp.amount_cents FROM product_price pp
-                WHERE pp.product_id = p.id AND pp.valid_from <= $3
-                ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
-              (SELECT min(o.price_cents) FROM product_offer o
-                WHERE o.product_id = p.id AND o.starts_at <= $3 AND $3 < o.ends_at) AS offer_cents
-         FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = $2
-        WHERE p.code = ANY($1::text[])`,
-      [[...new Set(codes)], locale, at],
-    );
-    for (const r of rows) {
-      const regular = r.regular_cents === null ? null : Number(r.regular_cents);
-      const offer = r.offer_cents === null ? null : Number(r.offer_cents);
-      map.set(r.code, {
-        code: r.code,
-        name: r.name,
-        slug: r.slug,
-        unitPrice: regular === null ? r.price_cents : offer === null ? regular : Math.min(offer, regular),
-        vatRate: r.vat_rate,
-        weightGrams: r.shipping_weight_grams,
-        available: effectiveAvailability({ availability: r.availability, stock: r.stock }) === 'available',
-        stock: r.stock,
-      });
-    }
+    // One statement (the cart prices on every change and the checkout once more): cartProductViewSql.
+    const rows: CartProductRow[] = await manager.query(cartProductViewSql('ANY($1::text[])', '$2', '$3'), [[...new Set(codes)], locale, at]);
+    for (const r of rows) map.set(r.code, cartProductFromRow(r)!);
     return map;
   }
 
@@ -583,6 +569,17 @@ export class CatalogService {
   }
 }
 
+/** The first moment after `at` at which a price of these products changes by the clock (ms since the epoch), or null. */
+function nextPriceChange(loaded: Loaded[], at: Date): number | null {
+  const now = at.getTime();
+  let next = Infinity;
+  for (const l of loaded) {
+    for (const h of l.history) if (h.validFrom.getTime() > now) next = Math.min(next, h.validFrom.getTime());
+    for (const o of l.offers) for (const t of [o.startsAt.getTime(), o.endsAt.getTime()]) if (t > now) next = Math.min(next, t);
+  }
+  return next === Infinity ? null : next;
+}
+
 /** 'available' only when the product is offered and (if stock is tracked) at least one pack is left. */
 export function effectiveAvailability(p: Pick<Product, 'availability' | 'stock'>): Product['availability'] {
   return p.availability === 'available' && (p.stock === null || p.stock > 0) ? 'available' : 'soon_available_again';
@@ -607,8 +604,44 @@ function priceView(l: Loaded, at: Date): PriceView {
   return { amount, currency: 'EUR', regular_amount: regular, per_kg: pricePerKg(amount, l.product.netWeightGrams), offer: offerView };
 }
 
+/**
+ * The cart's view of products as one SELECT (columns of CartProductRow), for `p.code = <codes>`
+ * (`ANY($1::text[])`, or a column of an outer statement in a LATERAL join), texts in language
+ * `<locale>` at moment `<at>` (SQL expressions): the product, its texts, the regular price in force
+ * at `at` (the latest history row not after it, the later row on a tie, as regularPriceAt) and the
+ * cheapest offer running at `at` (as offerAt). appliedPriceAt over exactly those rows gives what it
+ * gives over the whole history.
+ */
+export function cartProductViewSql(codes: string, locale: string, at: string): string {
+  return `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
+              (SELECT pp.amount_cents FROM product_price pp
+                WHERE pp.product_id = p.id AND pp.valid_from <= ${at}
+                ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
+              (SELECT min(o.price_cents) FROM product_offer o
+                WHERE o.product_id = p.id AND o.starts_at <= ${at} AND ${at} < o.ends_at) AS offer_cents
+         FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = ${locale}
+        WHERE p.code = ${codes}`;
+}
+
+/** A row of cartProductViewSql as the cart's view of the product (null: a row of a LEFT JOIN that found none). */
+export function cartProductFromRow(r: CartProductRow | { [K in keyof CartProductRow]: CartProductRow[K] | null }): CartProductView | null {
+  if (r.code === null) return null;
+  const regular = r.regular_cents === null ? null : Number(r.regular_cents);
+  const offer = r.offer_cents === null ? null : Number(r.offer_cents);
+  return {
+    code: r.code,
+    name: r.name!,
+    slug: r.slug!,
+    unitPrice: regular === null ? r.price_cents! : offer === null ? regular : Math.min(offer, regular),
+    vatRate: r.vat_rate!,
+    weightGrams: r.shipping_weight_grams!,
+    available: effectiveAvailability({ availability: r.availability!, stock: r.stock }) === 'available',
+    stock: r.stock,
+  };
+}
+
 /** A row of productsForCart's statement (pg returns integer columns as numbers, aggregates too). */
-interface CartProductRow {
+export interface CartProductRow {
   code: string;
   price_cents: number;
   vat_rate: number;
