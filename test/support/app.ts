@@ -13,6 +13,9 @@ export function testConfig(env: Record<string, string | undefined> = {}): AppCon
     QUEUE_PREFIX: `it-${process.env.TEST_RUN_ID ?? 'x'}-${process.pid}${Date.now().toString(36)}`,
     // Pages rendered anew for every request unless a test is about the render cache (render-cache.test.ts).
     RENDER_CACHE_TTL_SECONDS: '0',
+    // No import of content/ at start (its events would land in every test's queues); the content tests
+    // turn it on, each in a database of its own.
+    CONTENT_IMPORT_AT_START: 'false',
     ...env,
   });
 }

@@ -21,6 +21,7 @@ import type { RunningShop } from '../../../server/main.js';
 import { ContentImporter } from '../../../server/modules/content/index.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
+import { createDatabase, dropDatabase } from '../../support/global-setup.mjs';
 import { shopper, type Shopper } from '../../support/shopper.js';
 import { waitFor } from '../../support/wait.js';
 
@@ -33,6 +34,7 @@ describe('content module', () => {
   let importer: ContentImporter;
   let admin: Shopper;
   let buyer: Shopper;
+  let database: { name: string; url: string } | undefined;
 
   const contentEvents = async () =>
     (await db.query(`SELECT name, payload FROM outbox_event WHERE name LIKE 'content.%' ORDER BY occurred_at, id`)) as Array<{
@@ -48,7 +50,11 @@ describe('content module', () => {
     dir = mkdtempSync(join(tmpdir(), 'content-it-'));
     cpSync(FIXTURES, dir, { recursive: true });
     // The web role imports at start (the test's own copy of the fixtures).
-    shop = await startShop({ env: { CONTENT_DIR: dir, AUTH_RATE_LIMIT_PER_IP: '1000' } });
+    // A database of its own: the counts below are this test's rows and events only.
+    database = await createDatabase('shop_content');
+    shop = await startShop({
+      env: { DATABASE_URL: database.url, CONTENT_DIR: dir, CONTENT_IMPORT_AT_START: 'true', AUTH_RATE_LIMIT_PER_IP: '1000' },
+    });
     db = shop.app.get(DataSource);
     importer = shop.app.get(ContentImporter);
     const operator = await createUser(db, { role: 'admin' });
@@ -58,6 +64,7 @@ describe('content module', () => {
   });
   afterAll(async () => {
     await shop?.stop();
+    if (database) await dropDatabase(database.name);
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

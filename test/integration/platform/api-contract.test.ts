@@ -286,7 +286,10 @@ describe('API contract (real shop)', () => {
       if (!key.includes(' /api/') || key.endsWith(' /api/csrf')) continue;
       const responses = Object.entries(op.responses ?? {});
       const documented = responses.some(
-        ([status, r]) => /^[23]/.test(status) && (r.content?.['application/json']?.schema || redirectsOnly.has(key)),
+        ([status, r]) =>
+          /^[23]/.test(status) &&
+          // JSON answers, the downloadable PDFs (a binary schema), or a redirect
+          (r.content?.['application/json']?.schema || r.content?.['application/pdf']?.schema || redirectsOnly.has(key)),
       );
       if (!documented) missing.push(`${key}: no answer schema`);
       const method = key.split(' ')[0];
