@@ -1,6 +1,6 @@
 import { Link, rootRouteId, useRouteContext } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import { ApiError } from '../../api/http';
@@ -13,7 +13,8 @@ import styles from './content.module.css';
 /**
  * The recipe list: introduction, category filter (plain links `?category=`), one page of recipes rendered on
  * the server, and 'load more': a plain link to `?page=N+1` that crawlers follow and that, once the page has
- * hydrated, appends the next recipes in place instead (the address stays the same).
+ * hydrated, appends the next recipes in place instead (the address stays the same). The route keys it by
+ * category and page, so another list starts with its own state.
  */
 export function RecipeListScreen({ data }: { data: RecipeListData }) {
   const { t, locale } = useT();
@@ -24,13 +25,6 @@ export function RecipeListScreen({ data }: { data: RecipeListData }) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const category = data.category?.slug;
-
-  // A new list (another category or page): start from its own first page again.
-  useEffect(() => {
-    setMore([]);
-    setNextOffset(data.recipes.next_offset);
-    setError(null);
-  }, [data.recipes]);
 
   const items = [...data.recipes.items, ...more];
   const nextPage = nextOffset === null ? null : Math.floor(nextOffset / data.pageSize) + 1;

@@ -6,13 +6,14 @@ import { JsonLd } from '../../../features/content/content-parts';
 import { recipeJsonLd } from '../../../features/content/json-ld';
 import { loadRecipe } from '../../../features/content/loaders';
 import { RecipeScreen } from '../../../features/content/recipe-screen';
-import { absoluteUrl, screenHead } from '../../../seo/head';
+import { absoluteUrl } from '../../../seo/head';
+import { contentHead } from '../../../features/content/head';
 
 export const Route = createFileRoute('/$locale/recipes/$slug')({
   loader: ({ context, params }) => loadRecipe(context, params.locale as Locale, params.slug),
   head: (ctx) => {
     const recipe = ctx.loaderData?.recipe;
-    return recipe ? screenHead(ctx, 'recipe', { name: recipe.seo.title, description: recipe.seo.description }) : screenHead(ctx, 'recipe');
+    return contentHead(ctx, 'recipe', recipe?.seo, recipe?.title);
   },
   component: RecipeRoute,
 });

@@ -18,5 +18,6 @@ export const Route = createFileRoute('/$locale/recipes/')({
 });
 
 function RecipesRoute() {
-  return <RecipeListScreen data={Route.useLoaderData()} />;
+  const data = Route.useLoaderData();
+  return <RecipeListScreen key={`${data.category?.key ?? ''}:${data.page}`} data={data} />;
 }
