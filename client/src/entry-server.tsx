@@ -24,7 +24,7 @@ import { errorPageHtml } from './ssr/error-page';
 import { resolveLegacyRedirect } from './ssr/legacy-redirects';
 import { decideLanguage, isCrawler, parseCookies, wantsHtml } from './ssr/negotiation';
 import { buildRouterManifest, criticalFonts, devRouterManifest } from './ssr/router-manifest';
-import { buildRobots, buildSitemap, buildSitemapIndex, catalogEntries, sitemapLocaleOf } from './ssr/sitemap';
+import { buildRobots, buildSitemap, buildSitemapIndex, catalogEntries, contentEntries, sitemapLocaleOf } from './ssr/sitemap';
 import { isUnusableUrl } from './navigation/unusable-url';
 
 const baseI18n = createI18n(DEFAULT_LOCALE);
@@ -56,14 +56,16 @@ export const entry: SsrEntry = {
       return textResponse(buildSitemapIndex(ctx.publicUrl), 'application/xml; charset=utf-8');
     const sitemapLocale = unusable ? null : sitemapLocaleOf(url.pathname);
     if (sitemapLocale) {
-      // Categories and products come from the catalogue API (no visitor cookies: the same for everyone).
-      // Without them the sitemap would be incomplete: 503, so a crawler comes back instead of dropping them.
+      // Categories and products come from the catalogue API, entries from the content API (no visitor
+      // cookies: the same for everyone). Without them the sitemap would be incomplete: 503, so a crawler
+      // comes back instead of dropping them.
       try {
         const api = serverApiFactory(ctx.api, new Request(url.origin), '');
-        const extra = await catalogEntries(api);
+        const [catalog, content] = await Promise.all([catalogEntries(api), contentEntries(api(DEFAULT_LOCALE))]);
+        const extra = [...catalog, ...content];
         return textResponse(buildSitemap(ctx.publicUrl, sitemapLocale, extra), 'application/xml; charset=utf-8');
       } catch (error) {
-        console.error(`[ssr] ${url.pathname}: the catalogue could not be read`, error);
+        console.error(`[ssr] ${url.pathname}: the catalogue or the content could not be read`, error);
         return new Response('Service Unavailable\n', {
           status: 503,
           headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' },

@@ -158,7 +158,7 @@ export const MethodWordParams = z.object({
 /** The entry's slug in each language it is published in (the requested language included): language switcher, hreflang. */
 export const ContentAlternates = z
   .object(Object.fromEntries(LOCALES.map((l) => [l, z.string().optional()])) as Record<Locale, z.ZodOptional<z.ZodString>>)
-  .meta({ description: "Slug per language in which the same entry is published; for pages without a slug of their own, the key" });
+  .meta({ description: 'Slug per language in which the same entry is published; for pages without a slug of their own, the key' });
 export type ContentAlternates = z.infer<typeof ContentAlternates>;
 
 export const ContentSeo = z.object({
@@ -250,7 +250,9 @@ export const RecipeDetail = RecipeSummary.extend({
   nutrition: RecipeNutrition,
   related: z.array(RecipeSummary).meta({ description: 'Related recipes published in this language' }),
   product_codes: z.array(z.string()).meta({ description: 'Catalogue codes of the products used, as written' }),
-  products: z.array(ProductSummary).meta({ description: 'The products used, from the catalogue in this language (unknown codes left out)' }),
+  products: z
+    .array(ProductSummary)
+    .meta({ description: 'The products used, from the catalogue in this language (unknown codes left out)' }),
 });
 export type RecipeDetail = z.infer<typeof RecipeDetail>;
 
@@ -368,6 +370,17 @@ export const HomeContent = z.object({
 });
 export type HomeContent = z.infer<typeof HomeContent>;
 
+/** `GET /api/content/sitemap`: every published entry that has a page of its own, with its slug per language. */
+export const ContentSitemapEntry = z.object({
+  type: z.enum(['recipes', 'blog', 'superfoodie', 'methods']),
+  key: z.string(),
+  alternates: ContentAlternates.meta({
+    description: 'Slug per language in which the entry is published (only those languages are listed)',
+  }),
+  lastmod: z.string().meta({ format: 'date-time', description: 'Latest change of any of its published translations' }),
+});
+export type ContentSitemapEntry = z.infer<typeof ContentSitemapEntry>;
+
 export const ContentPageResponse = data(ContentPage);
 export const RecipeCategoriesResponse = data(z.array(RecipeCategoryView));
 export const RecipePageResponse = data(RecipePage);
@@ -382,6 +395,7 @@ export const CampaignResponse = data(Campaign);
 export const AboutUsResponse = data(AboutUs);
 export const EuProjectsResponse = data(EuProjects);
 export const HomeContentResponse = data(HomeContent);
+export const ContentSitemapResponse = data(z.array(ContentSitemapEntry));
 
 // ----- admin (`/api/admin/content`, role admin) --------------------------------------------------
 
@@ -442,7 +456,10 @@ export const AdminTranslationView = z.object({
   published_at: z.string().meta({ format: 'date-time' }),
   content_hash: z.string().meta({ description: 'sha256 of the imported file' }),
   source_path: z.string().meta({ description: 'Relative to content/' }),
-  edited_at: z.string().nullable().meta({ format: 'date-time', description: 'Last admin edit; the next import of a changed file overwrites it' }),
+  edited_at: z
+    .string()
+    .nullable()
+    .meta({ format: 'date-time', description: 'Last admin edit; the next import of a changed file overwrites it' }),
   updated_at: z.string().meta({ format: 'date-time' }),
 });
 export type AdminTranslationView = z.infer<typeof AdminTranslationView>;
@@ -531,4 +548,3 @@ export type AdminPublishBody = z.output<typeof AdminPublishBody>;
 
 export const AdminEntryListResponse = data(AdminEntryList);
 export const AdminEntryResponse = data(AdminEntryDetail);
-

@@ -79,6 +79,10 @@ const envSchema = z.object({
   VITE_DEV: bool.default(false),
   /** How long a rendered page of an anonymous visitor is served from memory at most (docs/performance.md); 0: no render cache. */
   RENDER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  /** The brand texts' folder (docs/content.md); default: content/ beside package.json. */
+  CONTENT_DIR: z.string().min(1).optional(),
+  /** Import content/ when a web (or all) process starts (docs/content.md 'How the import works'). */
+  CONTENT_IMPORT_AT_START: bool.default(true),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -92,6 +96,8 @@ export interface AppConfig {
   role: Role;
   http: { host: string; port: number; publicUrl: string; trustProxy: boolean; viteDev: boolean; renderCacheTtlMs: number };
   dataDir: string;
+  /** content/: its folder (absolute or relative to the working directory; null: <repo>/content) and whether a web process imports it at start. */
+  content: { dir: string | null; importAtStart: boolean };
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   redis: { url: string | undefined };
   /** `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL). */
@@ -193,6 +199,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     role: e.ROLE,
     http: { host: e.HOST, port: e.PORT, publicUrl, trustProxy: e.TRUST_PROXY, viteDev: e.VITE_DEV, renderCacheTtlMs: e.RENDER_CACHE_TTL_SECONDS * 1000 },
     dataDir: e.DATA_DIR,
+    content: { dir: e.CONTENT_DIR ?? null, importAtStart: e.CONTENT_IMPORT_AT_START },
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },
     mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL },

@@ -144,6 +144,8 @@ describe('protected screens as a visitor', () => {
 });
 
 describe('sitemap index, language sitemaps and robots.txt', () => {
+  /** Content entries' screens: listed in the languages the entry is published in (client/src/ssr/sitemap.ts). */
+  const CONTENT_DETAIL_SCREENS: ScreenId[] = ['recipe', 'blog_post', 'superfoodie_slug', 'method'];
   const publicScreens = SCREEN_IDS.filter((s) => !SCREENS[s].private && !SCREENS[s].noindex && !SCREENS[s].internal.includes('$'));
   // Typed out from docs/i18n-routing.md (Croatian has no path prefix, so its sitemap is /sitemap-hr.xml).
   const SITEMAP_URL: Record<Locale, string> = {
@@ -154,7 +156,7 @@ describe('sitemap index, language sitemaps and robots.txt', () => {
   };
   interface Listed {
     loc: string;
-    alternates: Record<string, string>;
+    alternates: Partial<Record<string, string>>;
   }
   const listed = new Map<Locale, Listed[]>();
   let browser: Browser;
@@ -213,13 +215,17 @@ describe('sitemap index, language sitemaps and robots.txt', () => {
       const locs = urls.map((u) => u.loc);
       expect(new Set(locs).size).toBe(locs.length);
       for (const u of urls) {
-        // Absolute, in this sitemap's language, its own alternate, and all five alternates.
+        // Absolute, in this sitemap's language, its own alternate, and all five alternates (a content
+        // entry: the languages it is published in, x-default with Croatian).
         expect(u.loc.startsWith(`${BASE_URL}/`)).toBe(true);
         expect([u.loc, matchPublicPath(new URL(u.loc).pathname)?.locale]).toEqual([u.loc, locale]);
-        expect(Object.keys(u.alternates).sort()).toEqual(['de', 'en', 'hr', 'sl', 'x-default']);
+        const isContent = CONTENT_DETAIL_SCREENS.includes(matchPublicPath(new URL(u.loc).pathname)?.screen as ScreenId);
+        const languages = LOCALES.filter((l) => u.alternates[l] !== undefined);
+        if (!isContent) expect(Object.keys(u.alternates).sort()).toEqual(['de', 'en', 'hr', 'sl', 'x-default']);
+        else expect(Object.keys(u.alternates).sort()).toEqual([...languages, ...(u.alternates.hr ? ['x-default'] : [])].sort());
         expect(u.alternates[locale]).toBe(u.loc);
         expect(u.alternates['x-default']).toBe(u.alternates.hr);
-        for (const l of LOCALES) expect(matchPublicPath(new URL(u.alternates[l]).pathname)?.locale).toBe(l);
+        for (const l of languages) expect(matchPublicPath(new URL(u.alternates[l]!).pathname)?.locale).toBe(l);
       }
       // Every public screen without parameters, with the expected alternates.
       for (const screen of publicScreens) {
@@ -236,11 +242,20 @@ describe('sitemap index, language sitemaps and robots.txt', () => {
         data: Array<{ slug: string }>;
       };
       for (const c of categories.data) expect(locs).toContain(absolute(publicPath('products_slug', locale, { slug: c.slug })));
-      // No private screen, no content detail page (none exists yet), no product page without a product.
+      // Every published content entry with a page of its own, by this language's slug, when published in it.
+      const content = (await (await fetch(`${BASE_URL}/api/content/sitemap`)).json()) as {
+        data: Array<{ type: 'recipes' | 'blog' | 'superfoodie' | 'methods'; alternates: Partial<Record<Locale, string>> }>;
+      };
+      const CONTENT_SCREEN = { recipes: ['recipe', 'slug'], blog: ['blog_post', 'slug'], superfoodie: ['superfoodie_slug', 'slug'], methods: ['method', 'product'] } as const;
+      for (const e of content.data) {
+        const slug = e.alternates[locale];
+        const [screen, param] = CONTENT_SCREEN[e.type];
+        if (slug) expect(locs).toContain(absolute(publicPath(screen, locale, { [param]: slug })));
+      }
+      // No private screen, no product page without a product.
       for (const loc of locs) {
         const screen = matchPublicPath(new URL(loc).pathname)?.screen as ScreenId;
         expect([loc, SCREENS[screen].private ?? false, SCREENS[screen].noindex ?? false]).toEqual([loc, false, false]);
-        expect(['recipe', 'blog_post', 'superfoodie_slug', 'method']).not.toContain(screen);
       }
     },
   );

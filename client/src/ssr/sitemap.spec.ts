@@ -4,6 +4,7 @@ import {
   buildRobots,
   buildSitemap,
   buildSitemapIndex,
+  contentSitemapEntries,
   localizedEntry,
   privatePathPrefixes,
   screenEntry,
@@ -170,5 +171,33 @@ describe('robots.txt', () => {
       // no Disallow prefix covers a public page
       for (const prefix of privatePathPrefixes()) expect(path.startsWith(prefix)).toBe(false);
     }
+  });
+});
+
+describe('content entries in the sitemaps', () => {
+  const entries = contentSitemapEntries([
+    { type: 'recipes', key: 'penne', alternates: { hr: 'penne-ljuta', en: 'penne-arrabbiata' }, lastmod: '2026-03-01T08:00:00.000Z' },
+    { type: 'methods', key: 'classic', alternates: { hr: 'klasicna', en: 'classic', de: 'klassisch', sl: 'klasicna' }, lastmod: '2026-03-02T08:00:00.000Z' },
+    { type: 'blog', key: 'hello', alternates: { en: 'hello' }, lastmod: '2026-03-03T08:00:00.000Z' },
+  ]);
+
+  it("gives each published language its own slug on the screen's path", () => {
+    expect(entries[0]!.alternates).toEqual({ hr: '/recepti/penne-ljuta', en: '/en/recipes/penne-arrabbiata' });
+    expect(entries[1]!.alternates).toEqual({ hr: '/klasicna-metoda', en: '/en/classic-method', de: '/de/klassisch-method', sl: '/sl/klasicna-metoda' });
+    expect(entries[2]!.alternates).toEqual({ en: '/en/blog/hello' });
+  });
+
+  it('lists an entry only in the sitemaps of its languages, with hreflang for exactly those (x-default only with Croatian)', () => {
+    const de = buildSitemap(URL_BASE, 'de', entries);
+    expectWellFormed(de, 'urlset');
+    expect(de).not.toContain('penne');
+    expect(de).toContain(`<loc>${URL_BASE}/de/klassisch-method</loc>`);
+    const en = buildSitemap(URL_BASE, 'en', entries);
+    const penne = en.slice(en.indexOf(`<loc>${URL_BASE}/en/recipes/penne-arrabbiata</loc>`));
+    const block = penne.slice(0, penne.indexOf('</url>'));
+    expect([...block.matchAll(/hreflang="([^"]+)"/g)].map((m) => m[1])).toEqual(['hr', 'en', 'x-default']);
+    expect(block).toContain('<lastmod>2026-03-01T08:00:00.000Z</lastmod>');
+    const hello = en.slice(en.indexOf(`<loc>${URL_BASE}/en/blog/hello</loc>`));
+    expect([...hello.slice(0, hello.indexOf('</url>')).matchAll(/hreflang="([^"]+)"/g)].map((m) => m[1])).toEqual(['en']);
   });
 });

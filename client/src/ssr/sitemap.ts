@@ -5,19 +5,27 @@
  * Croatian (it has no path prefix, and /hr/... is no address of the shop), /en/sitemap.xml,
  * /de/sitemap.xml and /sl/sitemap.xml. Each lists that language's addresses only, each <url> with
  * xhtml:link alternates for hr, en, de, sl and x-default (-> hr): every public screen without parameters,
- * every category and every product (from the catalogue API, with each language's own slug). Private
- * screens (cart, checkout, payment results, login, registration, password screens, account) are left
- * out, disallowed in robots.txt and marked noindex; so is the product page without a slug, which shows
- * no product of its own, and every content detail page (recipes, posts) until that content exists.
+ * every category and every product (from the catalogue API, with each language's own slug), and every
+ * published content entry with a page of its own (recipes, blog posts, Superfoodie pages, method pages;
+ * from `/api/content/sitemap`), listed in the languages it is published in, with hreflang alternates
+ * for exactly those languages. Private screens (cart, checkout, payment results, login, registration,
+ * password screens, account) are left out, disallowed in robots.txt and marked noindex; so is the
+ * product page without a slug, which shows no product of its own. The sitemaps are rendered pages for
+ * the render cache: catalogue and content events drop them with the rest (docs/performance.md).
  */
 import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../../../contract/locales';
 import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../../contract/paths';
+import type { ContentSitemapEntry } from '../../../contract/api/content';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';
 
-/** One page in all four languages (its path in each), with the date it last changed when known. */
+/**
+ * One page in the languages it exists in (its path in each: all four for screens and the catalogue,
+ * the published ones for content), with the date it last changed when known. A language's sitemap
+ * lists the entries that have a path in that language.
+ */
 export interface SitemapEntry {
-  alternates: Record<Locale, string>;
+  alternates: Partial<Record<Locale, string>>;
   /** W3C date (YYYY-MM-DD or full ISO time). */
   lastmod?: string;
 }
@@ -71,23 +79,58 @@ export function buildSitemapIndex(publicUrl: string): string {
   ].join('\n');
 }
 
-/** One language's sitemap: the fixed public screens and `extra` (categories, products), that language's URLs only. */
+/** One language's sitemap: the fixed public screens and `extra` (categories, products, content), that language's URLs only. */
 export function buildSitemap(publicUrl: string, locale: Locale, extra: SitemapEntry[] = []): string {
-  const entries: SitemapEntry[] = [...sitemapScreens().map((screen) => screenEntry(screen)), ...extra].slice(0, MAX_SITEMAP_URLS);
+  const entries: SitemapEntry[] = [...sitemapScreens().map((screen) => screenEntry(screen)), ...extra]
+    .filter((e) => e.alternates[locale] !== undefined)
+    .slice(0, MAX_SITEMAP_URLS);
   const urls = entries.map(({ alternates, lastmod }) => {
+    const present = LOCALES.filter((l) => alternates[l] !== undefined);
     const links = [
-      ...LOCALES.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absolute(publicUrl, alternates[l]))}"/>`),
-      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`,
+      ...present.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absolute(publicUrl, alternates[l]!))}"/>`),
+      // x-default: the Croatian page, when there is one.
+      ...(alternates[DEFAULT_LOCALE] !== undefined
+        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`]
+        : []),
     ];
     return [
       '  <url>',
-      `    <loc>${escapeXml(absolute(publicUrl, alternates[locale]))}</loc>`,
+      `    <loc>${escapeXml(absolute(publicUrl, alternates[locale]!))}</loc>`,
       ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
       ...links,
       '  </url>',
     ].join('\n');
   });
   return [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">`, ...urls, '</urlset>', ''].join('\n');
+}
+
+/** The content API's list of published entries with pages of their own (server: ContentController.sitemap). */
+export const CONTENT_SITEMAP_PATH = '/api/content/sitemap';
+
+/** The screen of each content type with a page of its own, and its path parameter. */
+const CONTENT_SCREENS: Record<ContentSitemapEntry['type'], { screen: ScreenId; param: string }> = {
+  recipes: { screen: 'recipe', param: 'slug' },
+  blog: { screen: 'blog_post', param: 'slug' },
+  superfoodie: { screen: 'superfoodie_slug', param: 'slug' },
+  methods: { screen: 'method', param: 'product' },
+};
+
+/** Content entries as sitemap entries: each published language's path (with its own slug), lastmod the latest change. */
+export function contentSitemapEntries(entries: ContentSitemapEntry[]): SitemapEntry[] {
+  return entries.map((e) => {
+    const { screen, param } = CONTENT_SCREENS[e.type];
+    const alternates: Partial<Record<Locale, string>> = {};
+    for (const l of LOCALES) {
+      const slug = e.alternates[l];
+      if (slug !== undefined) alternates[l] = publicPath(screen, l, { [param]: slug });
+    }
+    return { alternates, lastmod: e.lastmod };
+  });
+}
+
+/** Published content with pages of its own, from the content API. */
+export async function contentEntries(api: Api): Promise<SitemapEntry[]> {
+  return contentSitemapEntries(await api.get<ContentSitemapEntry[]>(CONTENT_SITEMAP_PATH));
 }
 
 /**

@@ -225,6 +225,19 @@ export class CatalogService {
   }
 
   /** Categories in `locale` with the number of products in each, in catalogue order. */
+  /**
+   * Product summaries by code, in the order given (unknown codes, and products without texts in that
+   * language, left out): the products a recipe or a content page uses (content module).
+   */
+  async summariesByCodes(codes: string[], locale: Locale, at = new Date()): Promise<ProductSummary[]> {
+    const unique = [...new Set(codes)];
+    if (!unique.length) return [];
+    const rows = await this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(unique) } });
+    const idByCode = new Map(rows.map((r) => [r.code, r.id]));
+    const ids = unique.map((c) => idByCode.get(c)).filter((id): id is number => id !== undefined);
+    return (await this.load(ids, locale)).filter((l) => l.text && l.category).map((l) => this.summary(l, at));
+  }
+
   async categories(locale: Locale): Promise<CategoryView[]> {
     // product_count is kept by triggers on product (migration 1796810000000-catalog-growth): no counting here.
     const rows: Array<{ id: number; code: string; slug: string; name: string; product_count: number }> = await this.db.query(

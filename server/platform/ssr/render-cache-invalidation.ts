@@ -1,5 +1,6 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
 import { catalogAvailabilityChanged, catalogPriceChanged } from '../../../contract/events/catalog.js';
+import { contentPublished, contentUnpublished } from '../../../contract/events/content.js';
 import { ChannelListener } from '../database/index.js';
 import { type EventContext, OnEvent } from '../events/index.js';
 import type { RenderCache } from './render-cache.js';
@@ -8,14 +9,14 @@ import type { RenderCache } from './render-cache.js';
 export const RENDER_CACHE_CHANNEL = 'render_cache';
 
 /**
- * Rendered pages show prices and availability, so the events that change them drop every web
+ * Rendered pages show prices, availability and the content's texts (and the sitemaps list the
+ * content's entries), so the events that change them drop every web
  * process's render cache. The worker that delivers such an event sends `NOTIFY render_cache` in the
  * delivery's transaction: PostgreSQL hands it to every listening web process when that transaction
  * commits, exactly when the new data becomes visible. PostgreSQL rather than Redis pub/sub: every
  * process has it (Redis is optional here), and a notification inside the transaction can neither
  * come before the data nor go out for a rolled-back change. The contracts are shared ones
- * (contract/events): this platform piece knows no module. `content.published` joins the list when the
- * content module exists (issue 12).
+ * (contract/events): this platform piece knows no module.
  */
 @Injectable()
 export class RenderCacheInvalidator {
@@ -27,6 +28,16 @@ export class RenderCacheInvalidator {
   @OnEvent(catalogAvailabilityChanged, 'drop-rendered-pages-on-availability')
   async availabilityChanged(_event: unknown, ctx: EventContext): Promise<void> {
     await notify(ctx, 'catalog.availability-changed');
+  }
+
+  @OnEvent(contentPublished, 'drop-rendered-pages-on-content-published')
+  async contentPublished(_event: unknown, ctx: EventContext): Promise<void> {
+    await notify(ctx, 'content.published');
+  }
+
+  @OnEvent(contentUnpublished, 'drop-rendered-pages-on-content-unpublished')
+  async contentUnpublished(_event: unknown, ctx: EventContext): Promise<void> {
+    await notify(ctx, 'content.unpublished');
   }
 }
 

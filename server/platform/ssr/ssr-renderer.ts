@@ -160,7 +160,8 @@ function decodes(path: string): boolean {
 }
 
 function isServerPath(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/');
+  // /content-images/: the content's pictures, answered by the API app (content module), like /api.
+  return path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path.startsWith('/content-images/');
 }
 
 function toWebRequest(req: ExpressRequest, publicUrl: string): Request {

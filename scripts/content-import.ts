@@ -1,0 +1,30 @@
+// `npm run content:import`: applies migrations, then imports content/ (CONTENT_DIR) into the content
+// module's tables (docs/content.md 'How the import works'). Prints what changed, every refused file
+// and every warning; exits 1 when a file was refused (the others are imported all the same).
+import { NestFactory } from '@nestjs/core';
+import { configFromProcessEnv } from '../server/config/index.js';
+import { AppModule } from '../server/app.module.js';
+import { ContentImporter } from '../server/modules/content/index.js';
+import { runMigrations } from '../server/platform/database/index.js';
+import { withDatabase } from './with-database.js';
+
+const base = configFromProcessEnv();
+// The import runs here, once, not again as the application context starts.
+const config = { ...base, role: 'web' as const, content: { ...base.content, importAtStart: false } };
+let failed = false;
+await withDatabase(config, async (databaseUrl) => {
+  await runMigrations(databaseUrl, (m) => console.log(m));
+  const app = await NestFactory.createApplicationContext(AppModule.register({ config, databaseUrl }), { logger: ['error', 'warn'] });
+  try {
+    const r = await app.get(ContentImporter).run();
+    for (const e of r.errors) console.error(`refused  ${e.path}: ${e.message}`);
+    for (const w of r.warnings) console.warn(`warning  ${w.path}: ${w.message}`);
+    console.log(
+      `Imported ${r.dir}: ${r.files} files, ${r.created} new, ${r.updated} changed, ${r.unchanged} unchanged, ${r.unpublished} unpublished, ${r.events} events, ${r.errors.length} refused, ${r.warnings.length} warnings.`,
+    );
+    failed = r.errors.length > 0;
+  } finally {
+    await app.close();
+  }
+});
+if (failed) process.exitCode = 1;

@@ -1,0 +1,110 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import {
+  AdminContentListQuery,
+  AdminEntryListResponse,
+  AdminEntryParams,
+  AdminEntryResponse,
+  AdminPublishBody,
+  AdminTranslationParams,
+  AdminTranslationUpdate,
+  type AdminEntryDetail,
+  type AdminEntryList,
+} from '../../../contract/api/content.js';
+import { ErrorResponseSchema } from '../../../contract/api/fields.js';
+import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
+import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
+import { RequireAuth, Roles } from '../identity/index.js';
+import { ContentAdminService } from './content-admin.service.js';
+
+/**
+ * The operators' content API (role admin; docs/content.md 'Admin API'). Answers are private and never
+ * cached; writes need the CSRF token like every mutation. Publishing or an edit of a visible text
+ * publishes `content.published` (the render cache and the sitemap follow).
+ */
+@ApiTags('admin')
+@ApiBearerAuth()
+@Controller('api/admin/content')
+@UseGuards(RequireAuth)
+@Roles('admin')
+export class ContentAdminController {
+  constructor(private readonly admin: ContentAdminService) {}
+
+  @Get('entries')
+  @ApiOperation({ summary: 'Content entries by type and key, with each language’s status.' })
+  @ApiZodQuery(AdminContentListQuery)
+  @ApiZodResponse(AdminEntryListResponse)
+  @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
+  @ApiZodResponse(ErrorResponseSchema, 403, 'Not an operator (AUTH_FORBIDDEN)')
+  async list(
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(AdminContentListQuery)) q: Parsed<typeof AdminContentListQuery>,
+  ): Promise<{ data: AdminEntryList }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.admin.list(q) };
+  }
+
+  @Get('entries/:id')
+  @ApiOperation({ summary: 'One entry with its shared fields and every translation (Markdown, HTML, status, source file).' })
+  @ApiZodParams(AdminEntryParams)
+  @ApiZodResponse(AdminEntryResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  async detail(@Res({ passthrough: true }) res: Response, @Param('id') id: string): Promise<{ data: AdminEntryDetail }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.admin.detail(id) };
+  }
+
+  @Patch('entries/:id/translations/:locale')
+  @ApiOperation({ summary: "Edits a translation's texts (fields left out stay). The next import of a changed file overwrites the edit." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(AdminTranslationParams)
+  @ApiZodBody(AdminTranslationUpdate)
+  @ApiZodResponse(AdminEntryResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'CONTENT_TITLE_REQUIRED, CONTENT_UPDATE_EMPTY, ...')
+  async update(
+    @Res({ passthrough: true }) res: Response,
+    @Param('id') id: string,
+    @Param('locale') locale: string,
+    @Body(new ZodBody(AdminTranslationUpdate)) body: Parsed<typeof AdminTranslationUpdate>,
+  ): Promise<{ data: AdminEntryDetail }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.admin.update(id, locale, body) };
+  }
+
+  @Post('entries/:id/publish')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Publishes the entry (every language whose translation is published), or with `locale` that translation.' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(AdminEntryParams)
+  @ApiZodBody(AdminPublishBody)
+  @ApiZodResponse(AdminEntryResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  @ApiZodResponse(ErrorResponseSchema, 409, 'CONTENT_TRANSLATION_REMOVED: its file is gone')
+  async publish(
+    @Res({ passthrough: true }) res: Response,
+    @Param('id') id: string,
+    @Body(new ZodBody(AdminPublishBody)) body: Parsed<typeof AdminPublishBody>,
+  ): Promise<{ data: AdminEntryDetail }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.admin.setPublished(id, body.locale, true) };
+  }
+
+  @Post('entries/:id/unpublish')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Unpublishes the entry in every language, or with `locale` that translation (it becomes a draft).' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(AdminEntryParams)
+  @ApiZodBody(AdminPublishBody)
+  @ApiZodResponse(AdminEntryResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  async unpublish(
+    @Res({ passthrough: true }) res: Response,
+    @Param('id') id: string,
+    @Body(new ZodBody(AdminPublishBody)) body: Parsed<typeof AdminPublishBody>,
+  ): Promise<{ data: AdminEntryDetail }> {
+    res.setHeader('Cache-Control', 'no-store');
+    return { data: await this.admin.setPublished(id, body.locale, false) };
+  }
+}

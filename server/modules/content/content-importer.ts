@@ -1,0 +1,453 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
+import { join, relative, resolve, sep } from 'node:path';
+import { Inject, Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import { parseDocument } from 'yaml';
+import { CONTENT_IMAGES_PREFIX, CONTENT_TYPES, isContentSlug, type ContentType } from '../../../contract/api/content.js';
+import { isLocale, LOCALES, type Locale } from '../../../contract/locales.js';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { EventPublisher } from '../../platform/events/index.js';
+import { renderMarkdown } from './content-markdown.js';
+import { CONTENT_TYPE_DEFINITIONS, parseFrontMatter, type ParsedFrontMatter } from './content-types.js';
+import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
+import { ContentPublished, ContentUnpublished } from './events/content.events.js';
+import { isVisible } from './content-visibility.js';
+import { contentRoot } from './content-root.js';
+import { svgSize } from './svg-size.js';
+
+/** Larger files are refused (a text of ours is a few kB). */
+const MAX_FILE_BYTES = 512 * 1024;
+const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+/** Import runs take turns across processes (web replicas at start, the CLI). */
+export const CONTENT_IMPORT_LOCK = 727012;
+const FILE_NAME = /^([a-z0-9]+(?:-[a-z0-9]+)*)\.([a-z]{2})\.md$/;
+
+export interface ImportProblem {
+  /** Relative to content/. */
+  path: string;
+  message: string;
+}
+
+export interface ImportReport {
+  dir: string;
+  files: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  unpublished: number;
+  /** Files (or entries) refused: reported and skipped, the rest imported. */
+  errors: ImportProblem[];
+  /** Imported, but worth an editor's look (a missing language, an unknown marker, ...). */
+  warnings: ImportProblem[];
+  events: number;
+}
+
+interface SourceFile {
+  type: ContentType;
+  key: string;
+  locale: Locale;
+  path: string;
+  hash: string;
+  fm: ParsedFrontMatter;
+  body: string;
+  image: { src: string; width: number; height: number } | null;
+}
+
+/**
+ * Imports content/ into the module's tables (docs/content.md 'How the import works'): idempotent,
+ * one transaction under an advisory lock, a row rewritten only when its file's hash changed, removed
+ * files unpublished, `content.published` / `content.unpublished` through the outbox for what
+ * visitors see change. A bad file is reported and skipped; the others are imported.
+ */
+@Injectable()
+export class ContentImporter {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly events: EventPublisher,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async run(opts: { dir?: string; now?: Date } = {}): Promise<ImportReport> {
+    const dir = resolve(opts.dir ?? contentRoot(this.config));
+    const report: ImportReport = {
+      dir,
+      files: 0,
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      unpublished: 0,
+      errors: [],
+      warnings: [],
+      events: 0,
+    };
+    if (!existsSync(dir) || !(await lstat(dir)).isDirectory()) {
+      // Never read a missing folder as 'every file removed': nothing is changed.
+      report.errors.push({ path: '.', message: `content folder ${dir} does not exist: nothing imported, nothing unpublished` });
+      return report;
+    }
+    const { files, seen } = await this.readAll(dir, report);
+    const now = opts.now ?? new Date();
+    await this.db.transaction(async (manager) => {
+      await manager.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_IMPORT_LOCK]);
+      const byEntry = new Map<string, SourceFile[]>();
+      for (const f of files) {
+        const k = `${f.type}/${f.key}`;
+        byEntry.set(k, [...(byEntry.get(k) ?? []), f]);
+      }
+      for (const [k, group] of byEntry) {
+        const mismatch = sharedMismatch(group);
+        if (mismatch) {
+          report.errors.push({
+            path: `${k}.*.md`,
+            message: `the language files disagree on ${mismatch} (it must be equal in every language): entry skipped`,
+          });
+          continue;
+        }
+        await manager.query('SAVEPOINT content_entry');
+        try {
+          await this.importEntry(manager, group, now, report);
+          await manager.query('RELEASE SAVEPOINT content_entry');
+        } catch (err) {
+          await manager.query('ROLLBACK TO SAVEPOINT content_entry');
+          const message =
+            (err as { code?: string }).code === '23505'
+              ? 'a slug is already used by another entry of this type in that language'
+              : (err as Error).message;
+          report.errors.push({ path: `${k}.*.md`, message: `${message}: entry skipped` });
+        }
+      }
+      await this.unpublishRemoved(manager, seen, now, report);
+    });
+    return report;
+  }
+
+  /** Every well-formed file, and the (type/key/locale) of every file there is, good or bad (a bad file does not unpublish). */
+  private async readAll(dir: string, report: ImportReport): Promise<{ files: SourceFile[]; seen: Set<string> }> {
+    const files: SourceFile[] = [];
+    const seen = new Set<string>();
+    const slugs = new Map<string, string>();
+    const imagesDir = join(dir, 'images');
+    for (const name of (await readdir(dir)).sort()) {
+      if (
+        name !== 'images' &&
+        !name.startsWith('.') &&
+        !(CONTENT_TYPES as readonly string[]).includes(name) &&
+        (await lstat(join(dir, name))).isDirectory()
+      ) {
+        report.warnings.push({ path: name, message: `not a content type folder (${CONTENT_TYPES.join(', ')}): ignored` });
+      }
+    }
+    const present = new Map<string, Set<Locale>>();
+    for (const type of CONTENT_TYPES) {
+      const typeDir = join(dir, type);
+      if (!existsSync(typeDir)) continue;
+      for (const name of (await readdir(typeDir)).sort()) {
+        const path = `${type}/${name}`;
+        if (name.startsWith('.') || !name.endsWith('.md')) continue;
+        const m = FILE_NAME.exec(name);
+        if (!m || !isLocale(m[2]) || !isContentSlug(m[1])) {
+          report.errors.push({
+            path,
+            message: 'the file name must be <key>.<lang>.md (key: lowercase letters, digits, hyphens; lang: hr, en, de, sl): skipped',
+          });
+          continue;
+        }
+        const key = m[1]!;
+        const locale = m[2];
+        seen.add(`${type}/${key}/${locale}`);
+        present.set(`${type}/${key}`, (present.get(`${type}/${key}`) ?? new Set()).add(locale));
+        report.files += 1;
+        const file = await this.readOne(join(typeDir, name), imagesDir, { type, key, locale, path }, report);
+        if (!file) continue;
+        const slug = file.fm.common.slug;
+        if (slug && CONTENT_TYPE_DEFINITIONS[type].slug) {
+          const other = slugs.get(`${type}/${locale}/${slug}`);
+          if (other) {
+            report.errors.push({ path, message: `slug '${slug}' is already used by ${other} in this language: skipped` });
+            continue;
+          }
+          slugs.set(`${type}/${locale}/${slug}`, path);
+        }
+        files.push(file);
+      }
+    }
+    for (const [entry, locales] of present) {
+      const missing = LOCALES.filter((l) => !locales.has(l));
+      if (missing.length)
+        report.warnings.push({ path: `${entry}.*.md`, message: `no file for ${missing.join(', ')}: not published in that language` });
+    }
+    return { files, seen };
+  }
+
+  private async readOne(
+    file: string,
+    imagesDir: string,
+    where: { type: ContentType; key: string; locale: Locale; path: string },
+    report: ImportReport,
+  ): Promise<SourceFile | null> {
+    const fail = (message: string) => {
+      report.errors.push({ path: where.path, message: `${message}: skipped` });
+      return null;
+    };
+    const stat = await lstat(file);
+    if (!stat.isFile()) return fail('not a regular file');
+    if (stat.size > MAX_FILE_BYTES) return fail(`larger than ${MAX_FILE_BYTES / 1024} kB`);
+    const bytes = await readFile(file);
+    const raw = bytes
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .replace(/\r\n?/g, '\n');
+    if (raw.includes('\u0000')) return fail('contains a NUL character');
+    const fmMatch = /^---\n([\s\S]*?)\n---[ \t]*(?:\n|$)/.exec(raw);
+    if (!fmMatch) return fail("no front matter: the file must start with a line '---', the YAML fields, and another line '---'");
+    const doc = parseDocument(fmMatch[1]!, { schema: 'core', uniqueKeys: true, prettyErrors: true });
+    if (doc.errors.length) return fail(`front matter is not valid YAML: ${doc.errors[0]!.message.split('\n')[0]}`);
+    let data: unknown;
+    try {
+      data = doc.toJS({ maxAliasCount: 50 });
+    } catch (err) {
+      return fail(`front matter: ${(err as Error).message}`);
+    }
+    const parsed = parseFrontMatter(where.type, data);
+    if (!parsed.ok) return fail(`front matter: ${parsed.problems.join('; ')}`);
+    const body = raw.slice(fmMatch[0].length).trim();
+    const def = CONTENT_TYPE_DEFINITIONS[where.type];
+    if (def.body === 'required' && !body) return fail('the body (the text after the front matter) is empty');
+    if (def.body === 'none' && body)
+      report.warnings.push({ path: where.path, message: 'this type has no body: the text after the front matter is ignored' });
+    const hash = createHash('sha256').update(bytes);
+    let image: SourceFile['image'] = null;
+    if (parsed.value.common.image) {
+      const imgPath = join(imagesDir, parsed.value.common.image);
+      let real: string;
+      try {
+        real = await realpath(imgPath);
+      } catch {
+        return fail(`image: content/images/${parsed.value.common.image} does not exist`);
+      }
+      const root = existsSync(imagesDir) ? await realpath(imagesDir) : imagesDir;
+      if (!real.startsWith(root + sep)) return fail('image: must stay inside content/images/');
+      const st = await lstat(real);
+      if (!st.isFile() || st.size > MAX_IMAGE_BYTES) return fail('image: not a file, or larger than 2 MB');
+      const svg = await readFile(real);
+      const size = svgSize(svg.toString('utf8'));
+      if (!size) return fail(`image: content/images/${parsed.value.common.image} has no width/height or viewBox`);
+      const version = createHash('sha256').update(svg).digest('hex').slice(0, 12);
+      hash.update(svg);
+      image = { src: `${CONTENT_IMAGES_PREFIX}${relative(root, real).split(sep).join('/')}?v=${version}`, ...size };
+    }
+    return { ...where, hash: hash.digest('hex'), fm: parsed.value, body, image };
+  }
+
+  private async importEntry(manager: EntityManager, group: SourceFile[], now: Date, report: ImportReport): Promise<void> {
+    const first = group[0]!;
+    const fields = first.fm.shared;
+    let entry = await manager.findOne(ContentEntryRow, { where: { type: first.type, key: first.key } });
+    const image = first.image;
+    if (!entry) {
+      entry = await manager.save(
+        manager.create(ContentEntryRow, {
+          type: first.type,
+          key: first.key,
+          status: 'published',
+          fields,
+          position: first.fm.common.position ?? null,
+          imageSrc: image?.src ?? null,
+          imageWidth: image?.width ?? null,
+          imageHeight: image?.height ?? null,
+          createdAt: now,
+          updatedAt: now,
+        }),
+      );
+    } else if (
+      JSON.stringify(entry.fields) !== JSON.stringify(fields) ||
+      entry.position !== (first.fm.common.position ?? null) ||
+      entry.imageSrc !== (image?.src ?? null) ||
+      entry.imageWidth !== (image?.width ?? null) ||
+      entry.imageHeight !== (image?.height ?? null)
+    ) {
+      await manager.update(ContentEntryRow, { id: entry.id }, {
+        fields,
+        position: first.fm.common.position ?? null,
+        imageSrc: image?.src ?? null,
+        imageWidth: image?.width ?? null,
+        imageHeight: image?.height ?? null,
+        updatedAt: now,
+      } as QueryDeepPartialEntity<ContentEntryRow>);
+      entry = { ...entry, fields, position: first.fm.common.position ?? null };
+    }
+    const existing = new Map((await manager.find(ContentTranslationRow, { where: { entryId: entry.id } })).map((t) => [t.locale, t]));
+    const published: Locale[] = [];
+    const unpublished: Locale[] = [];
+    const slugs: Partial<Record<Locale, string>> = {};
+    for (const f of group) {
+      const old = existing.get(f.locale);
+      if (old && old.contentHash === f.hash && old.status !== 'removed') {
+        report.unchanged += 1;
+        continue;
+      }
+      const row = this.translationRow(f, now);
+      for (const m of row.unknownMarkers)
+        report.warnings.push({
+          path: f.path,
+          message: `[[${m}]] names no generated part (${'delivery-prices, cookie-table, withdrawal-form, company-data'})`,
+        });
+      const wasVisible = !!old && isVisible(entry, old, now);
+      if (old) {
+        await manager.update(ContentTranslationRow, { id: old.id }, {
+          ...row.values,
+          editedAt: null,
+        } as QueryDeepPartialEntity<ContentTranslationRow>);
+        report.updated += 1;
+      } else {
+        await manager.insert(ContentTranslationRow, {
+          entryId: entry.id,
+          type: f.type,
+          locale: f.locale,
+          ...row.values,
+        } as QueryDeepPartialEntity<ContentTranslationRow>);
+        report.created += 1;
+      }
+      const nowVisible = isVisible(entry, row.values, now);
+      slugs[f.locale] = row.values.slug ?? f.key;
+      if (nowVisible) published.push(f.locale);
+      else if (wasVisible) unpublished.push(f.locale);
+    }
+    report.events += await this.emit(manager, entry, published, unpublished, slugs, now);
+  }
+
+  private translationRow(f: SourceFile, now: Date) {
+    const def = CONTENT_TYPE_DEFINITIONS[f.type];
+    const c = f.fm.common;
+    const rendered = def.body === 'none' ? { html: '', slots: [], unknownMarkers: [] } : renderMarkdown(f.body);
+    const texts: Record<string, unknown> = { ...f.fm.texts, slots: rendered.slots };
+    const unknownMarkers = [...rendered.unknownMarkers];
+    for (const name of def.markdownTexts ?? []) {
+      const r = renderMarkdown(String(f.fm.texts[name] ?? ''));
+      texts[`${name}_html`] = r.html;
+      unknownMarkers.push(...r.unknownMarkers);
+    }
+    return {
+      unknownMarkers,
+      values: {
+        status: c.status ?? ('published' as const),
+        slug: def.slug ? (c.slug ?? null) : null,
+        title: c.title,
+        summary: c.summary,
+        seoTitle: c.seo_title ?? null,
+        seoDescription: c.seo_description ?? null,
+        imageAlt: c.image_alt ?? null,
+        texts,
+        bodyMarkdown: def.body === 'none' ? '' : f.body,
+        bodyHtml: rendered.html,
+        // No date: published from its first import on (kept while the file is unchanged).
+        publishedAt: c.published_at ? new Date(c.published_at) : now,
+        contentHash: f.hash,
+        sourcePath: f.path,
+        updatedAt: now,
+      },
+    };
+  }
+
+  private async unpublishRemoved(manager: EntityManager, seen: Set<string>, now: Date, report: ImportReport): Promise<void> {
+    const rows = (await manager.query(
+      `SELECT t.id, t.locale, t.slug, t.status, t.published_at, e.id AS entry_id, e.type, e.key, e.status AS entry_status
+         FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
+        WHERE t.status <> 'removed'`,
+    )) as Array<{
+      id: string;
+      locale: Locale;
+      slug: string | null;
+      status: 'published' | 'draft';
+      published_at: Date;
+      entry_id: string;
+      type: ContentType;
+      key: string;
+      entry_status: 'published' | 'unpublished';
+    }>;
+    const gone = rows.filter((r) => !seen.has(`${r.type}/${r.key}/${r.locale}`));
+    if (!gone.length) return;
+    await manager.query(`UPDATE content_translation SET status = 'removed', updated_at = $2 WHERE id = ANY($1::uuid[])`, [
+      gone.map((r) => r.id),
+      now,
+    ]);
+    report.unpublished += gone.length;
+    const byEntry = new Map<string, typeof gone>();
+    for (const r of gone) byEntry.set(r.entry_id, [...(byEntry.get(r.entry_id) ?? []), r]);
+    for (const [, list] of byEntry) {
+      const first = list[0]!;
+      const visible = list.filter((r) =>
+        isVisible({ status: r.entry_status }, { status: r.status, publishedAt: new Date(r.published_at) }, now),
+      );
+      if (!visible.length) continue;
+      const slugs = Object.fromEntries(visible.map((r) => [r.locale, r.slug ?? first.key])) as Partial<Record<Locale, string>>;
+      report.events += await this.emit(
+        manager,
+        { id: first.entry_id, type: first.type, key: first.key },
+        [],
+        visible.map((r) => r.locale),
+        slugs,
+        now,
+      );
+    }
+  }
+
+  /** Publishes the entry's events through the outbox (in the import's transaction); answers how many. */
+  async emit(
+    manager: EntityManager,
+    entry: { id: string; type: ContentType; key: string },
+    published: Locale[],
+    unpublished: Locale[],
+    slugs: Partial<Record<Locale, string>>,
+    now: Date,
+  ): Promise<number> {
+    let n = 0;
+    const pick = (locales: Locale[]) => Object.fromEntries(locales.filter((l) => slugs[l]).map((l) => [l, slugs[l]!]));
+    if (published.length) {
+      await this.events.publish(
+        manager,
+        new ContentPublished({
+          entryId: entry.id,
+          type: entry.type,
+          key: entry.key,
+          locales: published,
+          slugs: pick(published),
+          effectiveAt: now.toISOString(),
+        }),
+      );
+      n += 1;
+    }
+    if (unpublished.length) {
+      await this.events.publish(
+        manager,
+        new ContentUnpublished({
+          entryId: entry.id,
+          type: entry.type,
+          key: entry.key,
+          locales: unpublished,
+          slugs: pick(unpublished),
+          effectiveAt: now.toISOString(),
+        }),
+      );
+      n += 1;
+    }
+    return n;
+  }
+}
+
+/** The first shared field on which an entry's language files differ, or null. */
+function sharedMismatch(group: SourceFile[]): string | null {
+  const first = group[0]!;
+  for (const f of group.slice(1)) {
+    for (const k of new Set([...Object.keys(first.fm.shared), ...Object.keys(f.fm.shared)])) {
+      if (JSON.stringify(first.fm.shared[k]) !== JSON.stringify(f.fm.shared[k])) return k;
+    }
+    if (first.fm.common.image !== f.fm.common.image) return 'image';
+    if ((first.fm.common.position ?? null) !== (f.fm.common.position ?? null)) return 'position';
+  }
+  return null;
+}

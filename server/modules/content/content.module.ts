@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CatalogModule } from '../catalog/index.js';
+import { IdentityModule } from '../identity/index.js';
+import { ContentAdminController } from './content-admin.controller.js';
+import { ContentAdminService } from './content-admin.service.js';
+import { ContentImagesController } from './content-images.controller.js';
+import { ContentImportAtStart } from './content-import-at-start.js';
+import { ContentImporter } from './content-importer.js';
+import { ContentController } from './content.controller.js';
+import { CONTENT_ENTITIES } from './content.entity.js';
+import { ContentService } from './content.service.js';
+import './content.errors.js';
+
+@Module({
+  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, IdentityModule],
+  controllers: [ContentController, ContentAdminController, ContentImagesController],
+  providers: [ContentService, ContentAdminService, ContentImporter, ContentImportAtStart],
+  exports: [ContentService, ContentImporter],
+})
+export class ContentModule {}
