@@ -3,9 +3,10 @@ import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 import { formCsrfToken } from './form-bodies.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
-const SID_COOKIE = 'sid';
+const SID_COOKIE = COOKIE_NAMES.sid;
 /** The cookies of the CSRF protection (the token cookie, over https with its __Host- prefix, and the browser id): anonymous, per visitor. */
 export const CSRF_COOKIES = ['csrf', '__Host-csrf', SID_COOKIE] as const;
 
