@@ -16,7 +16,9 @@ export function contentHead(ctx: HeadContext, screen: ScreenId, seo: ContentSeo 
   if (!seo) return screenHead(ctx, screen, name ? { name } : {});
   const head = screenHead(ctx, screen, { name: name ?? seo.title, description: seo.description });
   const { i18n, locale } = (ctx.match as AnyRouteMatch).context as { i18n: I18n; locale: Locale };
-  const title = screen === 'home' ? seo.title : i18n.getFixedT(locale)('site.titleTemplate', { title: seo.title });
+  const t = i18n.getFixedT(locale);
+  // An SEO title that already names the site (written so by the editor) is used as it is.
+  const title = screen === 'home' || seo.title.includes(t('site.name')) ? seo.title : t('site.titleTemplate', { title: seo.title });
   return {
     meta: head.meta.map((m) => {
       if (m && 'title' in m && typeof m.title === 'string') return { title };

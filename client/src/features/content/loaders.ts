@@ -11,6 +11,12 @@ import { isUnusableUrl } from '../../navigation/unusable-url';
 import type { LocaleParams } from '../../seo/head';
 import {
   RECIPES_PAGE_SIZE,
+  aboutUsQuery,
+  campaignQuery,
+  euProjectsQuery,
+  type AboutUs,
+  type Campaign,
+  type EuProjects,
   blogPostQuery,
   blogQuery,
   BLOG_PAGE_SIZE,
@@ -197,4 +203,21 @@ export async function loadMethod(context: LoaderContext, locale: Locale, word: s
 export async function loadContentPage(context: LoaderContext, locale: Locale, key: ContentPageKey): Promise<{ page: ContentPage; localeParams: null }> {
   const page = await orNotFound(context.queryClient.fetchQuery(contentPageQuery(context.api(locale), locale, key)));
   return { page, localeParams: null };
+}
+
+export async function loadAboutUs(context: LoaderContext, locale: Locale): Promise<{ data: AboutUs; localeParams: null }> {
+  const data = await context.queryClient.fetchQuery(aboutUsQuery(context.api(locale), locale));
+  if (!data.page) throw notFound();
+  return { data, localeParams: null };
+}
+
+export async function loadCampaign(context: LoaderContext, locale: Locale): Promise<{ campaign: Campaign; localeParams: null }> {
+  const campaign = await orNotFound(context.queryClient.fetchQuery(campaignQuery(context.api(locale), locale)));
+  return { campaign, localeParams: null };
+}
+
+export async function loadEuProjects(context: LoaderContext, locale: Locale): Promise<{ data: EuProjects; localeParams: null }> {
+  const data = await context.queryClient.fetchQuery(euProjectsQuery(context.api(locale), locale));
+  if (!data.page && data.projects.length === 0) throw notFound();
+  return { data, localeParams: null };
 }
