@@ -23,6 +23,8 @@ export interface StorageEntry {
 }
 
 export const STORAGE_ENTRIES = {
+  csrf: { name: 'csrf', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, consent: false },
+  csrf_https: { name: '__Host-csrf', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, consent: false },
   sid: { name: 'sid', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, consent: false },
   locale: { name: 'locale', kind: 'cookie', setBy: 'server', lifetime: { unit: 'years', value: 1 }, consent: false },
   cookie_consent: { name: 'cookie_consent', kind: 'cookie', setBy: 'browser', lifetime: { unit: 'months', value: 6 }, consent: false },
@@ -42,6 +44,8 @@ export const STORAGE_ENTRY_IDS = Object.keys(STORAGE_ENTRIES) as StorageEntryId[
 
 /** Cookie names by id, for the code that sets them. */
 export const COOKIE_NAMES = {
+  csrf: STORAGE_ENTRIES.csrf.name,
+  csrfHttps: STORAGE_ENTRIES.csrf_https.name,
   sid: STORAGE_ENTRIES.sid.name,
   locale: STORAGE_ENTRIES.locale.name,
   consent: STORAGE_ENTRIES.cookie_consent.name,
