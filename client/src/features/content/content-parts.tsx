@@ -3,6 +3,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { ContentImage as ContentImageView, ContentSlot } from '../../../../contract/api/content';
 import { jsonForScript } from '../catalog/format';
 import styles from './content.module.css';
+import { splitSlots } from './body-parts';
 
 /** A content picture (SVG under /content-images/) with its width, height and alt text from the API. */
 export function ContentImage({ image, eager = false, className }: { image: ContentImageView | null; eager?: boolean; className?: string }) {
@@ -19,22 +20,6 @@ export function ContentImage({ image, eager = false, className }: { image: Conte
       decoding="async"
     />
   );
-}
-
-const SLOT_SPLIT = /<div data-slot="([a-z-]+)"><\/div>/;
-
-/**
- * The body's sanitized HTML in parts: HTML text and the generated parts (`<div data-slot="...">`) between
- * them, in order. Exported for tests.
- */
-export function splitSlots(html: string): Array<{ html: string } | { slot: string }> {
-  const pieces = html.split(SLOT_SPLIT);
-  const parts: Array<{ html: string } | { slot: string }> = [];
-  pieces.forEach((piece, i) => {
-    if (i % 2 === 1) parts.push({ slot: piece });
-    else if (piece.trim()) parts.push({ html: piece });
-  });
-  return parts;
 }
 
 /**

@@ -22,6 +22,8 @@ import {
   BLOG_PAGE_SIZE,
   contentPageQuery,
   methodQuery,
+  methodsQuery,
+  type MethodSummary,
   recipeCategoriesQuery,
   recipeQuery,
   recipesQuery,
@@ -220,4 +222,14 @@ export async function loadEuProjects(context: LoaderContext, locale: Locale): Pr
   const data = await context.queryClient.fetchQuery(euProjectsQuery(context.api(locale), locale));
   if (!data.page && data.projects.length === 0) throw notFound();
   return { data, localeParams: null };
+}
+
+/** The method page of a product line, for the link under its products; null when the line has none or the content cannot be read. */
+export async function methodOfLine(context: LoaderContext, locale: Locale, line: string): Promise<MethodSummary | null> {
+  try {
+    const methods = await context.queryClient.fetchQuery(methodsQuery(context.api(locale), locale));
+    return methods.find((m) => m.line === line) ?? null;
+  } catch {
+    return null;
+  }
 }

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import type { Locale } from '../../../../contract/locales';
+import { ConsentSettings } from '../../components/layout/cookie-consent';
 import { contentHead } from '../../features/content/head';
 import { loadContentPage } from '../../features/content/loaders';
 import { ContentPageScreen } from '../../features/content/page-screen';
@@ -11,5 +12,9 @@ export const Route = createFileRoute('/$locale/cookies')({
 });
 
 function CookiesRoute() {
-  return <ContentPageScreen screen="cookies" page={Route.useLoaderData().page} />;
+  return (
+    <ContentPageScreen screen="cookies" page={Route.useLoaderData().page}>
+      <ConsentSettings />
+    </ContentPageScreen>
+  );
 }
