@@ -97,18 +97,26 @@ describe('content routes in every language', () => {
       const page = await readPage(res);
       const text = mainText(page, locale);
       const placeholder = PLACEHOLDER.exec(text);
-      if (placeholder) failures.push(`${path}: placeholder phrase "${placeholder[0]}" in «${text.slice(Math.max(0, placeholder.index - 60), placeholder.index + 60)}»`);
+      if (placeholder)
+        failures.push(
+          `${path}: placeholder phrase "${placeholder[0]}" in «${text.slice(Math.max(0, placeholder.index - 60), placeholder.index + 60)}»`,
+        );
       const key = RAW_KEY.exec(text);
       if (key) failures.push(`${path}: untranslated key ${key[0]}`);
       if (page.h1s.length !== 1) failures.push(`${path}: ${page.h1s.length} h1`);
       if (alternates) {
         const hreflang = Object.fromEntries(page.links('alternate').map((l) => [l.hreflang, l.href]));
-        for (const l of LOCALES) if (hreflang[l] !== alternates[l]) failures.push(`${path}: hreflang ${l} ${hreflang[l]} != ${alternates[l]}`);
-        if (page.links('canonical')[0]?.href !== alternates[locale]) failures.push(`${path}: canonical ${page.links('canonical')[0]?.href}`);
+        for (const l of LOCALES)
+          if (hreflang[l] !== alternates[l]) failures.push(`${path}: hreflang ${l} ${hreflang[l]} != ${alternates[l]}`);
+        if (page.links('canonical')[0]?.href !== alternates[locale])
+          failures.push(`${path}: canonical ${page.links('canonical')[0]?.href}`);
       }
       // The pictures the screens place (entry images, cards). Pictures inside an entry's Markdown body come
       // from the server's renderer without width/height (server/modules/content/content-markdown.ts).
-      const ownMarkup = (HtmlPage.elements(page.body, 'main')[0]?.inner ?? '').replace(/<div class="[^"]*htmlPart[^"]*">[\s\S]*?<\/div>/g, '');
+      const ownMarkup = (HtmlPage.elements(page.body, 'main')[0]?.inner ?? '').replace(
+        /<div class="[^"]*htmlPart[^"]*">[\s\S]*?<\/div>/g,
+        '',
+      );
       for (const img of HtmlPage.tags(ownMarkup, 'img')) {
         if (!img.width || !img.height || img.alt === undefined) failures.push(`${path}: img ${img.src} without width/height/alt`);
       }
@@ -134,7 +142,8 @@ describe('content routes in every language', () => {
     const delivery = await (await getHtml(publicPath('delivery', 'en'), { cookie: localeCookie('en') })).text();
     expect(delivery).toMatch(/data-slot="delivery-prices"[\s\S]*?data-zone="HR"[\s\S]*?€4\.00[\s\S]*?€50\.00/);
     const cookies = await (await getHtml(publicPath('cookies', 'hr'), { cookie: localeCookie('hr') })).text();
-    for (const name of ['sid', 'locale', 'cookie_consent', 'cart', 'access_token', 'refresh_token']) expect(cookies).toContain(`<code>${name}</code>`);
+    for (const name of ['sid', 'locale', 'cookie_consent', 'cart', 'access_token', 'refresh_token'])
+      expect(cookies).toContain(`<code>${name}</code>`);
   });
 });
 
@@ -224,10 +233,16 @@ describe('content screens in the browser', () => {
       await page.waitForURL(absolute(publicPath('recipe', locale, { slug: target!.slug })));
       await main.getByRole('heading', { level: 1, name: target!.title }).waitFor();
       await main.getByRole('button', { name: t('catalog.addToCartNamed', { name: product.name }) }).click();
-      await main.getByRole('status').filter({ hasText: t('catalog.added') }).first().waitFor();
+      await main
+        .getByRole('status')
+        .filter({ hasText: t('catalog.added') })
+        .first()
+        .waitFor();
       await page.getByRole('link', { name: t('cart.indicator', { count: 1 }), exact: true }).waitFor();
 
-      const ld = await page.locator('script[type="application/ld+json"]').evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as { '@type'?: string }));
+      const ld = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent ?? '{}') as { '@type'?: string }));
       const recipeLd = ld.find((d) => d['@type'] === 'Recipe');
       expect(RecipeLd.safeParse(recipeLd).error?.issues ?? []).toEqual([]);
 
@@ -264,8 +279,12 @@ describe('content screens in the browser', () => {
   it.each(['recipe', 'blog_post', 'about_us', 'privacy_policy'] as const)('axe-core finds no violation on %s', async (screen) => {
     const locale: Locale = 'hr';
     let path: string;
-    if (screen === 'recipe') path = publicPath(screen, locale, { slug: (await api<RecipePage>('/api/content/recipes?locale=hr&limit=1')).items[0].slug });
-    else if (screen === 'blog_post') path = publicPath(screen, locale, { slug: (await api<{ items: Array<{ slug: string }> }>('/api/content/blog?locale=hr&limit=1')).items[0].slug });
+    if (screen === 'recipe')
+      path = publicPath(screen, locale, { slug: (await api<RecipePage>('/api/content/recipes?locale=hr&limit=1')).items[0].slug });
+    else if (screen === 'blog_post')
+      path = publicPath(screen, locale, {
+        slug: (await api<{ items: Array<{ slug: string }> }>('/api/content/blog?locale=hr&limit=1')).items[0].slug,
+      });
     else path = publicPath(screen, locale);
     const context = await contentContext(locale, true);
     try {

@@ -104,7 +104,10 @@ export function AboutUsScreen({ data }: { data: AboutUs }) {
                       <div>
                         <dt>{t('content.about.validity')}</dt>
                         <dd>
-                          {t('content.about.validRange', { from: formatDate(c.valid_from, locale), until: formatDate(c.valid_until, locale) })}
+                          {t('content.about.validRange', {
+                            from: formatDate(c.valid_from, locale),
+                            until: formatDate(c.valid_until, locale),
+                          })}
                         </dd>
                       </div>
                     </dl>

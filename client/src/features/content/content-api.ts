@@ -54,11 +54,17 @@ export const contentKeys = {
 };
 
 export function contentPageQuery(api: Api, locale: Locale, key: ContentPageKey) {
-  return queryOptions({ queryKey: contentKeys.page(locale, key), queryFn: () => api.get<ContentPage>(`${apiPaths.content.page(key)}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.page(locale, key),
+    queryFn: () => api.get<ContentPage>(`${apiPaths.content.page(key)}${query({ locale })}`),
+  });
 }
 
 export function homeContentQuery(api: Api, locale: Locale) {
-  return queryOptions({ queryKey: contentKeys.home(locale), queryFn: () => api.get<HomeContent>(`${apiPaths.content.home}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.home(locale),
+    queryFn: () => api.get<HomeContent>(`${apiPaths.content.home}${query({ locale })}`),
+  });
 }
 
 export function recipeCategoriesQuery(api: Api, locale: Locale) {
@@ -72,12 +78,16 @@ export function recipesQuery(api: Api, locale: Locale, params: { category?: stri
   const limit = params.limit ?? RECIPES_PAGE_SIZE;
   return queryOptions({
     queryKey: contentKeys.recipes(locale, { ...params, limit }),
-    queryFn: () => api.get<RecipePage>(`${apiPaths.content.recipes}${query({ locale, category: params.category, limit, offset: params.offset })}`),
+    queryFn: () =>
+      api.get<RecipePage>(`${apiPaths.content.recipes}${query({ locale, category: params.category, limit, offset: params.offset })}`),
   });
 }
 
 export function recipeQuery(api: Api, locale: Locale, slug: string) {
-  return queryOptions({ queryKey: contentKeys.recipe(locale, slug), queryFn: () => api.get<RecipeDetail>(`${apiPaths.content.recipe(slug)}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.recipe(locale, slug),
+    queryFn: () => api.get<RecipeDetail>(`${apiPaths.content.recipe(slug)}${query({ locale })}`),
+  });
 }
 
 export function blogQuery(api: Api, locale: Locale, offset: number, limit = BLOG_PAGE_SIZE) {
@@ -88,7 +98,10 @@ export function blogQuery(api: Api, locale: Locale, offset: number, limit = BLOG
 }
 
 export function blogPostQuery(api: Api, locale: Locale, slug: string) {
-  return queryOptions({ queryKey: contentKeys.blogPost(locale, slug), queryFn: () => api.get<BlogPost>(`${apiPaths.content.blogPost(slug)}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.blogPost(locale, slug),
+    queryFn: () => api.get<BlogPost>(`${apiPaths.content.blogPost(slug)}${query({ locale })}`),
+  });
 }
 
 export function superfoodieListQuery(api: Api, locale: Locale) {
@@ -106,21 +119,36 @@ export function superfoodiePageQuery(api: Api, locale: Locale, slug: string) {
 }
 
 export function methodsQuery(api: Api, locale: Locale) {
-  return queryOptions({ queryKey: contentKeys.methods(locale), queryFn: () => api.get<MethodSummary[]>(`${apiPaths.content.methods}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.methods(locale),
+    queryFn: () => api.get<MethodSummary[]>(`${apiPaths.content.methods}${query({ locale })}`),
+  });
 }
 
 export function methodQuery(api: Api, locale: Locale, word: string) {
-  return queryOptions({ queryKey: contentKeys.method(locale, word), queryFn: () => api.get<MethodPage>(`${apiPaths.content.method(word)}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.method(locale, word),
+    queryFn: () => api.get<MethodPage>(`${apiPaths.content.method(word)}${query({ locale })}`),
+  });
 }
 
 export function campaignQuery(api: Api, locale: Locale) {
-  return queryOptions({ queryKey: contentKeys.campaign(locale), queryFn: () => api.get<Campaign>(`${apiPaths.content.campaign}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.campaign(locale),
+    queryFn: () => api.get<Campaign>(`${apiPaths.content.campaign}${query({ locale })}`),
+  });
 }
 
 export function aboutUsQuery(api: Api, locale: Locale) {
-  return queryOptions({ queryKey: contentKeys.aboutUs(locale), queryFn: () => api.get<AboutUs>(`${apiPaths.content.aboutUs}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.aboutUs(locale),
+    queryFn: () => api.get<AboutUs>(`${apiPaths.content.aboutUs}${query({ locale })}`),
+  });
 }
 
 export function euProjectsQuery(api: Api, locale: Locale) {
-  return queryOptions({ queryKey: contentKeys.euProjects(locale), queryFn: () => api.get<EuProjects>(`${apiPaths.content.euProjects}${query({ locale })}`) });
+  return queryOptions({
+    queryKey: contentKeys.euProjects(locale),
+    queryFn: () => api.get<EuProjects>(`${apiPaths.content.euProjects}${query({ locale })}`),
+  });
 }

@@ -26,7 +26,15 @@ export function ContentImage({ image, eager = false, className }: { image: Conte
  * An entry's body: the server's sanitized HTML (docs/content.md), with each generated part's element filled
  * from live data by `renderSlot` (delivery prices, cookie table, withdrawal form, company data).
  */
-export function ContentBody({ html, renderSlot, className }: { html: string; renderSlot?: (slot: ContentSlot) => ReactNode; className?: string }) {
+export function ContentBody({
+  html,
+  renderSlot,
+  className,
+}: {
+  html: string;
+  renderSlot?: (slot: ContentSlot) => ReactNode;
+  className?: string;
+}) {
   const parts = splitSlots(html);
   return (
     <div className={className ?? styles.prose}>

@@ -21,7 +21,15 @@ function PostByline({ post }: { post: BlogPostSummary }) {
 }
 
 /** A teaser of an entry with a page of its own (blog post, Superfoodie page). */
-function EntryCard({ entry, screen, children }: { entry: ContentSummary; screen: 'blog_post' | 'superfoodie_slug'; children?: React.ReactNode }) {
+function EntryCard({
+  entry,
+  screen,
+  children,
+}: {
+  entry: ContentSummary;
+  screen: 'blog_post' | 'superfoodie_slug';
+  children?: React.ReactNode;
+}) {
   return (
     <article className={styles.card}>
       <ContentImage image={entry.image} className={styles.cardImage} />
@@ -63,7 +71,13 @@ export function BlogListScreen({ data }: { data: BlogListData }) {
       {page > 1 || posts.next_offset !== null ? (
         <nav aria-label={t('content.blog.pagination')} className={styles.more}>
           {page > 1 ? (
-            <Link to="/$locale/blog" params={{ locale }} search={page > 2 ? { page: page - 1 } : {}} rel="prev" className={styles.secondaryButton}>
+            <Link
+              to="/$locale/blog"
+              params={{ locale }}
+              search={page > 2 ? { page: page - 1 } : {}}
+              rel="prev"
+              className={styles.secondaryButton}
+            >
               {t('content.blog.newer')}
             </Link>
           ) : null}

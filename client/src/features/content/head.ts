@@ -12,7 +12,12 @@ type HeadContext = Parameters<typeof screenHead>[0];
  * and description of the entry's SEO fields (seo_title, else title; seo_description, else summary), the title
  * in the site's template ("… | Zlatno zrno").
  */
-export function contentHead(ctx: HeadContext, screen: ScreenId, seo: ContentSeo | null | undefined, name?: string): ReturnType<typeof screenHead> {
+export function contentHead(
+  ctx: HeadContext,
+  screen: ScreenId,
+  seo: ContentSeo | null | undefined,
+  name?: string,
+): ReturnType<typeof screenHead> {
   if (!seo) return screenHead(ctx, screen, name ? { name } : {});
   const head = screenHead(ctx, screen, { name: name ?? seo.title, description: seo.description });
   const { i18n, locale } = (ctx.match as AnyRouteMatch).context as { i18n: I18n; locale: Locale };

@@ -37,7 +37,16 @@ const recipe: RecipeDetail = {
     { amount: '3 cloves', item: 'garlic', product: null },
   ],
   steps: ['Boil the water.', 'Cook the sauce.'],
-  nutrition: { energy_kcal: 430.4, fat_g: 9, saturated_fat_g: 1.5, carbohydrates_g: 72, sugars_g: 7, protein_g: 14, fibre_g: 5, salt_g: 1.1 },
+  nutrition: {
+    energy_kcal: 430.4,
+    fat_g: 9,
+    saturated_fat_g: 1.5,
+    carbohydrates_g: 72,
+    sugars_g: 7,
+    protein_g: 14,
+    fibre_g: 5,
+    salt_g: 1.1,
+  },
   related: [],
   product_codes: ['ZZ-PENN-400'],
   products: [],
@@ -54,7 +63,11 @@ describe('isoDuration', () => {
 });
 
 describe('recipeJsonLd', () => {
-  const ld = recipeJsonLd(recipe, 'https://shop.example/en/recipes/penne-all-arrabbiata', 'https://shop.example/content-images/recipes/penne.svg');
+  const ld = recipeJsonLd(
+    recipe,
+    'https://shop.example/en/recipes/penne-all-arrabbiata',
+    'https://shop.example/content-images/recipes/penne.svg',
+  );
 
   it('is a schema.org Recipe with ISO 8601 durations, yield, ingredients and steps', () => {
     expect(ld).toMatchObject({
@@ -114,7 +127,11 @@ describe('blogPostingJsonLd', () => {
       datePublished: '2026-02-02T09:00:00+01:00',
       dateModified: '2026-02-03T10:00:00+01:00',
       author: { '@type': 'Person', name: 'Ana Horvat' },
-      publisher: { '@type': 'Organization', name: 'Zlatno zrno', logo: { '@type': 'ImageObject', url: 'https://shop.example/favicon.svg' } },
+      publisher: {
+        '@type': 'Organization',
+        name: 'Zlatno zrno',
+        logo: { '@type': 'ImageObject', url: 'https://shop.example/favicon.svg' },
+      },
     });
   });
 });

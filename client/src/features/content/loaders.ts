@@ -173,12 +173,19 @@ export async function loadBlogList(context: LoaderContext, locale: Locale, page:
   return { intro, posts, page, localeParams: null };
 }
 
-export async function loadBlogPost(context: LoaderContext, locale: Locale, slug: string): Promise<{ post: BlogPost; localeParams: LocaleParams }> {
+export async function loadBlogPost(
+  context: LoaderContext,
+  locale: Locale,
+  slug: string,
+): Promise<{ post: BlogPost; localeParams: LocaleParams }> {
   const post = await orNotFound(context.queryClient.fetchQuery(blogPostQuery(context.api(locale), locale, slug)));
   return { post, localeParams: localeParamsFromAlternates(post.alternates, 'slug', slug) };
 }
 
-export async function loadSuperfoodieList(context: LoaderContext, locale: Locale): Promise<{ intro: ContentPage | null; list: SuperfoodieList; localeParams: null }> {
+export async function loadSuperfoodieList(
+  context: LoaderContext,
+  locale: Locale,
+): Promise<{ intro: ContentPage | null; list: SuperfoodieList; localeParams: null }> {
   const client = context.api(locale);
   const [intro, list] = await Promise.all([
     optional(context.queryClient.fetchQuery(contentPageQuery(client, locale, 'superfoodie'))),
@@ -196,13 +203,21 @@ export async function loadSuperfoodiePage(
   return { page, localeParams: localeParamsFromAlternates(page.alternates, 'slug', slug) };
 }
 
-export async function loadMethod(context: LoaderContext, locale: Locale, word: string): Promise<{ method: MethodPage; localeParams: LocaleParams }> {
+export async function loadMethod(
+  context: LoaderContext,
+  locale: Locale,
+  word: string,
+): Promise<{ method: MethodPage; localeParams: LocaleParams }> {
   const method = await orNotFound(context.queryClient.fetchQuery(methodQuery(context.api(locale), locale, word)));
   return { method, localeParams: localeParamsFromAlternates(method.alternates, 'product', word) };
 }
 
 /** A page by key (legal pages, about us, ...): not published in this language is the 404 page. */
-export async function loadContentPage(context: LoaderContext, locale: Locale, key: ContentPageKey): Promise<{ page: ContentPage; localeParams: null }> {
+export async function loadContentPage(
+  context: LoaderContext,
+  locale: Locale,
+  key: ContentPageKey,
+): Promise<{ page: ContentPage; localeParams: null }> {
   const page = await orNotFound(context.queryClient.fetchQuery(contentPageQuery(context.api(locale), locale, key)));
   return { page, localeParams: null };
 }

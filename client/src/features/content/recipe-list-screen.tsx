@@ -58,7 +58,13 @@ export function RecipeListScreen({ data }: { data: RecipeListData }) {
       <nav aria-label={t('content.recipes.categories')} className={styles.filters}>
         <ul>
           <li>
-            <Link to="/$locale/recipes" params={{ locale }} search={{}} className={styles.filterLink} activeOptions={{ exact: true, includeSearch: true }}>
+            <Link
+              to="/$locale/recipes"
+              params={{ locale }}
+              search={{}}
+              className={styles.filterLink}
+              activeOptions={{ exact: true, includeSearch: true }}
+            >
               {t('content.recipes.all')} <span className={styles.count}>({t('content.recipes.count', { count: all })})</span>
             </Link>
           </li>

@@ -55,7 +55,9 @@ export function DeliveryPrices() {
               <td>{formatEuro(parcelPrice(zone, 1), locale)}</td>
               <td>{formatEuro(DELIVERY_CONFIG.fees[zone].perStartedKg, locale)}</td>
               <td>
-                {zone === 'HR' ? t('content.slots.freeFromValue', { amount: formatEuro(DELIVERY_CONFIG.freeDeliveryThresholdHr, locale) }) : t('content.slots.noFree')}
+                {zone === 'HR'
+                  ? t('content.slots.freeFromValue', { amount: formatEuro(DELIVERY_CONFIG.freeDeliveryThresholdHr, locale) })
+                  : t('content.slots.noFree')}
               </td>
               <td>{t('content.slots.daysValue', { min, max })}</td>
             </tr>
