@@ -16,7 +16,7 @@ export function ProductContentLinks({ line, method }: { line: string; method: Me
         {method ? (
           <li>
             <ScreenLink screen="method" params={{ product: method.slug }}>
-              {t('content.method.link', { title: method.title })}
+              {method.title}
             </ScreenLink>
           </li>
         ) : null}
