@@ -2,6 +2,7 @@
  * The four languages of the shop (spec section 9) and everything that is said about them in one place.
  * Pure data and functions, shared by the server, the client and the e-mails (contract/README.md).
  */
+import { COOKIE_NAMES } from './cookies.js';
 export const LOCALES = ['hr', 'en', 'de', 'sl'] as const;
 export type Locale = (typeof LOCALES)[number];
 
@@ -9,7 +10,7 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'hr';
 
 /** Cookie that keeps the visitor's language choice (spec section 2: 365 days, SameSite=Lax). */
-export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE = COOKIE_NAMES.locale;
 export const LOCALE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
 
 /**

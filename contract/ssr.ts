@@ -2,8 +2,9 @@
  * The contract between the web server (server/platform/ssr) and the client's server entry
  * (client/src/entry-server.tsx). The server imports only these types.
  */
+import { COOKIE_NAMES } from './cookies.js';
 /** The visitor's cookie choice (`essential` | `all`), an essential cookie: the page shows the banner without it. */
-export const CONSENT_COOKIE = 'cookie_consent';
+export const CONSENT_COOKIE = COOKIE_NAMES.consent;
 
 export interface SsrRequestContext {
   /** CSP nonce: every inline <script>/<style> the page emits carries it (also passed to the router's `ssr.nonce`). */

@@ -110,8 +110,12 @@ beforeAll(async () => {
         buffer = buffer.slice(at + 1);
         if (message.ready) ready();
         // Every render of every test: its API calls went through the port, none to the global fetch.
-        else if (message.fetched > 0) waiting.get(message.id)?.reject(new Error(`render ${message.id} called the global fetch ${message.fetched} times`));
-        else waiting.get(message.id)?.resolve({ status: message.status, headers: new Headers(message.headers), body: message.body, portCalls: message.portCalls });
+        else if (message.fetched > 0)
+          waiting.get(message.id)?.reject(new Error(`render ${message.id} called the global fetch ${message.fetched} times`));
+        else
+          waiting
+            .get(message.id)
+            ?.resolve({ status: message.status, headers: new Headers(message.headers), body: message.body, portCalls: message.portCalls });
       }
     });
   });
@@ -188,12 +192,13 @@ describe('SSR of pages', () => {
   });
 
   it.each([
-    // (The product list loads data from the API, which this unit test has no server for: e2e covers it.)
-    ['/de/rezepte', 'de', 'Rezepte | Zlatno zrno', 'de_DE'],
-    ['/en/about-us', 'en', 'About us | Zlatno zrno', 'en_GB'],
+    // (The product list and the content screens load data from the API, which this test has no server for:
+    // e2e covers them, test/e2e/content.test.ts the content screens.)
+    ['/de/kontakt', 'de', 'Kontakt | Zlatno zrno', 'de_DE'],
+    ['/en/contact', 'en', 'Contact | Zlatno zrno', 'en_GB'],
     ['/sl/kosarica', 'sl', 'Košarica | Zlatno zrno', 'sl_SI'],
-    ['/de/blog', 'de', 'Blog | Zlatno zrno', 'de_DE'],
-    ['/en/recipes', 'en', 'Recipes | Zlatno zrno', 'en_GB'],
+    ['/de/register', 'de', 'Registrieren | Zlatno zrno', 'de_DE'],
+    ['/en/register', 'en', 'Register | Zlatno zrno', 'en_GB'],
   ])('renders %s in its language', async (path, lang, title, ogLocale) => {
     const { res, body } = await get(path);
     expect(res.status).toBe(200);
@@ -241,7 +246,33 @@ describe('SSR of pages', () => {
   });
 });
 
-describe('content pages without content (issue 9): the 404 page, not a 200 titled from the URL', () => {
+describe('content pages without content (issue 9, 12): the 404 page, not a 200 titled from the URL', () => {
+  // A stand-in content API with no entries: every entry is CONTENT_NOT_FOUND, every list empty.
+  let api: Server;
+  let stubApi = '';
+  beforeAll(async () => {
+    api = createServer((req, res) => {
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      const path = (req.url ?? '').split('?')[0];
+      const empty = { items: [], total: 0, limit: 6, offset: 0, next_offset: null };
+      if (path === '/api/auth/session') return send(200, { data: { user: null, expires_at: null } });
+      if (path === '/api/content/recipe-categories') return send(200, { data: [] });
+      if (path === '/api/content/recipes') return send(200, { data: { ...empty, category: null } });
+      if (path === '/api/content/blog' || path === '/api/content/superfoodie') return send(200, { data: empty });
+      send(404, { errors: [{ code: 'CONTENT_NOT_FOUND', message: 'no' }] });
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    stubApi = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const r = await render(path, { headers, stubApi });
+    return { res: r, body: r.body };
+  };
+
   // Every recipe, blog post, Superfoodie page and production-method page, in each language's path.
   it.each([
     ['/recepti/sarma', 'hr'],
@@ -487,7 +518,11 @@ describe('while the API is briefly unavailable (its database is away)', () => {
   beforeAll(async () => {
     api = createServer((_req, res) => {
       res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '5' });
-      res.end(JSON.stringify({ errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The shop is briefly unavailable. Please try again shortly.' }] }));
+      res.end(
+        JSON.stringify({
+          errors: [{ code: 'SERVICE_UNAVAILABLE', message: 'The shop is briefly unavailable. Please try again shortly.' }],
+        }),
+      );
     });
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
     stubApi = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;

@@ -32,9 +32,28 @@ export const SCREEN_SAMPLE_PARAMS: Partial<Record<ScreenId, Record<string, strin
 };
 
 /**
- * Screens whose content comes later (docs/screens.md, brand content): until it exists every address of
- * theirs is the 404 page in the error layout (issue 9: no 200 page titled from the URL).
+ * Content detail screens (issue 12): the sample slugs name no entry, so every address of theirs in the shared
+ * screen tests is the 404 page in the error layout (real entries: test/e2e/content.test.ts).
  */
+/**
+ * Screens whose title and h1 come from the content (the entry's SEO title and title, issue 12), not from the
+ * screen's texts in the locale files; test/e2e/content.test.ts checks their text.
+ */
+export const CONTENT_TEXT_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>([
+  'recipes',
+  'blog',
+  'superfoodie',
+  'about_us',
+  'story',
+  'eu_projects',
+  'delivery',
+  'cookies',
+  'gdpr',
+  'privacy_policy',
+  'general_terms',
+  'payment_terms',
+]);
+
 export const NO_CONTENT_SCREENS: ReadonlySet<ScreenId> = new Set<ScreenId>(['recipe', 'blog_post', 'superfoodie_slug', 'method']);
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Every path of the shop's JSON API the front end calls, in one place (the server's routes: docs/catalog.md,
- * docs/cart.md, docs/account.md). The feature API modules (api/catalog.ts, features/cart/cart-api.ts,
+ * docs/cart.md, docs/account.md, docs/content.md). The feature API modules (api/catalog.ts, features/cart/cart-api.ts,
  * features/account/account-api.ts, features/account/session.ts) build their requests from these; no screen
  * writes an `/api/...` path itself.
  */
@@ -36,6 +36,22 @@ export const apiPaths = {
     inviteAccept: '/api/users/invite/accept',
     me: '/api/users/me',
     mePassword: '/api/users/me/password',
+  },
+  content: {
+    page: (key: string) => `/api/content/pages/${segment(key)}`,
+    home: '/api/content/home',
+    recipeCategories: '/api/content/recipe-categories',
+    recipes: '/api/content/recipes',
+    recipe: (slug: string) => `/api/content/recipes/${segment(slug)}`,
+    blog: '/api/content/blog',
+    blogPost: (slug: string) => `/api/content/blog/${segment(slug)}`,
+    superfoodie: '/api/content/superfoodie',
+    superfoodiePage: (slug: string) => `/api/content/superfoodie/${segment(slug)}`,
+    methods: '/api/content/methods',
+    method: (word: string) => `/api/content/methods/${segment(word)}`,
+    campaign: '/api/content/campaign',
+    aboutUs: '/api/content/about-us',
+    euProjects: '/api/content/eu-projects',
   },
   orders: {
     list: '/api/orders',

@@ -7,7 +7,8 @@
  * entry-client.tsx installs it on Vite's `vite:preloadError` event, which every failed dynamic import of
  * the build raises (the chunk itself or one of its dependencies).
  */
-export const CHUNK_RELOAD_KEY = 'zz-chunk-reload-at';
+import { STORAGE_ENTRIES } from '../../../contract/cookies';
+export const CHUNK_RELOAD_KEY = STORAGE_ENTRIES.chunk_reload.name;
 export const CHUNK_RELOAD_GUARD_MS = 10_000;
 
 export interface ChunkReloadEnv {

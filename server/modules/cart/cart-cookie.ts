@@ -1,7 +1,8 @@
 import { signValue, unsignValue } from '../../platform/http/signed-value.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
 /** Name of the guest cart cookie. */
-export const CART_COOKIE = 'cart';
+export const CART_COOKIE = COOKIE_NAMES.cart;
 /** Guest carts live 30 days after the last change. */
 export const CART_COOKIE_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 

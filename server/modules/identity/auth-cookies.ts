@@ -1,11 +1,12 @@
 import type { Request, Response } from 'express';
 import type { AppConfig } from '../../config/index.js';
 import type { IssuedSession } from './session.service.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
 /** The browser's session cookies (HttpOnly, SameSite=Lax, Secure when the site is https). */
-export const ACCESS_COOKIE = 'access_token';
-export const REFRESH_COOKIE = 'refresh_token';
-export const EXPIRES_COOKIE = 'token_expires';
+export const ACCESS_COOKIE = COOKIE_NAMES.access;
+export const REFRESH_COOKIE = COOKIE_NAMES.refresh;
+export const EXPIRES_COOKIE = COOKIE_NAMES.expires;
 
 function base(config: AppConfig) {
   return { httpOnly: true, sameSite: 'lax' as const, secure: config.http.publicUrl.startsWith('https://'), path: '/' };

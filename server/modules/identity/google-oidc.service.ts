@@ -5,9 +5,10 @@ import { DEFAULT_LOCALE, isLocale, type Locale } from '../../platform/i18n/index
 import { signValue, unsignValue } from '../../platform/http/signed-value.js';
 import { IdentityError } from './identity.errors.js';
 import { sameSitePath } from './identity-links.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
 /** The cookie carrying one sign-in attempt from the redirect to Google back to our callback. */
-export const OIDC_TX_COOKIE = 'oidc_tx';
+export const OIDC_TX_COOKIE = COOKIE_NAMES.oidcTransaction;
 /** Only the auth routes need it (the start sets it, the callback reads and clears it). */
 export const OIDC_TX_COOKIE_PATH = '/api/auth';
 /** How long the browser may stay at Google before the attempt expires. */

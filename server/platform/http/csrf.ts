@@ -3,11 +3,12 @@ import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
 import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 import { formCsrfToken } from './form-bodies.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
 export const CSRF_HEADER = 'x-csrf-token';
-const SID_COOKIE = 'sid';
+const SID_COOKIE = COOKIE_NAMES.sid;
 /** The cookies of the CSRF protection (the token cookie, over https with its __Host- prefix, and the browser id): anonymous, per visitor. */
-export const CSRF_COOKIES = ['csrf', '__Host-csrf', SID_COOKIE] as const;
+export const CSRF_COOKIES = [COOKIE_NAMES.csrf, COOKIE_NAMES.csrfHttps, SID_COOKIE] as const;
 
 /** The only methods that pass without a check: they must not change state. Every other method, known or not, is checked. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -148,7 +149,7 @@ export function sameOriginProof(req: Pick<Request, 'headers' | 'protocol'>, publ
  * HEAD or OPTIONS is checked, wherever it goes (see `protect`).
  */
 export function createCsrf(opts: { secret: string; secure: boolean; publicUrl?: string; exempt?: readonly CsrfExemptRoute[] }) {
-  const cookieName = opts.secure ? '__Host-csrf' : 'csrf';
+  const cookieName = opts.secure ? COOKIE_NAMES.csrfHttps : COOKIE_NAMES.csrf;
   const exempt = opts.exempt ?? CSRF_EXEMPT_ROUTES;
   const publicOrigin = opts.publicUrl ? normalizedOrigin(opts.publicUrl) : undefined;
   const { generateCsrfToken, validateRequest } = doubleCsrf({

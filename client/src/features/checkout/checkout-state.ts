@@ -12,6 +12,7 @@ import type { RegistrationRequest } from '../../../../contract/api/identity';
 import type { Locale } from '../../../../contract/locales';
 import { DELIVERY_COUNTRIES, HOME_COUNTRY } from '../../../../contract/countries';
 import { validateRegistration, type ValidationKey as AccountValidationKey } from '../account/validation';
+import { STORAGE_ENTRIES } from '../../../../contract/cookies';
 
 export const STEPS = ['delivery', 'shipping', 'confirm'] as const;
 export type Step = (typeof STEPS)[number];
@@ -297,7 +298,7 @@ export function fieldOfApiPath(path: string | undefined): CheckoutField | null {
 // ---------------------------------------------------------------------------------------------------
 // What survives a reload
 
-export const STORAGE_KEY = 'zz-checkout';
+export const STORAGE_KEY = STORAGE_ENTRIES.checkout.name;
 
 /** A placement attempt: the key is sent as `Idempotency-Key`, reused only for the very same body. */
 export interface Attempt {

@@ -6,6 +6,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { NO_SECRETS, readStored, STORAGE_KEY, writeStored, type AccountSecrets, type StoredCheckout } from './checkout-state';
+import { STORAGE_ENTRIES } from '../../../../contract/cookies';
 
 const listeners = new Set<() => void>();
 let memory: string | null = null;
@@ -100,7 +101,7 @@ export function useAccountSecrets(): AccountSecrets {
 }
 
 /** What became of the account a guest asked for, for the success page ('created' or 'failed'). */
-const ACCOUNT_RESULT_KEY = 'zz-checkout-account';
+const ACCOUNT_RESULT_KEY = STORAGE_ENTRIES.checkout_account.name;
 
 export function saveAccountResult(result: 'created' | 'failed'): void {
   try {

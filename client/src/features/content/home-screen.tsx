@@ -1,21 +1,21 @@
 import { useT } from '../../hooks/use-locale';
 import { HeroIllustration } from '../../components/illustrations';
 import { ScreenLink } from '../../components/screen-link';
-import type { ScreenId } from '../../../../contract/paths';
+import type { HomeContent } from './content-api';
+import { ContentBody, ContentImage } from './content-parts';
+import { RecipeCard } from './recipe-card';
+import contentStyles from './content.module.css';
 import styles from './home-screen.module.css';
 
-const TEASERS: Array<{ key: 'superfoodie' | 'recipes' | 'shop'; screen: ScreenId }> = [
-  { key: 'superfoodie', screen: 'superfoodie' },
-  { key: 'recipes', screen: 'recipes' },
-  { key: 'shop', screen: 'webshop' },
-];
-
 /**
- * Home: hero, the Superfoodie line, recipe teasers, newsletter (spec section 2). The brand-content issue
- * brings the real texts, recipes and the newsletter form; this screen says so where it applies.
+ * Home: hero, the Superfoodie introduction (page 'home-superfoodie'), the newest recipes, the story of the
+ * alphabet collection and the shop (spec section 2). Without content (the API failed) the hero and the links
+ * still stand.
  */
-export function HomeScreen() {
+export function HomeScreen({ content }: { content: HomeContent | null }) {
   const { t } = useT();
+  const superfoodie = content?.superfoodie ?? null;
+  const recipes = content?.latest_recipes ?? [];
   return (
     <>
       <section className={styles.hero} aria-labelledby="home-heading">
@@ -36,21 +36,53 @@ export function HomeScreen() {
           <HeroIllustration />
         </div>
       </section>
-      <div className={styles.teasers}>
-        {TEASERS.map(({ key, screen }) => (
-          <section key={key} className={styles.teaser} aria-labelledby={`home-${key}`}>
-            <h2 id={`home-${key}`}>{t(`home.${key}Heading`)}</h2>
-            <p>{t(`home.${key}Text`)}</p>
-            <ScreenLink screen={screen} className={styles.more}>
-              {t(`home.${key}Link`)}
+
+      {superfoodie ? (
+        <section className={styles.feature} aria-labelledby="home-superfoodie">
+          <div>
+            <h2 id="home-superfoodie">{superfoodie.title}</h2>
+            <p className={styles.lead}>{superfoodie.summary}</p>
+            <ContentBody html={superfoodie.body_html} />
+            <ScreenLink screen="superfoodie" className={styles.primary}>
+              {t('home.superfoodieLink')}
             </ScreenLink>
-          </section>
-        ))}
+          </div>
+          <ContentImage image={superfoodie.image} className={contentStyles.image} />
+        </section>
+      ) : null}
+
+      {recipes.length > 0 ? (
+        <section className={styles.recipes} aria-labelledby="home-recipes">
+          <h2 id="home-recipes">{t('content.recipes.latest')}</h2>
+          <ul className={contentStyles.grid}>
+            {recipes.map((r) => (
+              <li key={r.key}>
+                <RecipeCard recipe={r} headingLevel={3} />
+              </li>
+            ))}
+          </ul>
+          <ScreenLink screen="recipes" className={styles.more}>
+            {t('home.recipesLink')}
+          </ScreenLink>
+        </section>
+      ) : null}
+
+      <div className={styles.teasers}>
+        <section className={styles.teaser} aria-labelledby="home-story">
+          <h2 id="home-story">{t('content.story.link')}</h2>
+          <p>{t('content.story.teaser')}</p>
+          <ScreenLink screen="story" className={styles.more}>
+            {t('content.story.readStory')}
+          </ScreenLink>
+        </section>
+        <section className={styles.teaser} aria-labelledby="home-shop">
+          <h2 id="home-shop">{t('home.shopHeading')}</h2>
+          <p>{t('home.shopText')}</p>
+          <ScreenLink screen="webshop" className={styles.more}>
+            {t('home.shopLink')}
+          </ScreenLink>
+        </section>
       </div>
-      <section className={styles.newsletter} aria-labelledby="home-newsletter">
-        <h2 id="home-newsletter">{t('home.newsletterHeading')}</h2>
-        <p>{t('home.newsletterText')}</p>
-      </section>
     </>
   );
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import type { Locale } from '../../../../contract/locales';
+import { StoryScreen } from '../../features/content/about-screens';
+import { contentHead } from '../../features/content/head';
+import { loadCampaign } from '../../features/content/loaders';
 
 export const Route = createFileRoute('/$locale/a-story-worth-every-letter')({
-  head: (ctx) => screenHead(ctx, 'story'),
-  component: StoryScreen,
+  loader: ({ context, params }) => loadCampaign(context, params.locale as Locale),
+  head: (ctx) => contentHead(ctx, 'story', ctx.loaderData?.campaign.seo),
+  component: StoryRoute,
 });
 
-function StoryScreen() {
-  return <ScreenShell screen="story" />;
+function StoryRoute() {
+  return <StoryScreen campaign={Route.useLoaderData().campaign} />;
 }

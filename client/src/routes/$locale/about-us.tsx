@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import type { Locale } from '../../../../contract/locales';
+import { AboutUsScreen } from '../../features/content/about-screens';
+import { contentHead } from '../../features/content/head';
+import { loadAboutUs } from '../../features/content/loaders';
 
 export const Route = createFileRoute('/$locale/about-us')({
-  head: (ctx) => screenHead(ctx, 'about_us'),
-  component: AboutUsScreen,
+  loader: ({ context, params }) => loadAboutUs(context, params.locale as Locale),
+  head: (ctx) => contentHead(ctx, 'about_us', ctx.loaderData?.data.page?.seo),
+  component: AboutUsRoute,
 });
 
-function AboutUsScreen() {
-  return <ScreenShell screen="about_us" />;
+function AboutUsRoute() {
+  return <AboutUsScreen data={Route.useLoaderData().data} />;
 }

@@ -1,17 +1,20 @@
 import { createFileRoute } from '@tanstack/react-router';
+import type { Locale } from '../../../../contract/locales';
 import { ConsentSettings } from '../../components/layout/cookie-consent';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import { contentHead } from '../../features/content/head';
+import { loadContentPage } from '../../features/content/loaders';
+import { ContentPageScreen } from '../../features/content/page-screen';
 
 export const Route = createFileRoute('/$locale/cookies')({
-  head: (ctx) => screenHead(ctx, 'cookies'),
-  component: CookiesScreen,
+  loader: ({ context, params }) => loadContentPage(context, params.locale as Locale, 'cookies'),
+  head: (ctx) => contentHead(ctx, 'cookies', ctx.loaderData?.page.seo),
+  component: CookiesRoute,
 });
 
-function CookiesScreen() {
+function CookiesRoute() {
   return (
-    <ScreenShell screen="cookies">
+    <ContentPageScreen screen="cookies" page={Route.useLoaderData().page}>
       <ConsentSettings />
-    </ScreenShell>
+    </ContentPageScreen>
   );
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import type { Locale } from '../../../../contract/locales';
+import { EuProjectsScreen } from '../../features/content/about-screens';
+import { contentHead } from '../../features/content/head';
+import { loadEuProjects } from '../../features/content/loaders';
 
 export const Route = createFileRoute('/$locale/eu-projects')({
-  head: (ctx) => screenHead(ctx, 'eu_projects'),
-  component: EuProjectsScreen,
+  loader: ({ context, params }) => loadEuProjects(context, params.locale as Locale),
+  head: (ctx) => contentHead(ctx, 'eu_projects', ctx.loaderData?.data.page?.seo),
+  component: EuProjectsRoute,
 });
 
-function EuProjectsScreen() {
-  return <ScreenShell screen="eu_projects" />;
+function EuProjectsRoute() {
+  return <EuProjectsScreen data={Route.useLoaderData().data} />;
 }

@@ -1,12 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import type { Locale } from '../../../../contract/locales';
+import { contentHead } from '../../features/content/head';
+import { loadContentPage } from '../../features/content/loaders';
+import { ContentPageScreen } from '../../features/content/page-screen';
 
 export const Route = createFileRoute('/$locale/terms-and-methods-of-payment')({
-  head: (ctx) => screenHead(ctx, 'payment_terms'),
-  component: PaymentTermsScreen,
+  loader: ({ context, params }) => loadContentPage(context, params.locale as Locale, 'terms-and-methods-of-payment'),
+  head: (ctx) => contentHead(ctx, 'payment_terms', ctx.loaderData?.page.seo),
+  component: PaymentTermsRoute,
 });
 
-function PaymentTermsScreen() {
-  return <ScreenShell screen="payment_terms" />;
+function PaymentTermsRoute() {
+  return <ContentPageScreen screen="payment_terms" page={Route.useLoaderData().page} />;
 }

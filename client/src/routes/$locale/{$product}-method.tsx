@@ -1,17 +1,19 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ScreenShell } from '../../components/screen-shell';
-import { screenHead } from '../../seo/head';
+import { createFileRoute } from '@tanstack/react-router';
+import type { Locale } from '../../../../contract/locales';
+import { MethodScreen } from '../../features/content/entry-screens';
+import { loadMethod } from '../../features/content/loaders';
+import { contentHead } from '../../features/content/head';
 
 export const Route = createFileRoute('/$locale/{$product}-method')({
-  // No production-method page exists yet (brand content comes later, docs/screens.md): every address is the 404 page,
-  // not a 200 shell titled from the URL (issue 9). When content arrives, this loader fetches it instead.
-  loader: () => {
-    throw notFound();
+  // The word before -metoda/-method is a method page's slug in this language; any other word is the 404 page.
+  loader: ({ context, params }) => loadMethod(context, params.locale as Locale, params.product),
+  head: (ctx) => {
+    const method = ctx.loaderData?.method;
+    return contentHead(ctx, 'method', method?.seo, method?.title);
   },
-  head: (ctx) => screenHead(ctx, 'method'),
-  component: MethodScreen,
+  component: MethodRoute,
 });
 
-function MethodScreen() {
-  return <ScreenShell screen="method" />;
+function MethodRoute() {
+  return <MethodScreen method={Route.useLoaderData().method} />;
 }

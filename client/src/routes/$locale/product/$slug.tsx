@@ -7,6 +7,8 @@ import { ProductScreen as ProductDetailScreen } from '../../../features/catalog/
 import type { Locale } from '../../../../../contract/locales';
 import { publicPath } from '../../../../../contract/paths';
 import { absoluteUrl, screenHead } from '../../../seo/head';
+import { methodOfLine } from '../../../features/content/loaders';
+import { ProductContentLinks } from '../../../features/content/product-links';
 
 export const Route = createFileRoute('/$locale/product/$slug')({
   loader: async ({ context, params }) => {
@@ -26,7 +28,8 @@ export const Route = createFileRoute('/$locale/product/$slug')({
         statusCode: 301,
       });
     }
-    return { product, localeParams: productLocaleParams(product) };
+    const method = await methodOfLine(context, locale, product.line);
+    return { product, method, localeParams: productLocaleParams(product) };
   },
   head: (ctx) => {
     const product = ctx.loaderData?.product;
@@ -37,7 +40,7 @@ export const Route = createFileRoute('/$locale/product/$slug')({
 });
 
 function ProductRoute() {
-  const { product } = Route.useLoaderData();
+  const { product, method } = Route.useLoaderData();
   const router = useRouter();
   const locale = useLocale();
   const publicUrl = useRouteContext({ from: '__root__', select: (c) => c.publicUrl });
@@ -53,6 +56,7 @@ function ProductRoute() {
         dangerouslySetInnerHTML={{ __html: jsonForScript(productJsonLd(product, url, image)) }}
       />
       <ProductDetailScreen product={product} />
+      <ProductContentLinks line={product.line} method={method} />
     </>
   );
 }

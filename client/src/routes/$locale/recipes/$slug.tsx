@@ -1,17 +1,32 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
-import { screenHead } from '../../../seo/head';
+import { createFileRoute, useRouteContext } from '@tanstack/react-router';
+import type { Locale } from '../../../../../contract/locales';
+import { publicPath } from '../../../../../contract/paths';
+import { useLocale } from '../../../hooks/use-locale';
+import { JsonLd } from '../../../features/content/content-parts';
+import { recipeJsonLd } from '../../../features/content/json-ld';
+import { loadRecipe } from '../../../features/content/loaders';
+import { RecipeScreen } from '../../../features/content/recipe-screen';
+import { absoluteUrl } from '../../../seo/head';
+import { contentHead } from '../../../features/content/head';
 
 export const Route = createFileRoute('/$locale/recipes/$slug')({
-  // No recipe exists yet (brand content comes later, docs/screens.md): every address is the 404 page,
-  // not a 200 shell titled from the URL (issue 9). When content arrives, this loader fetches it instead.
-  loader: () => {
-    throw notFound();
+  loader: ({ context, params }) => loadRecipe(context, params.locale as Locale, params.slug),
+  head: (ctx) => {
+    const recipe = ctx.loaderData?.recipe;
+    return contentHead(ctx, 'recipe', recipe?.seo, recipe?.title);
   },
-  head: (ctx) => screenHead(ctx, 'recipe'),
-  component: RecipeScreen,
+  component: RecipeRoute,
 });
 
-function RecipeScreen() {
-  return <ScreenShell screen="recipe" />;
+function RecipeRoute() {
+  const { recipe } = Route.useLoaderData();
+  const locale = useLocale();
+  const publicUrl = useRouteContext({ from: '__root__', select: (c) => c.publicUrl });
+  const url = absoluteUrl(publicUrl, publicPath('recipe', locale, { slug: recipe.slug }));
+  return (
+    <>
+      <JsonLd data={recipeJsonLd(recipe, url, recipe.image ? absoluteUrl(publicUrl, recipe.image.src) : null)} />
+      <RecipeScreen recipe={recipe} />
+    </>
+  );
 }

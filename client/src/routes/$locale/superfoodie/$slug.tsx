@@ -1,17 +1,18 @@
-import { createFileRoute, notFound } from '@tanstack/react-router';
-import { ScreenShell } from '../../../components/screen-shell';
-import { screenHead } from '../../../seo/head';
+import { createFileRoute } from '@tanstack/react-router';
+import type { Locale } from '../../../../../contract/locales';
+import { SuperfoodiePageScreen } from '../../../features/content/entry-screens';
+import { loadSuperfoodiePage } from '../../../features/content/loaders';
+import { contentHead } from '../../../features/content/head';
 
 export const Route = createFileRoute('/$locale/superfoodie/$slug')({
-  // No Superfoodie page exists yet (brand content comes later, docs/screens.md): every address is the 404 page,
-  // not a 200 shell titled from the URL (issue 9). When content arrives, this loader fetches it instead.
-  loader: () => {
-    throw notFound();
+  loader: ({ context, params }) => loadSuperfoodiePage(context, params.locale as Locale, params.slug),
+  head: (ctx) => {
+    const page = ctx.loaderData?.page;
+    return contentHead(ctx, 'superfoodie_slug', page?.seo, page?.title);
   },
-  head: (ctx) => screenHead(ctx, 'superfoodie_slug'),
-  component: SuperfoodieSlugScreen,
+  component: SuperfoodieSlugRoute,
 });
 
-function SuperfoodieSlugScreen() {
-  return <ScreenShell screen="superfoodie_slug" />;
+function SuperfoodieSlugRoute() {
+  return <SuperfoodiePageScreen page={Route.useLoaderData().page} />;
 }
