@@ -276,6 +276,37 @@ describe('content screens in the browser', () => {
     }
   });
 
+  it.each(LOCALES)(
+    'about us (%s) offers the catalogue and the fun book as PDFs with their sizes, and the links download them',
+    async (locale) => {
+      const context = await contentContext(locale, true);
+      try {
+        const page = await context.newPage();
+        await page.goto(publicPath('about_us', locale));
+        await hydrated(page);
+        const links = page.locator('main [data-download] a');
+        expect(await links.count()).toBe(2);
+        for (const kind of ['catalogue', 'fun-book']) {
+          const link = page.locator(`main [data-download="${kind}"] a`);
+          const href = (await link.getAttribute('href'))!;
+          const res = await fetch(`${BASE_URL}${href}`);
+          expect(res.status).toBe(200);
+          expect(res.headers.get('content-type')).toBe('application/pdf');
+          const bytes = Buffer.from(await res.arrayBuffer());
+          expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+          // the size shown is the file's (decimal kB, in the page's language)
+          const kb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }).format(
+            Math.round(bytes.length / 1000),
+          );
+          expect(await link.textContent()).toContain(kb);
+          expect(await link.getAttribute('download')).toMatch(/\.pdf$/);
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it.each(['recipe', 'blog_post', 'about_us', 'privacy_policy'] as const)('axe-core finds no violation on %s', async (screen) => {
     const locale: Locale = 'hr';
     let path: string;

@@ -51,6 +51,7 @@ export const apiPaths = {
     method: (word: string) => `/api/content/methods/${segment(word)}`,
     campaign: '/api/content/campaign',
     aboutUs: '/api/content/about-us',
+    downloads: '/api/content/downloads',
     euProjects: '/api/content/eu-projects',
   },
   orders: {

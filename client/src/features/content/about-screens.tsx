@@ -1,14 +1,14 @@
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import { ProductCard } from '../catalog/product-card';
-import type { AboutUs, Campaign, EuProjects } from './content-api';
+import type { AboutUs, Campaign, DownloadView, EuProjects } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDate, formatEuroAmount } from './format';
 import { renderSlot } from './slots';
 import styles from './content.module.css';
 
 /** About us: the story (page 'about-us'), the timeline from 1992, the team, B2B customers, certificates with validity, downloads. */
-export function AboutUsScreen({ data }: { data: AboutUs }) {
+export function AboutUsScreen({ data, downloads = [] }: { data: AboutUs; downloads?: DownloadView[] }) {
   const { t, locale } = useT();
   const page = data.page;
   return (
@@ -119,15 +119,24 @@ export function AboutUsScreen({ data }: { data: AboutUs }) {
         </section>
       ) : null}
 
-      {data.downloads.length > 0 ? (
+      {downloads.length > 0 || data.downloads.length > 0 ? (
         <section aria-labelledby="about-downloads" className={styles.section}>
           <h2 id="about-downloads">{t('content.about.downloads')}</h2>
           <ul>
-            {data.downloads.map((d) => (
-              <li key={d.key}>
-                <strong>{d.title}</strong>: {d.summary}
-              </li>
-            ))}
+            {downloads.length > 0
+              ? downloads.map((d) => (
+                  <li key={d.kind} data-download={d.kind}>
+                    <a href={d.url} download={d.file_name} type={d.content_type}>
+                      <strong>{d.title}</strong> (PDF, {formatFileSize(d.size_bytes, locale)})
+                    </a>
+                    : {d.summary}
+                  </li>
+                ))
+              : data.downloads.map((d) => (
+                  <li key={d.key}>
+                    <strong>{d.title}</strong>: {d.summary}
+                  </li>
+                ))}
           </ul>
         </section>
       ) : null}
@@ -262,4 +271,11 @@ export function EuProjectsScreen({ data }: { data: EuProjects }) {
       ))}
     </div>
   );
+}
+
+/** A file's size as a visitor reads it: '48 kB' (decimal kilobytes, as browsers' download lists show). */
+export function formatFileSize(bytes: number, locale: string): string {
+  const kb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 });
+  const mb = new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 });
+  return bytes < 1_000_000 ? kb.format(Math.max(1, Math.round(bytes / 1000))) : mb.format(bytes / 1_000_000);
 }

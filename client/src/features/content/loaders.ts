@@ -12,6 +12,8 @@ import type { LocaleParams } from '../../seo/head';
 import {
   RECIPES_PAGE_SIZE,
   aboutUsQuery,
+  downloadsQuery,
+  type DownloadView,
   campaignQuery,
   euProjectsQuery,
   type AboutUs,
@@ -222,10 +224,17 @@ export async function loadContentPage(
   return { page, localeParams: null };
 }
 
-export async function loadAboutUs(context: LoaderContext, locale: Locale): Promise<{ data: AboutUs; localeParams: null }> {
-  const data = await context.queryClient.fetchQuery(aboutUsQuery(context.api(locale), locale));
+export async function loadAboutUs(
+  context: LoaderContext,
+  locale: Locale,
+): Promise<{ data: AboutUs; downloads: DownloadView[]; localeParams: null }> {
+  const [data, downloads] = await Promise.all([
+    context.queryClient.fetchQuery(aboutUsQuery(context.api(locale), locale)),
+    // The PDFs are generated from live data; about us still shows without them when that fails.
+    context.queryClient.fetchQuery(downloadsQuery(context.api(locale), locale)).catch((): DownloadView[] => []),
+  ]);
   if (!data.page) throw notFound();
-  return { data, localeParams: null };
+  return { data, downloads, localeParams: null };
 }
 
 export async function loadCampaign(context: LoaderContext, locale: Locale): Promise<{ campaign: Campaign; localeParams: null }> {

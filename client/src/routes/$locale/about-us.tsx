@@ -11,5 +11,6 @@ export const Route = createFileRoute('/$locale/about-us')({
 });
 
 function AboutUsRoute() {
-  return <AboutUsScreen data={Route.useLoaderData().data} />;
+  const { data, downloads } = Route.useLoaderData();
+  return <AboutUsScreen data={data} downloads={downloads} />;
 }
