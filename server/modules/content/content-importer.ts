@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { lstat, readdir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import { Inject, Injectable } from '@nestjs/common';
@@ -11,7 +11,7 @@ import { CONTENT_IMAGES_PREFIX, CONTENT_TYPES, isContentSlug, type ContentType }
 import { isLocale, LOCALES, type Locale } from '../../../contract/locales.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
-import { renderMarkdown } from './content-markdown.js';
+import { renderMarkdown, type ImageSizeOf } from './content-markdown.js';
 import { CONTENT_TYPE_DEFINITIONS, parseFrontMatter, type ParsedFrontMatter } from './content-types.js';
 import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
 import { ContentPublished, ContentUnpublished } from './events/content.events.js';
@@ -100,6 +100,20 @@ export class ContentImporter {
       return report;
     }
     const now = opts.now ?? new Date();
+    // The size of a picture in a text, read from its SVG once per run (the path is checked by renderMarkdown).
+    const sizes = new Map<string, { width: number; height: number } | null>();
+    const imageSize: ImageSizeOf = (path) => {
+      if (!sizes.has(path)) {
+        let size: { width: number; height: number } | null = null;
+        try {
+          if (path.endsWith('.svg')) size = svgSize(readFileSync(join(dir, 'images', path), 'utf8'));
+        } catch {
+          // a missing picture stays unsized (the page shows its alt text)
+        }
+        sizes.set(path, size);
+      }
+      return sizes.get(path)!;
+    };
     await this.db.transaction(async (manager) => {
       await manager.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_IMPORT_LOCK]);
       const known = new Map(
@@ -138,7 +152,7 @@ export class ContentImporter {
         }
         await manager.query('SAVEPOINT content_entry');
         try {
-          await this.importEntry(manager, group, now, report);
+          await this.importEntry(manager, group, now, report, imageSize);
           await manager.query('RELEASE SAVEPOINT content_entry');
         } catch (err) {
           await manager.query('ROLLBACK TO SAVEPOINT content_entry');
@@ -290,7 +304,13 @@ export class ContentImporter {
     return { ...where, hash: hash.digest('hex'), fm: parsed.value, body, image };
   }
 
-  private async importEntry(manager: EntityManager, group: SourceFile[], now: Date, report: ImportReport): Promise<void> {
+  private async importEntry(
+    manager: EntityManager,
+    group: SourceFile[],
+    now: Date,
+    report: ImportReport,
+    imageSize: ImageSizeOf,
+  ): Promise<void> {
     const first = group[0]!;
     const fields = first.fm.shared;
     let entry = await manager.findOne(ContentEntryRow, { where: { type: first.type, key: first.key } });
@@ -337,7 +357,7 @@ export class ContentImporter {
         report.unchanged += 1;
         continue;
       }
-      const row = this.translationRow(f, now);
+      const row = this.translationRow(f, now, imageSize);
       for (const m of row.unknownMarkers)
         report.warnings.push({
           path: f.path,
@@ -367,14 +387,14 @@ export class ContentImporter {
     report.events += await this.emit(manager, entry, published, unpublished, slugs, now);
   }
 
-  private translationRow(f: SourceFile, now: Date) {
+  private translationRow(f: SourceFile, now: Date, imageSize: ImageSizeOf) {
     const def = CONTENT_TYPE_DEFINITIONS[f.type];
     const c = f.fm.common;
-    const rendered = def.body === 'none' ? { html: '', slots: [], unknownMarkers: [] } : renderMarkdown(f.body);
+    const rendered = def.body === 'none' ? { html: '', slots: [], unknownMarkers: [] } : renderMarkdown(f.body, imageSize);
     const texts: Record<string, unknown> = { ...f.fm.texts, slots: rendered.slots };
     const unknownMarkers = [...rendered.unknownMarkers];
     for (const name of def.markdownTexts ?? []) {
-      const r = renderMarkdown(String(f.fm.texts[name] ?? ''));
+      const r = renderMarkdown(String(f.fm.texts[name] ?? ''), imageSize);
       texts[`${name}_html`] = r.html;
       unknownMarkers.push(...r.unknownMarkers);
     }

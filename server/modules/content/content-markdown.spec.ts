@@ -21,7 +21,21 @@ describe('renderMarkdown', () => {
     const { html } = renderMarkdown(
       '![a](/content-images/recipes/a.svg) ![b](https://evil.example/b.png) ![c](/content-images/../x.svg) ![d](/uploads/d.svg)',
     );
-    expect(html).toBe('<p><img src="/content-images/recipes/a.svg" alt="a" />   </p>');
+    expect(html).toBe('<p><img src="/content-images/recipes/a.svg" alt="a" loading="lazy" />   </p>');
+  });
+
+  it('gives a picture in the text its width and height from the import and loads it lazily', () => {
+    const asked: string[] = [];
+    const size = (path: string) => (asked.push(path), path === 'eu-projects/eu-emblem.svg' ? { width: 300, height: 200 } : null);
+    const { html } = renderMarkdown('![EU emblem](/content-images/eu-projects/eu-emblem.svg?v=1)\n\n![x](/content-images/none.svg)', size);
+    expect(html).toContain(
+      '<img src="/content-images/eu-projects/eu-emblem.svg?v=1" alt="EU emblem" loading="lazy" width="300" height="200" />',
+    );
+    expect(html).toContain('<img src="/content-images/none.svg" alt="x" loading="lazy" />');
+    expect(asked).toEqual(['eu-projects/eu-emblem.svg', 'none.svg']);
+    // a picture from elsewhere never reaches the size lookup (it is dropped)
+    expect(renderMarkdown('![a](https://evil.example/a.svg)', size).html).not.toContain('<img');
+    expect(asked).toHaveLength(2);
   });
 
   it('turns a line holding only a known marker into its data-slot element, and reports unknown markers', () => {

@@ -62,7 +62,14 @@ const SANITIZE: sanitizeHtml.IOptions = {
     'img',
     'div',
   ],
-  allowedAttributes: { a: ['href', 'title', 'rel'], img: ['src', 'alt', 'title'], div: ['data-slot'], ol: ['start'], th: [], td: [] },
+  allowedAttributes: {
+    a: ['href', 'title', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height', 'loading'],
+    div: ['data-slot'],
+    ol: ['start'],
+    th: [],
+    td: [],
+  },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
@@ -90,7 +97,14 @@ export interface RenderedMarkdown {
   unknownMarkers: string[];
 }
 
-export function renderMarkdown(markdown: string): RenderedMarkdown {
+/** A picture's intrinsic size, by its path under content/images/ (null: unknown). */
+export type ImageSizeOf = (path: string) => { width: number; height: number } | null;
+
+/**
+ * `imageSize` gives the pictures in the text their width and height (no layout shift when they load;
+ * the import reads them from the SVG files); without it, or for an unknown file, they have none.
+ */
+export function renderMarkdown(markdown: string, imageSize?: ImageSizeOf): RenderedMarkdown {
   const slots: ContentSlot[] = [];
   const unknownMarkers: string[] = [];
   const raw = md.render(markdown).replace(SLOT_PARAGRAPH, (whole, name: string) => {
@@ -101,6 +115,24 @@ export function renderMarkdown(markdown: string): RenderedMarkdown {
     slots.push(name as ContentSlot);
     return `<div data-slot="${name}"></div>`;
   });
-  const html = sanitizeHtml(raw, SANITIZE).trim();
+  const options: sanitizeHtml.IOptions = {
+    ...SANITIZE,
+    transformTags: {
+      ...SANITIZE.transformTags,
+      // after the allow-list: a picture in the text is lazy and, when known, sized (attributes given
+      // in the Markdown cannot reach here: markdown-it writes src, alt and title only)
+      img: (tagName, attribs) => {
+        const out: Record<string, string> = { ...attribs, loading: 'lazy' };
+        const src = attribs.src ?? '';
+        const size = imageSize && safeImageSrc(src) ? imageSize(src.slice(CONTENT_IMAGES_PREFIX.length).split(/[?#]/)[0]!) : null;
+        if (size) {
+          out.width = String(size.width);
+          out.height = String(size.height);
+        }
+        return { tagName, attribs: out };
+      },
+    },
+  };
+  const html = sanitizeHtml(raw, options).trim();
   return { html, slots, unknownMarkers };
 }
