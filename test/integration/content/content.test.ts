@@ -223,7 +223,9 @@ describe('content module', () => {
       expect(p.slots).toEqual(['company-data']);
       expect(p.body_html).toContain('<a href="https://azop.hr" rel="noopener noreferrer">AZOP</a>');
       expect(p.body_html).toContain('<a href="/kontakt">the shop</a>');
-      expect(p.body_html).toContain('<img src="/content-images/recipes/penne-test.svg" alt="drawing" />');
+      expect(p.body_html).toContain(
+        '<img src="/content-images/recipes/penne-test.svg" alt="drawing" loading="lazy" width="640" height="480" />',
+      );
       expect(p.alternates).toEqual({ hr: 'privacy-policy', en: 'privacy-policy', de: 'privacy-policy', sl: 'privacy-policy' });
     });
 
