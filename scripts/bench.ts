@@ -127,6 +127,8 @@ const LIGHTHOUSE_PAGES: LighthousePage[] = [
   { name: 'home', path: '/', indexable: true },
   { name: 'product list', path: '/proizvodi', indexable: true },
   { name: 'product page', path: '/proizvod/penne-rigate', indexable: true },
+  // a recipe of content/ (content/recipes/penne-arrabbiata.hr.md)
+  { name: 'recipe page', path: '/recepti/penne-all-arrabbiata', indexable: true },
   { name: 'cart', path: '/kosarica', indexable: false },
   { name: 'checkout step 1', path: '/placanje', indexable: false },
 ];
