@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATALOG_DEFAULT_PAGE_SIZE, CATALOG_MAX_PAGE, CATALOG_MAX_PAGE_SIZE } from '../limits.js';
-import { isLocale, LOCALES, type Locale } from '../locales.js';
-import { data, report, single } from './fields.js';
+import { LOCALES, type Locale } from '../locales.js';
+import { data, localeQueryParam, report, single, wholeNumber } from './fields.js';
 
 /**
  * The catalogue API (`/api/catalog`): its queries and answers. Money in integer euro cents, gross.
@@ -13,24 +13,8 @@ export const CATALOG_MAX_QUERY_LENGTH = 100;
 
 // ----- queries ---------------------------------------------------------------------------------
 
-const localeParam = z
-  .unknown()
-  .transform((raw, ctx): Locale | undefined => {
-    const v = single(raw);
-    if (v === undefined || v === '') return undefined;
-    if (!isLocale(v)) report(ctx, 'CATALOG_INVALID_LOCALE');
-    return isLocale(v) ? v : undefined;
-  })
-  .optional()
-  .meta({ type: 'string', enum: [...LOCALES], description: 'Language of the texts (default: the language of the request, else hr)' });
+const localeParam = localeQueryParam('CATALOG_INVALID_LOCALE');
 
-function wholeNumber(raw: unknown, min: number, max: number): number | null | undefined {
-  const v = single(raw);
-  if (v === undefined || v === '') return undefined;
-  if (!/^\d{1,6}$/.test(v)) return null;
-  const n = Number(v);
-  return n >= min && n <= max ? n : null;
-}
 
 /** `?locale=` of the product page and the category list. */
 export const CatalogLocaleQuery = z.object({ locale: localeParam });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isLocale, LOCALES, type Locale } from '../locales.js';
-import { data, report, single } from './fields.js';
+import { data, localeQueryParam, report, single, wholeNumber } from './fields.js';
 import { ImageView, ProductSummary } from './catalog.js';
 
 /**
@@ -81,24 +81,8 @@ export const CONTENT_IMAGES_PREFIX = '/content-images/';
 
 // ----- queries and params ----------------------------------------------------------------------
 
-const localeParam = z
-  .unknown()
-  .transform((raw, ctx): Locale | undefined => {
-    const v = single(raw);
-    if (v === undefined || v === '') return undefined;
-    if (!isLocale(v)) report(ctx, 'CONTENT_INVALID_LOCALE');
-    return isLocale(v) ? v : undefined;
-  })
-  .optional()
-  .meta({ type: 'string', enum: [...LOCALES], description: 'Language of the texts (default: the language of the request, else hr)' });
+const localeParam = localeQueryParam('CONTENT_INVALID_LOCALE');
 
-function wholeNumber(raw: unknown, min: number, max: number): number | null | undefined {
-  const v = single(raw);
-  if (v === undefined || v === '') return undefined;
-  if (!/^\d{1,6}$/.test(v)) return null;
-  const n = Number(v);
-  return n >= min && n <= max ? n : null;
-}
 
 const limitParam = z
   .unknown()

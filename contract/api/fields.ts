@@ -123,3 +123,29 @@ export const ErrorDetailSchema = z.object({
 /** Every failure of the API: `{ errors: [ { code, message, field? } ] }`. */
 export const ErrorResponseSchema = z.object({ errors: z.array(ErrorDetailSchema).min(1) });
 export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+/**
+ * An optional `?locale=` of a GET query: one of the shop's languages, absent or empty for the
+ * request's own; anything else reports `errorCode` (each module names its own, e.g. CATALOG_INVALID_LOCALE).
+ */
+export function localeQueryParam(errorCode: string) {
+  return z
+    .unknown()
+    .transform((raw, ctx): Locale | undefined => {
+      const v = single(raw);
+      if (v === undefined || v === '') return undefined;
+      if (!isLocale(v)) report(ctx, errorCode);
+      return isLocale(v) ? v : undefined;
+    })
+    .optional()
+    .meta({ type: 'string', enum: [...LOCALES], description: 'Language of the texts (default: the language of the request, else hr)' });
+}
+
+/** A query value as a whole number from `min` to `max`: undefined when absent or empty, null when it is not one. */
+export function wholeNumber(raw: unknown, min: number, max: number): number | null | undefined {
+  const v = single(raw);
+  if (v === undefined || v === '') return undefined;
+  if (!/^\d{1,6}$/.test(v)) return null;
+  const n = Number(v);
+  return n >= min && n <= max ? n : null;
+}
