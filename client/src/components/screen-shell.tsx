@@ -7,8 +7,8 @@ import { Breadcrumb } from './breadcrumb';
 import styles from './screen-shell.module.css';
 
 /**
- * The frame of a screen whose contents later issues fill in: breadcrumb, the one h1, a short paragraph
- * saying what the page is, optional screen-specific content, and an honest line about what is not built yet.
+ * The frame of a simple screen: breadcrumb, the one h1, a short paragraph saying what the page is, and the
+ * screen's own content.
  */
 export function ScreenShell({ screen, children }: { screen: ScreenId; children?: ReactNode }) {
   const { t } = useT();
@@ -20,7 +20,6 @@ export function ScreenShell({ screen, children }: { screen: ScreenId; children?:
       <h1>{t(`screens.${screen}.heading`, { name })}</h1>
       <p className={styles.lead}>{t(`screens.${screen}.intro`, { name })}</p>
       {children}
-      <p className={styles.pending}>{t(`screens.${screen}.pending`, { name })}</p>
     </div>
   );
 }
