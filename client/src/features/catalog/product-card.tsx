@@ -69,15 +69,7 @@ export function BuyBox({ product }: { product: Pick<ProductSummary, 'availabilit
  * eagerly, the first card's first of all: on a phone it is the list's largest paint (Lighthouse counted a
  * lazy first image as the product list's LCP, waiting for layout before it was even requested).
  */
-export function ProductCard({
-  product,
-  headingLevel = 2,
-  position,
-}: {
-  product: ProductSummary;
-  headingLevel?: 2 | 3;
-  position?: number;
-}) {
+export function ProductCard({ product, headingLevel = 2, position }: { product: ProductSummary; headingLevel?: 2 | 3; position?: number }) {
   const { t, locale } = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -94,5 +86,37 @@ export function ProductCard({
         <BuyBox product={product} />
       </div>
     </article>
+  );
+}
+
+/**
+ * A titled section of product cards (related products, the products a recipe or page uses), or nothing
+ * when there are none. The cards' headings are h3 under the section's h2.
+ */
+export function ProductCardSection({
+  id,
+  heading,
+  products,
+  className,
+  gridClassName,
+}: {
+  id: string;
+  heading: string;
+  products: readonly ProductSummary[];
+  className?: string;
+  gridClassName?: string;
+}) {
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className={className}>
+      <h2 id={id}>{heading}</h2>
+      <ul className={gridClassName}>
+        {products.map((p) => (
+          <li key={p.code}>
+            <ProductCard product={p} headingLevel={3} />
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -4,7 +4,7 @@ import { useT } from '../../hooks/use-locale';
 import styles from './catalog.module.css';
 import { formatDecimal, formatWeight, lineNameKey } from './format';
 import { Price } from './price';
-import { BuyBox, ProductCard, ProductImage } from './product-card';
+import { BuyBox, ProductCardSection, ProductImage } from './product-card';
 
 const NUTRIENTS: Array<{ key: Exclude<keyof Nutrition, 'energy_kj' | 'energy_kcal'>; sub?: boolean }> = [
   { key: 'fat' },
@@ -102,18 +102,13 @@ export function ProductScreen({ product }: { product: ProductDetail }) {
         </section>
       </div>
 
-      {product.related.length > 0 ? (
-        <section aria-labelledby="product-related" className={styles.related}>
-          <h2 id="product-related">{t('catalog.related')}</h2>
-          <ul className={styles.grid}>
-            {product.related.map((p) => (
-              <li key={p.code}>
-                <ProductCard product={p} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProductCardSection
+        id="product-related"
+        heading={t('catalog.related')}
+        products={product.related}
+        className={styles.related}
+        gridClassName={styles.grid}
+      />
     </div>
   );
 }

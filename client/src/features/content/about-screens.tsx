@@ -1,6 +1,6 @@
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
-import { ProductCard } from '../catalog/product-card';
+import { ProductCardSection } from '../catalog/product-card';
 import type { AboutUs, Campaign, DownloadView, EuProjects } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDate, formatEuroAmount } from './format';
@@ -168,18 +168,13 @@ export function StoryScreen({ campaign }: { campaign: Campaign }) {
         </div>
         <ContentBody html={campaign.body_html} renderSlot={renderSlot} />
       </article>
-      {campaign.products.length > 0 ? (
-        <section aria-labelledby="story-products" className={styles.section}>
-          <h2 id="story-products">{t('content.story.products')}</h2>
-          <ul className={styles.grid}>
-            {campaign.products.map((p) => (
-              <li key={p.code}>
-                <ProductCard product={p} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProductCardSection
+        id="story-products"
+        heading={t('content.story.products')}
+        products={campaign.products}
+        className={styles.section}
+        gridClassName={styles.grid}
+      />
     </div>
   );
 }

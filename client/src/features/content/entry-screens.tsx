@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { ProductCard } from '../catalog/product-card';
+import { ProductCardSection } from '../catalog/product-card';
 import type { BlogPost, BlogPostSummary, ContentPage, MethodPage, SuperfoodiePage } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDate } from './format';
@@ -147,18 +147,13 @@ export function SuperfoodiePageScreen({ page }: { page: SuperfoodiePage }) {
         </div>
         <ContentBody html={page.body_html} />
       </article>
-      {page.products.length > 0 ? (
-        <section aria-labelledby="superfoodie-products" className={styles.section}>
-          <h2 id="superfoodie-products">{t('content.superfoodie.products')}</h2>
-          <ul className={styles.grid}>
-            {page.products.map((p) => (
-              <li key={p.code}>
-                <ProductCard product={p} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProductCardSection
+        id="superfoodie-products"
+        heading={t('content.superfoodie.products')}
+        products={page.products}
+        className={styles.section}
+        gridClassName={styles.grid}
+      />
       <p>
         <ScreenLink screen="superfoodie">{t('content.superfoodie.more')}</ScreenLink>
       </p>

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { ProductCard } from '../catalog/product-card';
+import { ProductCardSection } from '../catalog/product-card';
 import type { RecipeDetail, RecipeNutrition } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDecimal, formatGrams } from './format';
@@ -143,18 +143,13 @@ export function RecipeScreen({ recipe }: { recipe: RecipeDetail }) {
         </section>
       </article>
 
-      {recipe.products.length > 0 ? (
-        <section aria-labelledby="recipe-products" className={styles.section}>
-          <h2 id="recipe-products">{t('content.recipe.products')}</h2>
-          <ul className={styles.grid}>
-            {recipe.products.map((p) => (
-              <li key={p.code}>
-                <ProductCard product={p} headingLevel={3} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ProductCardSection
+        id="recipe-products"
+        heading={t('content.recipe.products')}
+        products={recipe.products}
+        className={styles.section}
+        gridClassName={styles.grid}
+      />
 
       {recipe.related.length > 0 ? (
         <section aria-labelledby="recipe-related" className={styles.section}>
