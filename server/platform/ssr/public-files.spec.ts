@@ -8,14 +8,15 @@ describe('the public files outside /assets', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'public-files-'));
     mkdirSync(join(dir, 'assets'));
+    mkdirSync(join(dir, '.vite'));
     mkdirSync(join(dir, 'images/products'), { recursive: true });
-    for (const file of ['favicon.svg', 'favicon.svg.br', 'favicon.svg.gz', 'assets/app-1.js', 'images/products/ZZ-ABC-400.svg', 'images/products/ZZ-ABC-400.svg.gz', 'images/a b.svg']) {
+    for (const file of ['favicon.svg', 'favicon.svg.br', 'favicon.svg.gz', 'assets/app-1.js', 'images/products/ZZ-ABC-400.svg', 'images/products/ZZ-ABC-400.svg.gz', 'images/a b.svg', '.vite/manifest.json', '.hidden']) {
       writeFileSync(join(dir, file), 'x');
     }
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('lists each file once, by its URL path, without the precompressed twins and the hashed assets', () => {
+  it('lists each file once, by its URL path, without the precompressed twins, the hashed assets and dot files', () => {
     expect([...listPublicFiles(dir)].sort()).toEqual(['/favicon.svg', '/images/a b.svg', '/images/products/ZZ-ABC-400.svg']);
   });
 

@@ -155,14 +155,16 @@ export class SsrRenderer {
 
 /**
  * The URL paths of the build's public files outside /assets ('/favicon.svg', '/images/products/…'),
- * without the precompressed twins (.br, .gz), which the file server picks by Accept-Encoding.
+ * without the precompressed twins (.br, .gz), which the file server picks by Accept-Encoding, and
+ * without dot files.
  */
 export function listPublicFiles(dir: string): ReadonlySet<string> {
   const paths = new Set<string>();
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const rel = relative(dir, resolve(entry.parentPath, entry.name)).split(sep).join('/');
-    if (rel.startsWith('assets/')) continue;
+    // /assets has its own file server; dot folders (Vite's manifest in .vite/) are no public files.
+    if (rel.startsWith('assets/') || rel.split('/').some((segment) => segment.startsWith('.'))) continue;
     paths.add(`/${rel}`);
   }
   return paths;
