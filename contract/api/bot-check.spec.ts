@@ -1,4 +1,4 @@
-import { BOT_CHECK_ACTIONS, BOT_CHECK_TOKEN_INVALID, BotCheckVerifyBody, botCheckTokenField } from './bot-check.js';
+import { BOT_CHECK_ACTION_INVALID, BOT_CHECK_ACTIONS, BOT_CHECK_TOKEN_INVALID, BotCheckVerifyBody, botCheckTokenField } from './bot-check.js';
 
 describe('botCheckTokenField', () => {
   it('takes a token as it is, and absent, null or empty as no token', () => {
@@ -18,6 +18,12 @@ describe('botCheckTokenField', () => {
   it('is the body of POST /api/recaptcha, where it may be missing', () => {
     expect(BotCheckVerifyBody.parse({ token: 'abc', other: 1 })).toEqual({ token: 'abc' });
     expect(BotCheckVerifyBody.parse({})).toEqual({});
+    expect(BotCheckVerifyBody.parse({ token: 'abc', action: 'register' })).toEqual({ token: 'abc', action: 'register' });
+    const r = BotCheckVerifyBody.safeParse({ token: 7, action: 'login' });
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['token', BOT_CHECK_TOKEN_INVALID],
+      ['action', BOT_CHECK_ACTION_INVALID],
+    ]);
     expect(BOT_CHECK_ACTIONS).toEqual(['contact', 'newsletter', 'register']);
   });
 });

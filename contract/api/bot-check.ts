@@ -39,8 +39,27 @@ export const botCheckTokenField: z.ZodType<string | undefined, unknown> = z
   .optional()
   .meta({ type: 'string', maxLength: BOT_CHECK_TOKEN_MAX_LENGTH, nullable: true, description: "The bot check's token for this form's action (absent when the check is off)" });
 
-/** `POST /api/recaptcha` */
-export const BotCheckVerifyBody = z.object({ token: botCheckTokenField });
+/** The optional `action` of `POST /api/recaptcha`: not one of BOT_CHECK_ACTIONS. */
+export const BOT_CHECK_ACTION_INVALID = 'BOT_CHECK_ACTION_INVALID';
+
+/**
+ * `POST /api/recaptcha`: `token`, and optionally the `action` it must have been issued for (absent:
+ * any action). The provider accepts a token once: a token verified here is spent, a form then
+ * needs a fresh one.
+ */
+export const BotCheckVerifyBody = z.object({
+  token: botCheckTokenField,
+  action: z
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null || v === '') return undefined;
+      if (typeof v === 'string' && (BOT_CHECK_ACTIONS as readonly string[]).includes(v)) return v as BotCheckAction;
+      report(ctx, BOT_CHECK_ACTION_INVALID);
+      return undefined;
+    })
+    .optional()
+    .meta({ type: 'string', enum: [...BOT_CHECK_ACTIONS], description: 'The action the token must have been issued for; absent: any' }),
+});
 
 /** 200: `success` is true when the token passed (or the check is off), false otherwise. */
 export const BotCheckVerifyResponse = data(z.object({ success: z.boolean() }));

@@ -1,4 +1,4 @@
-import { BOT_CHECK_TOKEN_INVALID } from '../../../contract/api/bot-check.js';
+import { BOT_CHECK_ACTION_INVALID, BOT_CHECK_TOKEN_INVALID } from '../../../contract/api/bot-check.js';
 import { DomainError } from '../http/domain-error.js';
 import { registerErrorMessages } from '../i18n/index.js';
 
@@ -27,6 +27,12 @@ registerErrorMessages({
     en: 'The protection check token is not valid (it must be a single line of text of at most 4000 characters).',
     de: 'Das Token der Schutzprüfung ist ungültig (es muss eine einzelne Textzeile mit höchstens 4000 Zeichen sein).',
     sl: 'Žeton preverjanja zaščite ni veljaven (biti mora ena vrstica besedila z največ 4000 znaki).',
+  },
+  [BOT_CHECK_ACTION_INVALID]: {
+    hr: 'Nepoznata radnja provjere zaštite: dopuštene su contact, newsletter i register.',
+    en: 'Unknown protection check action: contact, newsletter and register are allowed.',
+    de: 'Unbekannte Aktion der Schutzprüfung: erlaubt sind contact, newsletter und register.',
+    sl: 'Neznano dejanje preverjanja zaščite: dovoljena so contact, newsletter in register.',
   },
 });
 
