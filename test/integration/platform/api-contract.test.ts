@@ -8,6 +8,7 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { CartResponse } from '../../../contract/api/cart.js';
 import { CategoriesResponse, ProductDetailResponse, ProductPageResponse } from '../../../contract/api/catalog.js';
+import { BotCheckVerifyBody, BotCheckVerifyResponse } from '../../../contract/api/bot-check.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { LivenessResponse, ReadinessResponse } from '../../../contract/api/health.js';
 import {
@@ -137,6 +138,9 @@ describe('API contract (real shop)', () => {
     await answer('post', '/api/cart/items', { product_code: ['x'], quantity: 100 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/password/request', { email: uniqueEmail('nobody') }, AcceptedResponse, 202);
     await answer('post', '/api/users', { email: 'x' }, ErrorResponseSchema, 422);
+    // The bot check is off here (no keys): every token passes.
+    await answer('post', '/api/recaptcha', { token: 'any' }, BotCheckVerifyResponse);
+    await answer('post', '/api/recaptcha', { token: 7 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' }, ErrorResponseSchema, 401);
     const message = { name: 'Ana', email: uniqueEmail('contact'), subject: 'Pitanje', message: 'Pozdrav!', consent: true, locale: 'hr' };
     await answer('post', '/api/mail', message, ContactAcceptedResponse, 202);
@@ -207,8 +211,10 @@ describe('API contract (real shop)', () => {
           password_confirmation: v,
           terms_accepted: v,
           locale: v,
+          recaptcha_token: v,
         }),
       ],
+      ['/api/recaptcha', 'post', (v) => ({ token: v, action: v })],
       ['/api/auth/login', 'post', (v) => ({ email: v, password: v })],
       ['/api/mail', 'post', (v) => ({ name: v, email: v, phone: v, subject: v, message: v, consent: v, recaptcha_token: v, locale: v })],
       ['/api/auth/magic-link', 'post', (v) => ({ email: v, redirect: v, locale: v })],
@@ -307,6 +313,10 @@ describe('API contract (real shop)', () => {
     // The documentation is the schema itself, not a copy of it.
     const registration = doc.paths['/api/users'].post;
     expect(registration.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(RegistrationBody, 'input'));
+    expect(doc.paths['/api/recaptcha'].post.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(BotCheckVerifyBody, 'input'));
+    expect(doc.paths['/api/recaptcha'].post.responses?.['200']?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(BotCheckVerifyResponse, 'output'),
+    );
     expect(doc.paths['/api/users/me'].patch.requestBody?.content?.['application/json']?.schema).toEqual(
       openApiSchema(ProfileUpdateBody, 'input'),
     );
