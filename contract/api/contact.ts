@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { data, email, optionalLocale, passThrough, report, text } from './fields.js';
+import { botCheckTokenField } from './bot-check.js';
+import { data, email, optionalLocale, report, text } from './fields.js';
 
 /**
  * The contact form's API (`POST /api/mail`, docs/contact.md): the body a visitor sends and the
@@ -120,7 +121,8 @@ export const ContactBody = z.object({
   subject: lineWithoutLinks(CONTACT_LIMITS.subject, 'No links'),
   message,
   consent,
-  recaptcha_token: passThrough('The bot check token of action `contact` (when the bot check is configured)'),
+  /** The bot check's token for the action 'contact' (docs/bot-check.md); absent when the check is off. */
+  recaptcha_token: botCheckTokenField,
   locale: optionalLocale,
 });
 export type ContactBody = z.output<typeof ContactBody>;

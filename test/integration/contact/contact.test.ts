@@ -4,7 +4,7 @@
 // once each. Every refusal: each field, the 10 KB body, link floods, consent, CSRF, the rate limits
 // per client address and per e-mail, and hostile input, which never gets a 500.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ContactAcceptedResponse } from '../../../contract/api/contact.js';
@@ -15,6 +15,7 @@ import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { startMailbox, type Mailbox } from '../../support/mailbox.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
+import { startRecaptchaEmulator, type RecaptchaEmulator } from '../../support/recaptcha-emulator.js';
 import { shopper, type Shopper } from '../../support/shopper.js';
 
 const INBOX = 'contact-inbox@zlatnozrno.test';
@@ -333,5 +334,97 @@ describe('contact form (POST /api/mail)', () => {
         expect([method, res.status]).toEqual([method, 404]);
       }
     });
+  });
+});
+
+// The bot check of action 'contact' against the local emulator of the provider: it runs after the
+// fields and the rate limits, before anything is stored, and fails closed.
+describe('contact form with the bot check on (emulated provider)', () => {
+  let shop: Shop;
+  let emulator: RecaptchaEmulator;
+  let db: DataSource;
+
+  beforeAll(async () => {
+    emulator = await startRecaptchaEmulator();
+    shop = await startShop({ env: { ...emulator.env, RECAPTCHA_TIMEOUT_MS: '400', TRUST_PROXY: 'true' }, role: 'web' });
+    db = shop.app.get(DataSource);
+  });
+  afterAll(async () => {
+    await shop?.stop();
+    await emulator?.close();
+    if (shop?.config.redis.url) await deleteRedisKeys(shop.config.queue.prefix);
+  });
+  beforeEach(() => emulator.behave());
+
+  const stored = async (email: string) => ((await db.query(`SELECT count(*)::int AS n FROM contact_message WHERE email = $1`, [email])) as Array<{ n: number }>)[0].n;
+  const published = async (email: string) =>
+    (
+      (await db.query(
+        `SELECT count(*)::int AS n FROM outbox_event e JOIN contact_message m ON m.id::text = e.payload->>'messageId' WHERE e.name = 'contact.message-received' AND m.email = $1`,
+        [email],
+      )) as Array<{ n: number }>
+    )[0].n;
+
+  it("passes a person's token for 'contact': 202, stored, the provider asked with the client address", async () => {
+    const ip = nextIp();
+    const s = await client(shop, ip, 'en');
+    const email = uniqueEmail('human');
+    const token = emulator.token({ action: 'contact', score: 0.8 });
+    await s.call('post', '/api/mail', validBody({ email, recaptcha_token: token })).expect(202);
+    expect(await stored(email)).toBe(1);
+    expect(await published(email)).toBe(1);
+    expect(emulator.verifications().at(-1)).toEqual({ secret: emulator.secretKey, response: token, remoteip: ip });
+  });
+
+  it.each([
+    ['no token', undefined, 'hr', 'Nismo mogli potvrditi da zahtjev šalje osoba, a ne automatizirani program. Osvježite stranicu i pokušajte ponovno.'],
+    ['a low score', (): string => emulator.token({ action: 'contact', score: 0.1 }), 'en', /automated program/],
+    ["a token of another action ('register')", (): string => emulator.token({ action: 'register' }), 'de', /automatisierten Programm/],
+    ['a token of another site', (): string => emulator.token({ action: 'contact', hostname: 'elsewhere.example' }), 'sl', /samodejni program/],
+    ['a forged token', (): string => 'not-a-token-of-the-provider', 'en', /automated program/],
+  ] as const)('refuses %s: 403 BOT_CHECK_FAILED in the caller language, nothing stored', async (_what, token, language, message) => {
+    const s = await client(shop, nextIp(), language);
+    const email = uniqueEmail('bot');
+    const res = await s.call('post', '/api/mail', validBody({ email, ...(token ? { recaptcha_token: token() } : {}) })).expect(403);
+    expect(res.body.errors).toEqual([{ code: 'BOT_CHECK_FAILED', field: 'recaptcha_token', message: typeof message === 'string' ? message : expect.stringMatching(message) }]);
+    expect(await stored(email)).toBe(0);
+    expect(await published(email)).toBe(0);
+  });
+
+  it('a token counts once: the same token again is refused', async () => {
+    const token = emulator.token({ action: 'contact' });
+    await (await client(shop, nextIp(), 'en')).call('post', '/api/mail', validBody({ recaptcha_token: token })).expect(202);
+    const email = uniqueEmail('replay');
+    await (await client(shop, nextIp(), 'en')).call('post', '/api/mail', validBody({ email, recaptcha_token: token })).expect(403);
+    expect(await stored(email)).toBe(0);
+  });
+
+  it.each([
+    ['answers 500', (): void => emulator.failWith(500)],
+    ['does not answer in time', (): void => emulator.hang()],
+  ] as const)('fails closed when the provider %s: 503 with Retry-After and a clear message, nothing stored', async (_what, misbehave) => {
+    misbehave();
+    const s = await client(shop, nextIp(), 'hr');
+    const email = uniqueEmail('outage');
+    const res = await s.call('post', '/api/mail', validBody({ email, recaptcha_token: emulator.token({ action: 'contact' }) })).expect(503);
+    expect(res.headers['retry-after']).toBe('30');
+    expect(res.body.errors).toEqual([
+      {
+        code: 'BOT_CHECK_UNAVAILABLE',
+        message: 'Provjera zaštite od automatiziranih programa trenutačno nije dostupna. Vaš zahtjev nije poslan; molimo pokušajte ponovno za nekoliko minuta.',
+      },
+    ]);
+    expect(await stored(email)).toBe(0);
+    expect(await published(email)).toBe(0);
+  });
+
+  it('does not ask the provider about a refused body (422) or a malformed token', async () => {
+    const before = emulator.requests.length;
+    const s = await client(shop, nextIp(), 'en');
+    await s.call('post', '/api/mail', validBody({ consent: false, recaptcha_token: emulator.token({ action: 'contact' }) })).expect(422);
+    const res = await s.call('post', '/api/mail', validBody({ recaptcha_token: 'x'.repeat(4001) })).expect(422);
+    expect(res.body.errors[0]).toMatchObject({ code: 'BOT_CHECK_TOKEN_INVALID', field: 'recaptcha_token' });
+    await s.call('post', '/api/mail', validBody({ recaptcha_token: ['a'] })).expect(422);
+    expect(emulator.requests.length).toBe(before);
   });
 });

@@ -10,11 +10,16 @@
  * the first invalid field or the message above the form, and after sending to the success message
  * (role="status"). Nothing typed is lost on a refusal; the button says 'Sending…' and is
  * aria-disabled while the call runs (a disabled button would drop the keyboard focus).
+ *
+ * Bot check (docs/bot-check.md): when the server has it on, its script loads on the form's first
+ * focus, a fresh token of action 'contact' is asked for right before sending, and the provider's
+ * notice stands under the form (its badge is hidden). The server refuses without the provider's word.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactRequest } from '../../../../contract/api/contact';
 import { publicPath } from '../../../../contract/paths';
 import { useT } from '../../hooks/use-locale';
+import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from '../account/form';
 import accountStyles from '../account/account.module.css';
 import { useSendContactMessage } from './contact-api';
@@ -35,6 +40,7 @@ export function ContactForm() {
   const { t, locale } = useT();
   const form = useAccountForm<ContactField>();
   const send = useSendContactMessage(locale);
+  const botCheck = useBotCheck();
   const headingId = useId();
   const successId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
@@ -53,6 +59,7 @@ export function ContactForm() {
     form.reset();
     setSent(false);
     try {
+      const recaptchaToken = await botCheck.token('contact');
       const body: ContactRequest = {
         name: values.name,
         email: values.email,
@@ -61,6 +68,7 @@ export function ContactForm() {
         message: values.message,
         consent: values.consent,
         locale,
+        ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}),
       };
       await send.mutateAsync(body);
       setValues(EMPTY);
@@ -87,7 +95,7 @@ export function ContactForm() {
           <p>{t('contact.form.success')}</p>
         </Notice>
       ) : null}
-      <form className={accountStyles.form} method="post" onSubmit={submit} noValidate data-testid="contact-form" aria-describedby={`${headingId}-required`}>
+      <form className={accountStyles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate data-testid="contact-form" aria-describedby={`${headingId}-required`}>
         <p id={`${headingId}-required`} className={accountStyles.hint}>
           {t('contact.form.requiredNote')}
         </p>
@@ -161,6 +169,7 @@ export function ContactForm() {
             {t('contact.form.submit')}
           </SubmitButton>
         </div>
+        <BotCheckNotice />
       </form>
     </section>
   );
