@@ -9,7 +9,9 @@ import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
+import { startBuiltShop, type BuiltShop } from '../support/built-shop.js';
 import { emlInbox, type InboxMail } from '../support/eml-inbox.js';
+import { startRecaptchaEmulator, type RecaptchaEmulator } from '../support/recaptcha-emulator.js';
 import { BASE_URL, getHtml, hydrated, readPage, tFor, watchPage, type ConsoleWatch } from './site.js';
 
 const inbox = emlInbox();
@@ -164,5 +166,115 @@ describe('contact form in Chromium', () => {
     await audit('sent');
     expect(report).toEqual([]);
     expect(watch.problems().filter((p) => !REFUSED.test(p))).toEqual([]);
+  });
+});
+
+// The same form with the bot check on, against a built shop of its own pointed at the provider's
+// emulator: the token of action 'contact' is asked for right before sending and verified by the
+// server; a bot's score and a provider outage are refused with clear messages and nothing typed lost.
+describe('contact form in Chromium with the bot check on (emulated provider)', () => {
+  let emulator: RecaptchaEmulator;
+  let shop: BuiltShop;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  /** Chromium's lines for the refusals we provoke (a bot's score, the provider down). */
+  const REFUSED_BY_CHECK = /Failed to load resource: the server responded with a status of (403|503)/;
+
+  beforeAll(async () => {
+    emulator = await startRecaptchaEmulator();
+    shop = await startBuiltShop('contactbc', { ...emulator.env, CONTACT_RATE_LIMIT_PER_IP: '1000' });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await Promise.all(contexts.map((c) => c.close()));
+    await browser?.close();
+    await shop?.stop();
+    await emulator?.close();
+  });
+
+  async function open(locale: Locale, axe = false): Promise<{ page: Page; watch: ConsoleWatch }> {
+    const context = await browser.newContext({ baseURL: shop.url, locale: BROWSER_LOCALE[locale], bypassCSP: axe, viewport: { width: 1280, height: 800 } });
+    contexts.push(context);
+    await context.addCookies([
+      { name: LOCALE_COOKIE, value: locale, url: shop.url },
+      { name: CONSENT_COOKIE, value: 'essential', url: shop.url },
+    ]);
+    const page = await context.newPage();
+    const watch = watchPage(page);
+    await page.goto(publicPath('contact', locale));
+    await hydrated(page);
+    return { page, watch };
+  }
+
+  async function fillForm(page: Page, email: string): Promise<void> {
+    const form = page.getByTestId('contact-form');
+    await form.locator('input[name="name"]').fill('Luka Perić');
+    await form.locator('input[name="email"]').fill(email);
+    await form.locator('input[name="subject"]').fill('Narudžba za školu');
+    await form.locator('textarea[name="message"]').fill('Trebamo 20 kg tjestenine mjesečno.');
+    await form.locator('input[name="consent"]').check();
+  }
+
+  it('sends with a verified token of action contact, the notice under the form', async () => {
+    const { page, watch } = await open('hr');
+    expect(await page.getByTestId('bot-check-notice').count()).toBe(1);
+    const before = emulator.verifications().length;
+    const email = unique('bc-contact');
+    await fillForm(page, email);
+    await page.getByTestId('contact-form').locator('button[type="submit"]').click();
+    await page.getByTestId('contact-sent').waitFor();
+    const verifications = emulator.verifications().slice(before);
+    expect(verifications).toHaveLength(1);
+    const scenario = JSON.parse(Buffer.from(verifications[0].response.slice(4), 'base64url').toString('utf8')) as { a: string };
+    expect(scenario.a).toBe('contact');
+    const copy = await emlInbox(shop.mailDir).waitFor(email);
+    expect(copy.subject).toBe('Primili smo vašu poruku: Narudžba za školu');
+    expect(watch.problems()).toEqual([]);
+  });
+
+  it('refuses while the provider is down (fail closed), with a clear message, keeping what was typed; then sends', async () => {
+    const { page, watch } = await open('de');
+    const form = page.getByTestId('contact-form');
+    const email = unique('bc-outage');
+    await fillForm(page, email);
+    emulator.failWith(500);
+    try {
+      await form.locator('button[type="submit"]').click();
+      await page.locator('[role="alert"]', { hasText: 'Der Schutz vor automatisierten Programmen ist gerade nicht verfügbar' }).waitFor();
+    } finally {
+      emulator.behave();
+    }
+    expect(await form.locator('input[name="email"]').inputValue()).toBe(email);
+    expect(await form.locator('textarea[name="message"]').inputValue()).toBe('Trebamo 20 kg tjestenine mjesečno.');
+    expect(await page.getByTestId('contact-sent').count()).toBe(0);
+    // the provider back: the same form goes through
+    await form.locator('button[type="submit"]').click();
+    await page.getByTestId('contact-sent').waitFor();
+    expect(watch.problems().filter((p) => !REFUSED_BY_CHECK.test(p))).toEqual([]);
+  });
+
+  it("refuses a bot's score with a clear message in the page language, keeping what was typed", async () => {
+    // the emulator's script issues tokens with the score it had when the page loaded it
+    emulator.browserScore = 0.1;
+    try {
+      const { page, watch } = await open('sl');
+      const form = page.getByTestId('contact-form');
+      const email = unique('bc-bot');
+      await fillForm(page, email);
+      await form.locator('button[type="submit"]').click();
+      await page.locator('[role="alert"]', { hasText: 'samodejni program' }).waitFor();
+      expect(await form.locator('input[name="email"]').inputValue()).toBe(email);
+      expect(await page.getByTestId('contact-sent').count()).toBe(0);
+      expect(watch.problems().filter((p) => !REFUSED_BY_CHECK.test(p))).toEqual([]);
+    } finally {
+      emulator.browserScore = 0.9;
+    }
+  });
+
+  it('has no axe violations with the notice and the loaded widget', async () => {
+    const { page } = await open('en', true);
+    await page.getByTestId('contact-form').locator('input[name="name"]').focus();
+    await page.locator('.bot-check-badge .grecaptcha-badge').waitFor({ state: 'attached' });
+    expect(describeViolations(await axeViolations(page))).toBe('');
   });
 });

@@ -18,6 +18,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CONTACT_FIELDS, CONTACT_LIMITS, type ContactField, type ContactRequest } from '../../../../contract/api/contact';
 import { publicPath } from '../../../../contract/paths';
+import { ApiError } from '../../api/http';
 import { useT } from '../../hooks/use-locale';
 import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from '../account/form';
@@ -75,7 +76,10 @@ export function ContactForm() {
       setSent(true);
       form.focus(successId);
     } catch (error) {
-      form.fail(error, CONTACT_FIELDS);
+      // The bot check's provider could not be asked: the server's own words (nothing was sent, try
+      // again in a few minutes) say more than the general failure other 5xx answers show.
+      if (error instanceof ApiError && error.code === 'BOT_CHECK_UNAVAILABLE' && error.message) form.failWith([error.message]);
+      else form.fail(error, CONTACT_FIELDS);
     } finally {
       form.setBusy(false);
     }
