@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Logger } from '@nestjs/common';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../config/config.js';
@@ -106,5 +108,33 @@ describe('BotCheckService', () => {
 
   it('gives the pages the site key and script URL, never the secret', () => {
     expect(service().publicSettings()).toEqual({ siteKey: 'site-key', scriptUrl: 'https://www.google.com/recaptcha/api.js' });
+  });
+
+  it('says once at boot that the check is off (a warning in production), and nothing when on or in a worker', () => {
+    const info = jest.spyOn(Logger.prototype, 'log').mockImplementation(() => undefined);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    try {
+      service(false).onApplicationBootstrap();
+      expect(info.mock.calls).toEqual([['bot check is off: no RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET_KEY']]);
+      service(true).onApplicationBootstrap();
+      new BotCheckService({ ...loadConfig({}), role: 'worker' }).onApplicationBootstrap();
+      expect(info).toHaveBeenCalledTimes(1);
+      expect(warn).not.toHaveBeenCalled();
+      const production = loadConfig({
+        NODE_ENV: 'production',
+        SECRET_KEY: 'x'.repeat(40),
+        DATABASE_URL: 'postgres://shop@db/shop',
+        PUBLIC_URL: 'https://shop.example.com',
+        SMTP_URL: 'smtp://mail.example.com',
+        QUEUE_DASHBOARD_PASSWORD: 'operator-password',
+        MONRI_KEY: 'k'.repeat(20),
+        MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20),
+      });
+      new BotCheckService(production).onApplicationBootstrap();
+      expect(warn.mock.calls).toEqual([['bot check is off: no RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET_KEY (the contact, newsletter and registration forms are unprotected)']]);
+    } finally {
+      info.mockRestore();
+      warn.mockRestore();
+    }
   });
 });
