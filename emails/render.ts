@@ -27,6 +27,8 @@ import { newOrderNotice } from './templates/new-order-notice.email.js';
 import { orderConfirmation } from './templates/order-confirmation.email.js';
 import { orderShipped } from './templates/order-shipped.email.js';
 import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
+import { contactNotice } from './templates/contact-notice.email.js';
+import { contactCopy } from './templates/contact-copy.email.js';
 
 /** Every mail the shop sends, by the name a queue job carries. Add new templates here. */
 export const templates = {
@@ -43,6 +45,8 @@ export const templates = {
   'payment-not-completed': paymentNotCompleted,
   'order-shipped': orderShipped,
   'new-order-notice': newOrderNotice,
+  'contact-notice': contactNotice,
+  'contact-copy': contactCopy,
 };
 
 export type Templates = typeof templates;

@@ -42,6 +42,9 @@ const envSchema = z.object({
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Zlatno zrno <shop@zlatnozrno.hr>'),
   ORDERS_EMAIL: z.email().default('narudzbe@zlatnozrno.hr'),
+  CONTACT_EMAIL: z.email().default('info@zlatnozrno.hr'),
+  CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  CONTACT_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -107,8 +110,11 @@ export interface AppConfig {
   content: { dir: string | null; importAtStart: boolean };
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   redis: { url: string | undefined };
-  /** `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL). */
-  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string };
+  /**
+   * `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL);
+   * `contactTo`: the shop's inbox for the contact form's messages (CONTACT_EMAIL).
+   */
+  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string; contactTo: string };
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
@@ -130,6 +136,8 @@ export interface AppConfig {
     /** Failed basic-auth attempts per 15 minutes from one client address before 429. */
     dashboardFailedAuthLimit: number;
   };
+  /** Contact form messages per 10 minutes from one client address and per hour from one e-mail address, before 429. */
+  contact: { limitPerIp: number; limitPerEmail: number };
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
@@ -229,7 +237,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     content: { dir: e.CONTENT_DIR ?? null, importAtStart: e.CONTENT_IMPORT_AT_START },
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },
-    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL },
+    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL, contactTo: e.CONTACT_EMAIL },
     // Outside production a random per-boot secret would log everyone out on restart and break
     // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
@@ -245,6 +253,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       dashboardPasswordConfigured: e.QUEUE_DASHBOARD_PASSWORD !== undefined,
       dashboardFailedAuthLimit: e.QUEUE_DASHBOARD_FAILED_AUTH_LIMIT,
     },
+    contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     payment: {

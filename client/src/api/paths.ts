@@ -30,6 +30,10 @@ export const apiPaths = {
     passwordRequest: '/api/auth/password/request',
     passwordReset: '/api/auth/password/reset',
   },
+  contact: {
+    /** The contact form (SPEC section 7: POST /api/mail). */
+    mail: '/api/mail',
+  },
   users: {
     register: '/api/users',
     activationResend: '/api/users/activate/resend',

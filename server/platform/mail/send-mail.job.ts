@@ -18,6 +18,8 @@ export interface SendTemplateJobData<N extends TemplateName = TemplateName> {
   props: SealedValue;
   to: string;
   locale: MailLocale;
+  /** Where an answer goes (`Reply-To`), when not to the shop's sender (the contact form's notice: the visitor). */
+  replyTo?: string;
 }
 
 /** The authenticated context of a mail job's sealed props: they open only in this job. */
@@ -46,10 +48,16 @@ export class MailQueue {
   async enqueue<N extends TemplateName>(
     template: N,
     props: TemplateProps<N>,
-    to: { to: string; locale: MailLocale },
+    to: { to: string; locale: MailLocale; replyTo?: string },
     jobId: string,
   ): Promise<void> {
-    const data: SendTemplateJobData<N> = { template, props: this.sealer.seal(props, sealContext(jobId)), to: to.to, locale: to.locale };
+    const data: SendTemplateJobData<N> = {
+      template,
+      props: this.sealer.seal(props, sealContext(jobId)),
+      to: to.to,
+      locale: to.locale,
+      ...(to.replyTo ? { replyTo: to.replyTo } : {}),
+    };
     await this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, data, { jobId });
   }
 }
@@ -70,10 +78,10 @@ export class MailProcessor extends WorkerHost {
       // No retry can help: the job stays failed and visible in the dashboard.
       throw new UnrecoverableError(new QueueError('QUEUE_UNKNOWN_JOB', `no processor for job '${job.name}' on queue '${QueueName.Mail}'`).message);
     }
-    const { template, to, locale } = job.data;
+    const { template, to, locale, replyTo } = job.data;
     try {
       const props = this.propsOf(job);
-      return { messageId: await this.mail.sendTemplate(template, props, { to, locale }) };
+      return { messageId: await this.mail.sendTemplate(template, props, { to, locale, ...(replyTo ? { replyTo } : {}) }) };
     } catch (err) {
       if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
       throw err;

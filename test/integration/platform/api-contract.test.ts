@@ -29,6 +29,7 @@ import {
   PlaceOrderAnswer,
   PlaceOrderBody,
 } from '../../../contract/api/order.js';
+import { ContactAcceptedResponse } from '../../../contract/api/contact.js';
 import type { RunningShop } from '../../../server/main.js';
 import { openApiSchema } from '../../../server/platform/http/zod-validation.openapi.js';
 import { createProduct } from '../../factories/catalog.js';
@@ -141,6 +142,10 @@ describe('API contract (real shop)', () => {
     await answer('post', '/api/recaptcha', { token: 'any' }, BotCheckVerifyResponse);
     await answer('post', '/api/recaptcha', { token: 7 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' }, ErrorResponseSchema, 401);
+    const message = { name: 'Ana', email: uniqueEmail('contact'), subject: 'Pitanje', message: 'Pozdrav!', consent: true, locale: 'hr' };
+    await answer('post', '/api/mail', message, ContactAcceptedResponse, 202);
+    await answer('post', '/api/mail', { ...message, consent: false }, ErrorResponseSchema, 422);
+    await answer('post', '/api/mail', { ...message, message: 'ž'.repeat(5000), subject: 'š'.repeat(200) }, ErrorResponseSchema, 413);
 
     const user = await createUser(db, { country: 'HR' });
     const signedIn = await signIn(shop.url, user.email, user.password);
@@ -211,6 +216,7 @@ describe('API contract (real shop)', () => {
       ],
       ['/api/recaptcha', 'post', (v) => ({ token: v, action: v })],
       ['/api/auth/login', 'post', (v) => ({ email: v, password: v })],
+      ['/api/mail', 'post', (v) => ({ name: v, email: v, phone: v, subject: v, message: v, consent: v, recaptcha_token: v, locale: v })],
       ['/api/auth/magic-link', 'post', (v) => ({ email: v, redirect: v, locale: v })],
       ['/api/auth/password/reset', 'post', (v) => ({ token: v, password: v, password_confirmation: v })],
       ['/api/users/invite/accept', 'post', (v) => ({ token: v, first_name: v, last_name: v, password: v, terms_accepted: v })],
@@ -237,7 +243,7 @@ describe('API contract (real shop)', () => {
         const res = await s.call(method, path, body(value));
         seen.push(`${method} ${path.slice(0, 40)} ${JSON.stringify(value).slice(0, 20)} -> ${res.status}`);
         expect([path, value, res.status < 500]).toEqual([path, value, true]);
-        if (res.status === 422) expectContract(ErrorResponseSchema, res.body, `${method} ${path}`);
+        if (res.status === 422 || res.status === 413) expectContract(ErrorResponseSchema, res.body, `${method} ${path}`);
       }
     }
     for (const query of [
