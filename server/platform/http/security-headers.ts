@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { analyticsCspSources, type AnalyticsCspSources, type AnalyticsConfig, type ConsentChoice } from '../../../contract/analytics.js';
 
 /** A fresh CSP nonce per response, readable by the SSR renderer as res.locals.cspNonce. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -61,29 +62,60 @@ export interface SecurityHeaderOptions {
    * page (checkout hands the shopper over with a form POST; docs/payments.md).
    */
   formActions?: readonly string[];
+  /**
+   * Consent-gated analytics (docs/analytics.md): with a container configured, an answer to a visitor
+   * whose `consentCookie` says 'all' allows Google's analytics hosts in script-src, connect-src and
+   * img-src; every other answer allows none of them.
+   */
+  analytics?: { config: AnalyticsConfig | null; consentCookie: string };
 }
 
-/** helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs websockets and eval-free HMR. */
+/**
+ * helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs
+ * websockets and eval-free HMR. The policy follows the visitor's cookie choice, read from the request's
+ * Cookie header (this runs before the cookie parser): two policies are built once, one is picked per answer.
+ */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
-  const withHelmet = helmetHeaders(opts);
+  const config = opts.analytics?.config ?? null;
+  const withoutAnalytics = helmetHeaders(opts, analyticsCspSources(null, config));
+  const withAnalytics = config ? helmetHeaders(opts, analyticsCspSources('all', config)) : withoutAnalytics;
+  const cookieName = opts.analytics?.consentCookie;
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    withHelmet(req, res, next);
+    const consent = cookieName ? consentFromCookieHeader(req.headers.cookie, cookieName) : null;
+    (consent === 'all' ? withAnalytics : withoutAnalytics)(req, res, next);
   };
 }
 
-function helmetHeaders(opts: SecurityHeaderOptions) {
+/**
+ * The visitor's choice from a raw Cookie header: 'essential' or 'all', else null (absent, repeated with
+ * different values, or anything else: hostile input never widens the policy).
+ */
+export function consentFromCookieHeader(header: string | undefined, name: string): ConsentChoice | null {
+  if (!header) return null;
+  const values = new Set<string>();
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    values.add(part.slice(at + 1).trim());
+  }
+  if (values.size !== 1) return null;
+  const [value] = values;
+  return value === 'all' || value === 'essential' ? value : null;
+}
+
+function helmetHeaders(opts: SecurityHeaderOptions, analytics: AnalyticsCspSources) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", nonce, "'strict-dynamic'"],
+        'script-src': ["'self'", nonce, "'strict-dynamic'", ...analytics.script],
         'style-src': ["'self'", nonce],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', ...analytics.img],
         'font-src': ["'self'"],
-        'connect-src': opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'connect-src': [...(opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...analytics.connect],
         'form-action': ["'self'", ...(opts.formActions ?? [])],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
