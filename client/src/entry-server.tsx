@@ -160,6 +160,7 @@ async function render(
           csrfToken: ctx.csrfToken,
           publicUrl: ctx.publicUrl,
           consent: opts.consent,
+          analytics: ctx.analytics,
           fontPreloads,
         },
         { nonce: ctx.nonce },
