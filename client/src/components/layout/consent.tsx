@@ -18,6 +18,21 @@ interface ConsentState {
 const ConsentContext = createContext<ConsentState | null>(null);
 
 /**
+ * In the browser, for the life of the document: the choice it was served with (its CSP) and the latest one.
+ * The provider remounts when the layout switches to the error layout; the router context still holds the
+ * server's value, which may be older than the visitor's choice. Never used on the server (one module for
+ * every request there).
+ */
+const thisDocument: { servedWith?: CookieConsent | null; latest?: CookieConsent | null } = {};
+
+function remembered(initial: CookieConsent | null): { servedWith: CookieConsent | null; latest: CookieConsent | null } {
+  if (typeof window === 'undefined') return { servedWith: initial, latest: initial };
+  if (!('servedWith' in thisDocument)) thisDocument.servedWith = initial;
+  if (!('latest' in thisDocument)) thisDocument.latest = initial;
+  return { servedWith: thisDocument.servedWith ?? null, latest: thisDocument.latest ?? null };
+}
+
+/**
  * Cookie consent. The server reads the essential `cookie_consent` cookie and passes it in the router
  * context, so server and browser render the same banner state, and the page's CSP matches it.
  *
@@ -30,9 +45,9 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
   const initial = useRouteContext({ from: rootRouteId, select: (c) => c.consent });
   const config = useRouteContext({ from: rootRouteId, select: (c) => c.analytics });
   // The choice this document was served with: its CSP. Fixed for the life of the page.
-  const [servedWith] = useState<CookieConsent | null>(initial);
-  const [consent, setConsent] = useState<CookieConsent | null>(initial);
-  const [bannerOpen, setBannerOpen] = useState(initial === null);
+  const [{ servedWith, latest }] = useState(() => remembered(initial));
+  const [consent, setConsent] = useState<CookieConsent | null>(latest);
+  const [bannerOpen, setBannerOpen] = useState(latest === null);
 
   useEffect(() => {
     const effect = choiceEffect({ config, servedWith, loaded: containerRan(), next: consent });
@@ -50,6 +65,7 @@ export function ConsentProvider({ children }: { children: ReactNode }) {
       bannerOpen,
       choose: (choice) => {
         writeCookie(CONSENT_COOKIE, choice, CONSENT_COOKIE_MAX_AGE_SECONDS);
+        thisDocument.latest = choice;
         setConsent(choice);
         setBannerOpen(false);
       },
