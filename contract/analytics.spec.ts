@@ -1,4 +1,4 @@
-import { analyticsCspSources, choiceEffect, CONSENT_MODE_DEFAULT, consentModeUpdate, gtmScriptUrl, loadsAnalytics, type AnalyticsConfig, type ConsentChoice } from './analytics.js';
+import { analyticsCspSources, choiceEffect, consentFromCookieHeader, CONSENT_MODE_DEFAULT, consentModeUpdate, gtmScriptUrl, loadsAnalytics, type AnalyticsConfig, type ConsentChoice } from './analytics.js';
 import { ANALYTICS_COOKIES, isAnalyticsCookie, STORAGE_ENTRIES, storageEntryOf, type StorageEntry } from './cookies.js';
 
 const GTM: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' };
@@ -49,6 +49,22 @@ describe('what a cookie choice loads (docs/analytics.md)', () => {
     expect(effect(null, false, null)).toBe('none');
     // No container configured: a choice never reloads or loads anything.
     for (const c of CHOICES) expect(effect(null, false, c, null)).toBe('none');
+  });
+});
+
+describe('the choice in a Cookie header (one reading for the CSP and the page render)', () => {
+  it('reads the choice from a raw Cookie header as the page render and the render cache do', () => {
+    expect(consentFromCookieHeader(undefined, 'cookie_consent')).toBeNull();
+    expect(consentFromCookieHeader('cookie_consent=all', 'cookie_consent')).toBe('all');
+    expect(consentFromCookieHeader(' a=1 ;cookie_consent= essential ', 'cookie_consent')).toBe('essential');
+    // As the page render and cookie-parser read it: the first occurrence, unquoted, percent-decoded.
+    expect(consentFromCookieHeader('cookie_consent=all; cookie_consent=essential', 'cookie_consent')).toBe('all');
+    expect(consentFromCookieHeader('cookie_consent=%61ll', 'cookie_consent')).toBe('all');
+    expect(consentFromCookieHeader('cookie_consent="all"', 'cookie_consent')).toBe('all');
+    expect(consentFromCookieHeader('cookie_consent=%E0%A4%A', 'cookie_consent')).toBeNull();
+    expect(consentFromCookieHeader('cookie_consent=ALL', 'cookie_consent')).toBeNull();
+    expect(consentFromCookieHeader('cookie_consent=all%00', 'cookie_consent')).toBeNull();
+    expect(consentFromCookieHeader('cookie_consent', 'cookie_consent')).toBeNull();
   });
 });
 

@@ -40,6 +40,33 @@ export interface AnalyticsCspSources {
 
 const NONE: AnalyticsCspSources = { script: [], connect: [], img: [] };
 
+/**
+ * The visitor's choice from a raw Cookie header: 'essential' or 'all', else null. ONE reading for the CSP
+ * (server/platform/http/security-headers.ts) and the page render (client/src/entry-server.tsx), the same as
+ * the render cache's key (cookie-parser): the first occurrence wins, surrounding quotes dropped,
+ * percent-decoded. So the CSP always matches the choice the page was rendered for (the browser's loader
+ * relies on it); anything else is no choice.
+ */
+export function consentFromCookieHeader(header: string | undefined, name: string): ConsentChoice | null {
+  if (!header) return null;
+  for (const part of header.split(';')) {
+    const at = part.indexOf('=');
+    if (at < 0 || part.slice(0, at).trim() !== name) continue;
+    const raw = part
+      .slice(at + 1)
+      .trim()
+      .replace(/^"(.*)"$/, '$1');
+    let value = raw;
+    try {
+      value = decodeURIComponent(raw);
+    } catch {
+      // keep the raw value
+    }
+    return value === 'all' || value === 'essential' ? value : null;
+  }
+  return null;
+}
+
 /** True when this choice loads the container: a container is configured and the visitor accepted all cookies. */
 export function loadsAnalytics(consent: ConsentChoice | null, config: AnalyticsConfig | null): config is AnalyticsConfig {
   return config !== null && consent === 'all';

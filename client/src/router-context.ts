@@ -49,7 +49,3 @@ export interface RouterContext extends RequestData {
    */
   session: SessionStore;
 }
-
-export function isCookieConsent(value: unknown): value is CookieConsent {
-  return value === 'essential' || value === 'all';
-}

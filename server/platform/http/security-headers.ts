@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { analyticsCspSources, type AnalyticsCspSources, type AnalyticsConfig, type ConsentChoice } from '../../../contract/analytics.js';
+import { analyticsCspSources, consentFromCookieHeader, type AnalyticsCspSources, type AnalyticsConfig } from '../../../contract/analytics.js';
 
 /** A fresh CSP nonce per response, readable by the SSR renderer as res.locals.cspNonce. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -85,23 +85,6 @@ export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
     const consent = cookieName ? consentFromCookieHeader(req.headers.cookie, cookieName) : null;
     (consent === 'all' ? withAnalytics : withoutAnalytics)(req, res, next);
   };
-}
-
-/**
- * The visitor's choice from a raw Cookie header: 'essential' or 'all', else null (absent, repeated with
- * different values, or anything else: hostile input never widens the policy).
- */
-export function consentFromCookieHeader(header: string | undefined, name: string): ConsentChoice | null {
-  if (!header) return null;
-  const values = new Set<string>();
-  for (const part of header.split(';')) {
-    const at = part.indexOf('=');
-    if (at < 0 || part.slice(0, at).trim() !== name) continue;
-    values.add(part.slice(at + 1).trim());
-  }
-  if (values.size !== 1) return null;
-  const [value] = values;
-  return value === 'all' || value === 'essential' ? value : null;
 }
 
 function helmetHeaders(opts: SecurityHeaderOptions, analytics: AnalyticsCspSources) {
