@@ -105,6 +105,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RECAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow(/RECAPTCHA_VERIFY_URL/);
   });
 
+  it('reads GTM_ID and GTM_SCRIPT_ORIGIN: no analytics when unset, the container id checked, the origin an origin', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(loadConfig({ GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999' }).analytics).toBeNull();
+    expect(loadConfig({ GTM_ID: 'GTM-ABC1234' }).analytics).toEqual({ gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' });
+    expect(loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999/' }).analytics).toEqual({
+      gtmId: 'GTM-ABC1234',
+      scriptOrigin: 'http://127.0.0.1:9999',
+    });
+    for (const GTM_ID of ['GTM-abc1234', 'UA-12345-1', 'G-ABC1234', 'GTM-AB', 'GTM-ABC1234"><script>', 'GTM-ABC1234 GTM-DEF5678'])
+      expect(() => loadConfig({ GTM_ID })).toThrow(/GTM_ID: must be a Google Tag Manager container id/);
+    for (const GTM_SCRIPT_ORIGIN of ['https://gtm.example/path', 'https://u:p@gtm.example', 'ftp://gtm.example', 'https://gtm.example/?x=1'])
+      expect(() => loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN })).toThrow(/GTM_SCRIPT_ORIGIN/);
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).http.publicUrl).toBe('https://shop.example.com');
   });

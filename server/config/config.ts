@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { GTM_DEFAULT_SCRIPT_ORIGIN, GTM_ID_PATTERN, type AnalyticsConfig } from '../../contract/analytics.js';
 
 /**
  * The shop's whole configuration, read from the environment ONCE at boot and validated.
@@ -24,6 +25,15 @@ const url = (protocols: string[]) =>
       },
       { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
     );
+
+/** `https://host[:port]` and nothing more (a trailing slash allowed). */
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
 
 const port = z.coerce.number().int().min(0).max(65535);
 
@@ -93,6 +103,12 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_SCRIPT_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Google Tag Manager container (docs/analytics.md): loaded only for visitors who accept all cookies; unset: no analytics at all. */
+  GTM_ID: z.string().trim().regex(GTM_ID_PATTERN, 'must be a Google Tag Manager container id like GTM-ABC1234').optional(),
+  /** Where gtm.js is loaded from and what the CSP allows besides Google's hosts (a local emulator in tests). */
+  GTM_SCRIPT_ORIGIN: url(['http', 'https'])
+    .refine(isOrigin, { message: 'must be an origin (scheme, host and port; no path, query or credentials)' })
+    .default(GTM_DEFAULT_SCRIPT_ORIGIN),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -155,6 +171,11 @@ export interface AppConfig {
     /** A card order still unpaid this long after it was placed is cancelled and its stock released (order module's job). */
     unpaidOrderExpiryMinutes: number;
   };
+  /**
+   * Consent-gated analytics (docs/analytics.md): the Google Tag Manager container and where gtm.js comes
+   * from; null when GTM_ID is unset (no analytics at all, no analytics origin in any CSP).
+   */
+  analytics: AnalyticsConfig | null;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
@@ -267,6 +288,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
     },
+    analytics: e.GTM_ID ? { gtmId: e.GTM_ID, scriptOrigin: new URL(e.GTM_SCRIPT_ORIGIN).origin } : null,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.mjs';
 import { assertServices, createDatabase, REDIS_URL } from './global-setup.mjs';
+import { startGtmEmulator } from './gtm-emulator-server.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -38,6 +39,9 @@ export default async function e2eSetup() {
   // (the shop discovers the issuer lazily, at the first sign-in).
   const oidcPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  // Analytics as in production (docs/analytics.md), with Google Tag Manager and GA4 emulated on loopback.
+  const gtm = await startGtmEmulator();
+  const gtmId = 'GTM-E2ETEST1';
   const url = `http://127.0.0.1:${port}`;
   const env = {
     PATH: process.env.PATH,
@@ -59,6 +63,8 @@ export default async function e2eSetup() {
     AUTH_RATE_LIMIT_PER_IP: '100000',
     // the same for the contact form's messages (its limits are tested in test/integration/contact)
     CONTACT_RATE_LIMIT_PER_IP: '100000',
+    GTM_ID: gtmId,
+    GTM_SCRIPT_ORIGIN: gtm.origin,
   };
   const output = [];
   const child = spawn(process.execPath, [resolve('dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -70,9 +76,11 @@ export default async function e2eSetup() {
   await waitReady(url, child, output);
   const state = { pid: child.pid, db: db.name, dir };
   writeFileSync(join(tmpdir(), `shop-e2e-state-${process.pid}.json`), JSON.stringify(state));
-  globalThis.__SHOP_E2E__ = { child, state, output };
+  globalThis.__SHOP_E2E__ = { child, state, output, gtm };
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = env.MAIL_DIR;
   process.env.E2E_DATABASE_URL = db.url;
   process.env.E2E_OIDC_PORT = String(oidcPort);
+  process.env.E2E_GTM_ORIGIN = gtm.origin;
+  process.env.E2E_GTM_ID = gtmId;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+import { analyticsCspSources, consentFromCookieHeader, type AnalyticsCspSources, type AnalyticsConfig } from '../../../contract/analytics.js';
 
 /** A fresh CSP nonce per response, readable by the SSR renderer as res.locals.cspNonce. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {
@@ -67,6 +68,12 @@ export interface SecurityHeaderOptions {
    * invisible widget) and call (connect-src).
    */
   botCheck?: BotCheckCspSources;
+  /**
+   * Consent-gated analytics (docs/analytics.md): with a container configured, an answer to a visitor
+   * whose `consentCookie` says 'all' allows Google's analytics hosts in script-src, connect-src and
+   * img-src; every other answer allows none of them.
+   */
+  analytics?: { config: AnalyticsConfig | null; consentCookie: string };
 }
 
 export interface BotCheckCspSources {
@@ -85,27 +92,35 @@ export function botCheckCspSources(scriptUrl: string): BotCheckCspSources {
   return { script: [origin, 'https://www.gstatic.com'], frame: [origin, 'https://recaptcha.google.com'], connect: [origin] };
 }
 
-/** helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs websockets and eval-free HMR. */
+/**
+ * helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs
+ * websockets and eval-free HMR. The policy follows the visitor's cookie choice, read from the request's
+ * Cookie header (this runs before the cookie parser): two policies are built once, one is picked per answer.
+ */
 export function securityHeaders(opts: SecurityHeaderOptions): RequestHandler {
-  const withHelmet = helmetHeaders(opts);
+  const config = opts.analytics?.config ?? null;
+  const withoutAnalytics = helmetHeaders(opts, analyticsCspSources(null, config));
+  const withAnalytics = config ? helmetHeaders(opts, analyticsCspSources('all', config)) : withoutAnalytics;
+  const cookieName = opts.analytics?.consentCookie;
   return (req: Request, res: Response, next: NextFunction) => {
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    withHelmet(req, res, next);
+    const consent = cookieName ? consentFromCookieHeader(req.headers.cookie, cookieName) : null;
+    (consent === 'all' ? withAnalytics : withoutAnalytics)(req, res, next);
   };
 }
 
-function helmetHeaders(opts: SecurityHeaderOptions) {
+function helmetHeaders(opts: SecurityHeaderOptions, analytics: AnalyticsCspSources) {
   const nonce = (_req: unknown, res: unknown) => `'nonce-${(res as Response).locals.cspNonce as string}'`;
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", nonce, "'strict-dynamic'", ...(opts.botCheck?.script ?? [])],
+        'script-src': ["'self'", nonce, "'strict-dynamic'", ...(opts.botCheck?.script ?? []), ...analytics.script],
         'style-src': ["'self'", nonce],
-        'img-src': ["'self'", 'data:'],
+        'img-src': ["'self'", 'data:', ...analytics.img],
         'font-src': ["'self'"],
-        'connect-src': [...(opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...(opts.botCheck?.connect ?? [])],
+        'connect-src': [...(opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...(opts.botCheck?.connect ?? []), ...analytics.connect],
         ...(opts.botCheck ? { 'frame-src': ["'self'", ...opts.botCheck.frame] } : {}),
         'form-action': ["'self'", ...(opts.formActions ?? [])],
         'frame-ancestors': ["'none'"],

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ViteDevServer } from 'vite';
+import type { AnalyticsConfig } from '../../../contract/analytics.js';
 import type { ApiPort, BotCheckSettings, SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
 import { RenderCache, type PerResponse } from './render-cache.js';
@@ -46,6 +47,8 @@ export class SsrRenderer {
       api: ApiPort;
       /** Pages of anonymous visitors, rendered once (render-cache.ts); none in development. */
       cache?: RenderCache;
+      /** The analytics container the page loads after consent (docs/analytics.md); null: none configured. */
+      analytics?: AnalyticsConfig | null;
     },
   ) {}
 
@@ -115,7 +118,13 @@ export class SsrRenderer {
     const generation = cache?.generation ?? 0;
     // For the cache the page is rendered with placeholders where this response's nonce and token go.
     const rendered = cache && key !== undefined ? cache.placeholders : values;
-    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, botCheck: this.opts.botCheck, api: this.opts.api });
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), {
+      ...rendered,
+      publicUrl: this.opts.publicUrl,
+      botCheck: this.opts.botCheck,
+      api: this.opts.api,
+      analytics: this.opts.analytics ?? null,
+    });
 
     res.status(response.status);
     const headers: Array<[string, string]> = [];

@@ -1,4 +1,7 @@
 import { Breadcrumb } from '../../components/breadcrumb';
+import { CROATIAN_ALPHABET } from '../../brand/alphabet';
+import { Marquee } from '../../components/motion/marquee';
+import { Reveal } from '../../components/motion/reveal';
 import { useT } from '../../hooks/use-locale';
 import { ProductCardSection } from '../catalog/product-card';
 import type { AboutUs, Campaign, DownloadView, EuProjects } from './content-api';
@@ -167,6 +170,16 @@ export function StoryScreen({ campaign }: { campaign: Campaign }) {
           </div>
         </div>
         <ContentBody html={campaign.body_html} renderSlot={renderSlot} />
+        <Marquee label={t('content.story.lettersLabel')} className={styles.letters}>
+          {CROATIAN_ALPHABET.map((letter) => (
+            <span key={letter} className={styles.letter} lang="hr">
+              {letter}
+            </span>
+          ))}
+        </Marquee>
+        <Reveal summary={t('content.story.lettersWhy')}>
+          <p>{t('content.story.lettersText')}</p>
+        </Reveal>
       </article>
       <ProductCardSection
         id="story-products"
