@@ -83,6 +83,11 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).optional(),
   /** Import content/ when a web (or all) process starts (docs/content.md 'How the import works'). */
   CONTENT_IMPORT_AT_START: bool.default(true),
+  /** The providers' oEmbed endpoints (docs/video.md); tests point them at test/support/oembed-emulator. */
+  VIDEO_OEMBED_YOUTUBE_URL: url(['http', 'https']).default('https://www.youtube.com/oembed'),
+  VIDEO_OEMBED_VIMEO_URL: url(['http', 'https']).default('https://vimeo.com/api/oembed.json'),
+  /** How long the server waits for an oEmbed answer or a poster picture before giving up (504). */
+  VIDEO_OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -126,6 +131,11 @@ export interface AppConfig {
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
+  /**
+   * Video embeds (docs/video.md): the oEmbed endpoints the server asks about a video's title and poster,
+   * and how long it waits for them (and for the poster picture).
+   */
+  video: { youtubeOembedUrl: string; vimeoOembedUrl: string; timeoutMs: number };
   /**
    * Card payments (docs/payments.md): `monri` is Monri WebPay's hosted page; `sandbox` (the default
    * outside production, refused in production) is the shop's own emulator of it under /sandbox/monri,
@@ -220,6 +230,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    video: { youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL, vimeoOembedUrl: e.VIDEO_OEMBED_VIMEO_URL, timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS },
     payment: {
       provider: paymentProvider,
       monri: {
