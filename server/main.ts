@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { type Response } from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -16,7 +16,8 @@ import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
-import { apiNoStore, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { allowEmbeds, apiNoStore, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
@@ -122,7 +123,9 @@ export async function bootstrap(
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
           await renderCacheListener.start();
         }
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, api: api.port, cache });
+        // Pages may show the video players (docs/video.md): they alone may frame them and delegate their features.
+        const pageHeaders = (res: Response) => allowEmbeds(res, { origins: VIDEO_EMBED_ORIGINS, features: VIDEO_EMBED_FEATURES });
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, api: api.port, cache, pageHeaders });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()
