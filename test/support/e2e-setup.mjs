@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.mjs';
 import { assertServices, createDatabase, REDIS_URL } from './global-setup.mjs';
+import { startOembedEmulator } from './oembed-emulator.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,6 +38,9 @@ export default async function e2eSetup() {
   // Google sign-in goes to a local OpenID Connect server the Google test starts on this port
   // (the shop discovers the issuer lazily, at the first sign-in).
   const oidcPort = await freePort();
+  // The video providers' oEmbed endpoints and picture hosts (no internet here): every page with a video
+  // gets its title and poster from this emulator through the shop (docs/video.md).
+  const oembed = await startOembedEmulator();
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
   const url = `http://127.0.0.1:${port}`;
   const env = {
@@ -57,6 +61,8 @@ export default async function e2eSetup() {
     GOOGLE_CLIENT_SECRET: 'shop-e2e-secret',
     // every browser test signs in from 127.0.0.1: the per-IP budget must not end the run
     AUTH_RATE_LIMIT_PER_IP: '100000',
+    VIDEO_OEMBED_YOUTUBE_URL: oembed.youtubeUrl,
+    VIDEO_OEMBED_VIMEO_URL: oembed.vimeoUrl,
   };
   const output = [];
   const child = spawn(process.execPath, [resolve('dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,9 +74,10 @@ export default async function e2eSetup() {
   await waitReady(url, child, output);
   const state = { pid: child.pid, db: db.name, dir };
   writeFileSync(join(tmpdir(), `shop-e2e-state-${process.pid}.json`), JSON.stringify(state));
-  globalThis.__SHOP_E2E__ = { child, state, output };
+  globalThis.__SHOP_E2E__ = { child, state, output, oembed };
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = env.MAIL_DIR;
   process.env.E2E_DATABASE_URL = db.url;
   process.env.E2E_OIDC_PORT = String(oidcPort);
+  process.env.E2E_OEMBED_ORIGIN = oembed.origin;
 }
