@@ -33,8 +33,13 @@ export class VideoController {
     "VIDEO_EMBED_FAILED 'embed error: status {status}', VIDEO_EMBED_UNREACHABLE, VIDEO_EMBED_INVALID_ANSWER",
   )
   @ApiZodResponse(ErrorResponseSchema, 504, 'VIDEO_EMBED_TIMEOUT: the provider did not answer in time')
-  async oembed(@Query(new ZodQuery(VideoOembedQuery)) q: Parsed<typeof VideoOembedQuery>, @Res({ passthrough: true }) res: Response) {
-    const data = await this.videos.oembed(q.url);
+  @ApiZodResponse(ErrorResponseSchema, 429, 'RATE_LIMITED: this address had too many videos looked up that were not cached (Retry-After)')
+  async oembed(
+    @Req() req: Request,
+    @Query(new ZodQuery(VideoOembedQuery)) q: Parsed<typeof VideoOembedQuery>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const data = await this.videos.oembed(q.url, clientAddress(req));
     res.setHeader('Cache-Control', CACHE_CONTROL.success);
     return { data };
   }
@@ -58,7 +63,7 @@ export class VideoController {
   ): Promise<void> {
     const parsed = videoRefOf(provider, id, q.h);
     if (!parsed.ok) throw new VideoError(provider === 'youtube' || provider === 'vimeo' ? parsed.code : 'VIDEO_POSTER_NOT_FOUND');
-    const poster = await this.videos.poster(parsed.ref);
+    const poster = await this.videos.poster(parsed.ref, clientAddress(req));
     res.status(200);
     res.setHeader('Content-Type', poster.type);
     res.setHeader('Content-Length', String(poster.bytes.length));
@@ -67,4 +72,9 @@ export class VideoController {
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.end(req.method === 'HEAD' ? undefined : poster.bytes);
   }
+}
+
+/** The caller's address as Express sees it (TRUST_PROXY decides whether X-Forwarded-For counts). */
+function clientAddress(req: Request): string {
+  return req.ip ?? req.socket.remoteAddress ?? 'unknown';
 }

@@ -10,6 +10,7 @@ import {
   type VideoRef,
 } from '../../../contract/api/video.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
 import { fetchLimited, sniffImage, type FetchOutcome } from './provider-fetch.js';
 import { TtlLru } from './ttl-lru.js';
 import { VideoError, type VideoErrorCode } from './video.errors.js';
@@ -96,27 +97,36 @@ export class VideoService {
   private readonly pendingPosters = new Map<string, Promise<PosterOutcome>>();
   private readonly endpoints: Record<VideoProvider, string>;
   private readonly timeoutMs: number;
+  /** Provider lookups (cache misses) per client address: answers from the cache are never counted. */
+  private readonly lookupRule: RateLimitRule;
 
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly limits: RateLimitService,
+  ) {
     this.endpoints = { youtube: config.video.youtubeOembedUrl, vimeo: config.video.vimeoOembedUrl };
     this.timeoutMs = config.video.timeoutMs;
+    this.lookupRule = { name: 'video-lookup-ip', points: config.video.lookupsPerIp, durationSeconds: 15 * 60 };
   }
 
-  /** The video's metadata, or a VideoError (with the Cache-Control its answer should carry). */
-  async oembed(ref: VideoRef): Promise<VideoOembed> {
-    const outcome = await this.lookup(ref);
+  /**
+   * The video's metadata, or a VideoError (with the Cache-Control its answer should carry). `client`
+   * (the caller's address) pays for a lookup the cache cannot answer: RateLimitedError (429) when spent.
+   */
+  async oembed(ref: VideoRef, client?: string): Promise<VideoOembed> {
+    const outcome = await this.lookup(ref, client);
     if (!outcome.ok) throw new VideoError(outcome.code, outcome.params, outcome.cacheControl);
     return outcome.meta.answer;
   }
 
   /** The video's poster picture from the provider's picture host, checked for host, size and type. */
-  async poster(ref: VideoRef): Promise<Poster> {
+  async poster(ref: VideoRef, client?: string): Promise<Poster> {
     const key = cacheKey(ref);
     let outcome = this.posters.get(key);
     if (!outcome) {
       let pending = this.pendingPosters.get(key);
       if (!pending) {
-        pending = this.fetchPoster(ref).finally(() => this.pendingPosters.delete(key));
+        pending = this.fetchPoster(ref, client).finally(() => this.pendingPosters.delete(key));
         this.pendingPosters.set(key, pending);
       }
       outcome = await pending;
@@ -125,10 +135,16 @@ export class VideoService {
     return outcome.poster;
   }
 
-  private async lookup(ref: VideoRef): Promise<Outcome> {
+  private async lookup(ref: VideoRef, client?: string): Promise<Outcome> {
     const key = cacheKey(ref);
     const cached = this.metadata.get(key);
     if (cached) return cached;
+    if (client !== undefined && !this.pending.has(key)) {
+      await this.limits.consume(this.lookupRule, client);
+      // Another request may have filled the cache or started the same lookup meanwhile.
+      const filled = this.metadata.get(key);
+      if (filled) return filled;
+    }
     let pending = this.pending.get(key);
     if (!pending) {
       pending = this.fetchMetadata(ref)
@@ -209,9 +225,9 @@ export class VideoService {
     return [...PICTURE_ORIGINS[provider], new URL(this.endpoints[provider]).origin].includes(url.origin);
   }
 
-  private async fetchPoster(ref: VideoRef): Promise<PosterOutcome> {
+  private async fetchPoster(ref: VideoRef, client?: string): Promise<PosterOutcome> {
     const key = cacheKey(ref);
-    const meta = await this.lookup(ref);
+    const meta = await this.lookup(ref, client);
     if (!meta.ok) return meta;
     const source = meta.meta.thumbnailSource;
     const store = (outcome: PosterOutcome, ttl: number) => {

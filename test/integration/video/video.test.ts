@@ -8,6 +8,7 @@ import { VideoOembedResponse } from '../../../contract/api/video.js';
 import { loadConfig } from '../../../server/config/index.js';
 import type { RunningShop } from '../../../server/main.js';
 import { VideoService } from '../../../server/modules/video/index.js';
+import { RateLimitService } from '../../../server/platform/rate-limit/index.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { pngPicture, startOembedEmulator, type OembedEmulator } from '../../support/oembed-emulator.js';
@@ -16,6 +17,7 @@ import { deleteRedisKeys } from '../../support/redis-keys.js';
 const YT = 'dQw4w9WgXcQ';
 const VIMEO = '76979871';
 const TIMEOUT_MS = 400;
+const LOOKUPS_PER_IP = 30;
 
 describe('video embeds: GET /api/video/oembed and the poster proxy', () => {
   let shop: RunningShop & { url: string };
@@ -28,6 +30,9 @@ describe('video embeds: GET /api/video/oembed and the poster proxy', () => {
         VIDEO_OEMBED_YOUTUBE_URL: emulator.youtubeUrl,
         VIDEO_OEMBED_VIMEO_URL: emulator.vimeoUrl,
         VIDEO_OEMBED_TIMEOUT_MS: String(TIMEOUT_MS),
+        VIDEO_OEMBED_LOOKUPS_PER_IP: String(LOOKUPS_PER_IP),
+        // the rate-limit test speaks from addresses of its own (X-Forwarded-For)
+        TRUST_PROXY: 'true',
       },
     });
   });
@@ -237,11 +242,26 @@ describe('video embeds: GET /api/video/oembed and the poster proxy', () => {
   it('answers 502 when the provider cannot be reached at all', async () => {
     const closed = await freePort();
     const config = loadConfig({ VIDEO_OEMBED_YOUTUBE_URL: `http://127.0.0.1:${closed}/oembed`, VIDEO_OEMBED_TIMEOUT_MS: '1000' });
-    const service = new VideoService(config);
+    const service = new VideoService(config, shop.app.get(RateLimitService));
     await expect(service.oembed({ provider: 'youtube', id: YT })).rejects.toMatchObject({
       code: 'VIDEO_EMBED_UNREACHABLE',
       kind: 'bad_gateway',
     });
+  });
+
+  it('limits the lookups one address can make the server send to the provider; answers from the cache are free', async () => {
+    const from = (address: string, id: string) => oembed(`https://vimeo.com/${id}`).set('X-Forwarded-For', address);
+    const attacker = '198.18.0.7';
+    for (let i = 0; i < LOOKUPS_PER_IP; i++) await from(attacker, String(9_000_000 + i)).expect(200);
+    const refused = await from(attacker, '9999999');
+    expect([refused.status, refused.body]).toEqual([429, expect.anything()]);
+    expect(errorOf(refused)[0]).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(oembedCalls().filter((r) => r.id === '9999999')).toHaveLength(0);
+    // A video already in the cache still answers, and another address is not affected.
+    await from(attacker, '9000000').expect(200);
+    await from('198.18.0.8', '9999999').expect(200);
+    expect(oembedCalls()).toHaveLength(LOOKUPS_PER_IP + 1);
   });
 
   it('is listed in /api/docs', async () => {
