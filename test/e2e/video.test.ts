@@ -2,7 +2,8 @@
 // for any host but the shop before the visitor clicks the poster (every request recorded); the click
 // loads the privacy-friendly player (YouTube's no-cookie host, Vimeo with do-not-track; both stood in for
 // by page.route, the machine has no internet) with the spec's defaults and the features the page
-// delegates; axe-core finds no violation before and after the click. The shop's oEmbed calls go to the
+// delegates; axe-core finds no violation before and after the click; without the metadata (offline) the
+// poster is drawn with the page's title and still plays; without JavaScript it is a link. The shop's oEmbed calls go to the
 // emulator the e2e setup started (test/support/oembed-emulator.mjs).
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import type { Campaign, RecipeDetail, RecipePage } from '../../contract/api/content.js';
@@ -189,6 +190,41 @@ describe('video embeds', () => {
         expect([target.name, 'after', describeViolations(after)]).toEqual([target.name, 'after', '']);
         await page.close();
       }
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("draws the poster with the page's title when the metadata cannot be had (offline), and the click still plays", async () => {
+    const locale: Locale = 'en';
+    const t = tFor(locale);
+    const target = (await videoPages(locale)).find((p) => p.name.startsWith('recipe') && p.video.includes('youtu'))!;
+    const ref = parseVideoRef(target.video);
+    if (!ref.ok) throw new Error(target.video);
+    const recipe = await api<RecipeDetail>(`/api/content/recipes/${target.path.split('/').pop()}?locale=${locale}`);
+    const ctx = await context(locale);
+    try {
+      const page = await ctx.newPage();
+      // What the browser gets from our API when the provider cannot be reached (a developer offline).
+      await page.route('**/api/video/oembed?**', (route) =>
+        route.fulfill({
+          status: 504,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            errors: [{ code: 'VIDEO_EMBED_TIMEOUT', message: 'embed error: no answer from the video provider within 3000 ms' }],
+          }),
+        }),
+      );
+      const requests = recordRequests(page);
+      await page.goto(target.path);
+      await hydrated(page);
+      const poster = page.getByRole('button', { name: t('video.play', { title: recipe.title }) });
+      await poster.waitFor();
+      expect(await page.locator('[data-video-poster] img').count()).toBe(0);
+      expect(foreign(requests)).toEqual([]);
+      await poster.click();
+      await page.frameLocator('iframe').locator('#player').waitFor();
+      expect(await page.locator('iframe').getAttribute('title')).toBe(t('video.frameTitle', { title: recipe.title }));
     } finally {
       await ctx.close();
     }
