@@ -22,10 +22,14 @@ export const REFUSAL_TTL_MS = 5 * 60_000;
 /** The provider failed, was slow or unreachable: one minute, so an outage costs one request a minute per video. */
 export const OUTAGE_TTL_MS = 60_000;
 
-/** What browsers may keep (the answer is public and the same for everyone). */
+/**
+ * What browsers and shared caches may keep. A found video's answer is the same for everyone and in every
+ * language (public); a refusal's message is in the caller's language (query, cookie, Accept-Language), so
+ * only the caller's browser keeps it (private).
+ */
 export const CACHE_CONTROL = {
   success: 'public, max-age=3600',
-  refusal: 'public, max-age=300',
+  refusal: 'private, max-age=300',
   outage: 'no-store',
   poster: 'public, max-age=86400',
 } as const;

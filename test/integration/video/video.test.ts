@@ -93,7 +93,7 @@ describe('video embeds: GET /api/video/oembed and the poster proxy', () => {
     emulator.set('vimeo', '403', { status: 403 });
     const missing = await oembed('https://www.youtube.com/watch?v=notFound123');
     expect(errorOf(missing)).toEqual([404, 'VIDEO_NOT_FOUND', 'was not found']);
-    expect(missing.headers['cache-control']).toBe('public, max-age=300');
+    expect(missing.headers['cache-control']).toBe('private, max-age=300');
     expect(errorOf(await oembed('https://www.youtube.com/watch?v=notFound123', 'de'))).toEqual([
       404,
       'VIDEO_NOT_FOUND',
