@@ -61,7 +61,9 @@ export function Video({ src, fallbackTitle, className, ...options }: VideoProps)
   const locale = useLocale();
   const parsed = parseVideoRef(src);
   if (!parsed.ok) return <VideoMessage locale={locale} code={parsed.code} className={className} />;
-  return <VideoOf locale={locale} video={parsed.ref} fallbackTitle={fallbackTitle} className={className} {...options} />;
+  // Keyed by the video: moving to another page's video (a related recipe) starts again from its poster.
+  const key = `${parsed.ref.provider}:${parsed.ref.id}:${parsed.ref.hash ?? ''}`;
+  return <VideoOf key={key} locale={locale} video={parsed.ref} fallbackTitle={fallbackTitle} className={className} {...options} />;
 }
 
 function VideoOf({
