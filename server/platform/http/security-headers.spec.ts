@@ -46,4 +46,20 @@ describe('security headers', () => {
     expect(policy).toContain('picture-in-picture=()');
     expect(permissionsPolicy(EMBEDS)).toBe(page['permissions-policy']);
   });
+
+  it('adds the players to a frame-src that is already there, keeping its sources', () => {
+    const headers: Record<string, string> = {
+      'content-security-policy': "default-src 'self';frame-src 'self' https://www.google.com;object-src 'none'",
+    };
+    const res = {
+      setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+      getHeader: (name: string) => headers[name.toLowerCase()],
+    } as unknown as Response;
+    allowEmbeds(res, EMBEDS);
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'self';frame-src 'self' https://www.google.com https://www.youtube-nocookie.com https://player.vimeo.com;object-src 'none'",
+    );
+    allowEmbeds(res, EMBEDS);
+    expect(headers['content-security-policy'].match(/youtube-nocookie/g)).toHaveLength(1);
+  });
 });

@@ -85,9 +85,20 @@ export const PERMISSIONS_POLICY = permissionsPolicy();
 export function allowEmbeds(res: Response, embeds: EmbedAllowance): void {
   res.setHeader('Permissions-Policy', permissionsPolicy(embeds));
   const csp = res.getHeader('Content-Security-Policy');
-  if (typeof csp === 'string' && !/(^|;)\s*frame-src /.test(csp)) {
-    res.setHeader('Content-Security-Policy', `${csp.replace(/;\s*$/, '')};frame-src 'self' ${embeds.origins.join(' ')}`);
+  if (typeof csp !== 'string') return;
+  // Another frame-src may be there already (a provider's widget): its sources stay, the players' are added.
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const at = directives.findIndex((d) => d.split(/\s+/)[0] === 'frame-src');
+  if (at === -1) {
+    directives.push(`frame-src 'self' ${embeds.origins.join(' ')}`);
+  } else {
+    const sources = directives[at]!.split(/\s+/).slice(1);
+    directives[at] = ['frame-src', ...sources, ...embeds.origins.filter((o) => !sources.includes(o))].join(' ');
   }
+  res.setHeader('Content-Security-Policy', directives.join(';'));
 }
 
 export interface SecurityHeaderOptions {
