@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { type Response } from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -16,8 +16,9 @@ import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
-import { apiNoStore, botCheckCspSources, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { allowEmbeds, apiNoStore, botCheckCspSources, cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { BotCheckService } from './platform/bot-check/index.js';
+import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
@@ -129,6 +130,8 @@ export async function bootstrap(
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
           await renderCacheListener.start();
         }
+        // Pages may show the video players (docs/video.md): they alone may frame them and delegate their features.
+        const pageHeaders = (res: Response) => allowEmbeds(res, { origins: VIDEO_EMBED_ORIGINS, features: VIDEO_EMBED_FEATURES });
         ssr = new SsrRenderer({
           dev: config.http.viteDev,
           publicUrl: config.http.publicUrl,
@@ -138,6 +141,7 @@ export async function bootstrap(
           api: api.port,
           cache,
           analytics: config.analytics,
+          pageHeaders,
         });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }

@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(c.seedDemoData).toBe(true);
   });
 
+  it("asks the providers' real oEmbed endpoints unless told otherwise, within a bounded timeout", () => {
+    expect(loadConfig({}).video).toEqual({ youtubeOembedUrl: 'https://www.youtube.com/oembed', vimeoOembedUrl: 'https://vimeo.com/api/oembed.json', timeoutMs: 3000, lookupsPerIp: 100 });
+    const local = loadConfig({ VIDEO_OEMBED_YOUTUBE_URL: 'http://127.0.0.1:9/youtube/oembed', VIDEO_OEMBED_TIMEOUT_MS: '500' }).video;
+    expect(local).toMatchObject({ youtubeOembedUrl: 'http://127.0.0.1:9/youtube/oembed', timeoutMs: 500 });
+    expect(() => loadConfig({ VIDEO_OEMBED_VIMEO_URL: 'file:///etc/passwd' })).toThrow(/VIDEO_OEMBED_VIMEO_URL/);
+    expect(() => loadConfig({ VIDEO_OEMBED_TIMEOUT_MS: '60000' })).toThrow(/VIDEO_OEMBED_TIMEOUT_MS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });

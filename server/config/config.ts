@@ -109,6 +109,13 @@ const envSchema = z.object({
   GTM_SCRIPT_ORIGIN: url(['http', 'https'])
     .refine(isOrigin, { message: 'must be an origin (scheme, host and port; no path, query or credentials)' })
     .default(GTM_DEFAULT_SCRIPT_ORIGIN),
+  /** The providers' oEmbed endpoints (docs/video.md); tests point them at test/support/oembed-emulator. */
+  VIDEO_OEMBED_YOUTUBE_URL: url(['http', 'https']).default('https://www.youtube.com/oembed'),
+  VIDEO_OEMBED_VIMEO_URL: url(['http', 'https']).default('https://vimeo.com/api/oembed.json'),
+  /** How long the server waits for an oEmbed answer or a poster picture before giving up (504). */
+  VIDEO_OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Videos not yet in the cache one client address may have the server look up per 15 minutes (then 429). */
+  VIDEO_OEMBED_LOOKUPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -157,6 +164,12 @@ export interface AppConfig {
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
+  /**
+   * Video embeds (docs/video.md): the oEmbed endpoints the server asks about a video's title and poster,
+   * how long it waits for them (and for the poster picture), and how many videos not yet cached one
+   * client address may have it look up per 15 minutes.
+   */
+  video: { youtubeOembedUrl: string; vimeoOembedUrl: string; timeoutMs: number; lookupsPerIp: number };
   /**
    * Card payments (docs/payments.md): `monri` is Monri WebPay's hosted page; `sandbox` (the default
    * outside production, refused in production) is the shop's own emulator of it under /sandbox/monri,
@@ -277,6 +290,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    video: { youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL, vimeoOembedUrl: e.VIDEO_OEMBED_VIMEO_URL, timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS, lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP },
     payment: {
       provider: paymentProvider,
       monri: {

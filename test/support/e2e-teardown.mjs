@@ -12,5 +12,6 @@ export default async function e2eTeardown() {
     clearTimeout(timer);
   }
   await gtm?.close();
+  await shop.oembed?.close();
   if (!process.env.KEEP_TEST_DATABASE) await dropDatabase(state.db).catch((err) => console.warn(`e2e teardown: dropping ${state.db} failed: ${err.message}`));
 }

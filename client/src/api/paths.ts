@@ -58,6 +58,10 @@ export const apiPaths = {
     downloads: '/api/content/downloads',
     euProjects: '/api/content/eu-projects',
   },
+  video: {
+    /** GET ?url=: a YouTube or Vimeo video's title and poster (docs/video.md). */
+    oembed: '/api/video/oembed',
+  },
   orders: {
     list: '/api/orders',
     /** POST: place an order from the cart (checkout). */

@@ -1,11 +1,13 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AnalyticsConfig } from '../../../contract/analytics.js';
-import { botCheckCspSources, securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
+import { allowEmbeds, botCheckCspSources, DENIED_FEATURES, PERMISSIONS_POLICY, permissionsPolicy, securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
 
 const GTM: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' };
 const EMULATOR: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'http://127.0.0.1:4567' };
+const EMBEDS = { origins: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'], features: ['fullscreen', 'autoplay'] } as const;
 
-function csp(opts: Partial<SecurityHeaderOptions> = {}, cookie?: string): string {
+/** The headers of one answer: `cookie` is the request's Cookie header; `embeds`, a page that may frame the players. */
+function answer(opts: Partial<SecurityHeaderOptions> = {}, cookie?: string, embeds = false): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     locals: { cspNonce: 'abc' },
@@ -14,7 +16,12 @@ function csp(opts: Partial<SecurityHeaderOptions> = {}, cookie?: string): string
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   } as unknown as Response;
   securityHeaders({ dev: false, secure: true, ...opts })({ headers: cookie === undefined ? {} : { cookie } } as Request, res, (() => undefined) as NextFunction);
-  return headers['content-security-policy'];
+  if (embeds) allowEmbeds(res, EMBEDS);
+  return headers;
+}
+
+function csp(opts: Partial<SecurityHeaderOptions> = {}, cookie?: string): string {
+  return answer(opts, cookie)['content-security-policy'];
 }
 
 /** The directive's sources, in order. */
@@ -106,5 +113,42 @@ describe('security headers', () => {
     const emulator = csp({ botCheck: botCheckCspSources('http://127.0.0.1:4100/recaptcha/api.js') });
     expect(emulator).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic' http://127.0.0.1:4100;");
     expect(emulator).toContain("frame-src 'self' http://127.0.0.1:4100;");
+  });
+
+  it('denies every listed feature and frames of other origins unless a page allows the embeds', () => {
+    const strict = answer();
+    expect(strict['permissions-policy']).toBe(PERMISSIONS_POLICY);
+    expect(PERMISSIONS_POLICY.split(', ')).toEqual(DENIED_FEATURES.map((f) => `${f}=()`));
+    expect(strict['content-security-policy']).toContain("default-src 'self'");
+    expect(strict['content-security-policy']).not.toContain('frame-src');
+  });
+
+  it('lets a page frame exactly the players and delegate exactly their features', () => {
+    const page = answer({}, undefined, true);
+    expect(page['content-security-policy']).toMatch(/;frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/player\.vimeo\.com$/);
+    expect(page['content-security-policy']).toContain("script-src 'self' 'nonce-abc' 'strict-dynamic'");
+    const policy = page['permissions-policy'].split(', ');
+    expect(policy).toContain('fullscreen=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")');
+    expect(policy).toContain('autoplay=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")');
+    expect(policy.filter((p) => !p.endsWith('=()'))).toHaveLength(2);
+    expect(policy).toContain('camera=()');
+    expect(policy).toContain('picture-in-picture=()');
+    expect(permissionsPolicy(EMBEDS)).toBe(page['permissions-policy']);
+  });
+
+  it('adds the players to a frame-src that is already there, keeping its sources', () => {
+    const headers: Record<string, string> = {
+      'content-security-policy': "default-src 'self';frame-src 'self' https://www.google.com;object-src 'none'",
+    };
+    const res = {
+      setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+      getHeader: (name: string) => headers[name.toLowerCase()],
+    } as unknown as Response;
+    allowEmbeds(res, EMBEDS);
+    expect(headers['content-security-policy']).toBe(
+      "default-src 'self';frame-src 'self' https://www.google.com https://www.youtube-nocookie.com https://player.vimeo.com;object-src 'none'",
+    );
+    allowEmbeds(res, EMBEDS);
+    expect(headers['content-security-policy'].match(/youtube-nocookie/g)).toHaveLength(1);
   });
 });

@@ -52,7 +52,55 @@ export const DENIED_FEATURES = [
   'xr-spatial-tracking',
 ] as const;
 
-export const PERMISSIONS_POLICY = DENIED_FEATURES.map((feature) => `${feature}=()`).join(', ');
+/**
+ * What a page may delegate to the players it embeds: the frames' origins, and the features (of
+ * DENIED_FEATURES) their `allow` attribute may hand them. Everything else stays denied.
+ */
+export interface EmbedAllowance {
+  origins: readonly string[];
+  features: readonly (typeof DENIED_FEATURES)[number][];
+}
+
+/**
+ * The Permissions-Policy: every feature of DENIED_FEATURES denied (`feature=()`), except those of
+ * `embeds`, which are allowed to our own document and to the embedded origins only
+ * (`fullscreen=(self "https://player.vimeo.com")`). A frame gets a feature only when the page's own
+ * policy allows it both for the page and for the frame's origin, and the frame's `allow` names it.
+ */
+export function permissionsPolicy(embeds?: EmbedAllowance): string {
+  return DENIED_FEATURES.map((feature) =>
+    embeds?.features.includes(feature) ? `${feature}=(self ${embeds.origins.map((o) => `"${o}"`).join(' ')})` : `${feature}=()`,
+  ).join(', ');
+}
+
+/** The policy of every answer that is not a page of the shop: the API, the dashboard, admin and sandbox pages, files. */
+export const PERMISSIONS_POLICY = permissionsPolicy();
+
+/**
+ * Widens this response's headers for a page of the shop that may embed `embeds`' players: CSP
+ * `frame-src 'self'` plus their origins (without it `default-src 'self'` refuses any foreign frame),
+ * and the Permissions-Policy delegating their features. Called by the page renderer for every page
+ * (docs/security.md, "Embedded video players": the client navigates between pages without a new
+ * document, so any page may come to show a video).
+ */
+export function allowEmbeds(res: Response, embeds: EmbedAllowance): void {
+  res.setHeader('Permissions-Policy', permissionsPolicy(embeds));
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp !== 'string') return;
+  // Another frame-src may be there already (a provider's widget): its sources stay, the players' are added.
+  const directives = csp
+    .split(';')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const at = directives.findIndex((d) => d.split(/\s+/)[0] === 'frame-src');
+  if (at === -1) {
+    directives.push(`frame-src 'self' ${embeds.origins.join(' ')}`);
+  } else {
+    const sources = directives[at]!.split(/\s+/).slice(1);
+    directives[at] = ['frame-src', ...sources, ...embeds.origins.filter((o) => !sources.includes(o))].join(' ');
+  }
+  res.setHeader('Content-Security-Policy', directives.join(';'));
+}
 
 export interface SecurityHeaderOptions {
   dev: boolean;

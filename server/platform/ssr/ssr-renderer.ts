@@ -49,6 +49,8 @@ export class SsrRenderer {
       cache?: RenderCache;
       /** The analytics container the page loads after consent (docs/analytics.md); null: none configured. */
       analytics?: AnalyticsConfig | null;
+      /** Headers of a page that differ from the rest of the site's (the embeds a page may frame: security-headers.ts `allowEmbeds`). */
+      pageHeaders?: (res: Response) => void;
     },
   ) {}
 
@@ -99,6 +101,7 @@ export class SsrRenderer {
 
   private async handle(req: ExpressRequest, res: Response, next: NextFunction): Promise<void> {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || isServerPath(req.path)) return next();
+    this.opts.pageHeaders?.(res);
     const entry = await this.loadEntry();
     const values: PerResponse = { csrfToken: this.opts.csrf.tokenFor(req, res), nonce: res.locals.cspNonce as string };
     const cache = this.vite ? undefined : this.opts.cache;

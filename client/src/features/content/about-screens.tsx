@@ -8,6 +8,7 @@ import type { AboutUs, Campaign, DownloadView, EuProjects } from './content-api'
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDate, formatEuroAmount } from './format';
 import { renderSlot } from './slots';
+import { Video } from '../video/video';
 import styles from './content.module.css';
 
 /** About us: the story (page 'about-us'), the timeline from 1992, the team, B2B customers, certificates with validity, downloads. */
@@ -169,6 +170,7 @@ export function StoryScreen({ campaign }: { campaign: Campaign }) {
             <ContentImage image={campaign.image} eager />
           </div>
         </div>
+        {campaign.video ? <Video src={campaign.video} fallbackTitle={campaign.title} /> : null}
         <ContentBody html={campaign.body_html} renderSlot={renderSlot} />
         <Marquee label={t('content.story.lettersLabel')} className={styles.letters}>
           {CROATIAN_ALPHABET.map((letter) => (
