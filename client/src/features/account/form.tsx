@@ -284,6 +284,20 @@ export function CheckboxField({ id, name, checked, onChange, children, error, re
   );
 }
 
+/**
+ * A link that opens a page (the terms, the privacy policy) in a new tab beside a form, so what the visitor
+ * typed stays; screen readers hear that it opens a new tab. Usually a CheckboxField's `extra`.
+ */
+export function NewTabLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useT();
+  return (
+    <a href={href} target="_blank" rel="noopener" className={styles.inlineLink}>
+      {children}
+      <span className="visually-hidden"> {t('account.common.newTab')}</span>
+    </a>
+  );
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Messages
 

@@ -5,7 +5,7 @@ import { useT } from '../../hooks/use-locale';
 import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { publicPath } from '../../../../contract/paths';
 import { acceptInvitation, hasAccessToken, register } from './account-api';
-import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { CheckboxField, FormErrors, NewTabLink, Notice, SubmitButton, TextField, useAccountForm } from './form';
 import { sessionConfig } from './session';
 import { AccountPage, GoogleSignInLink, NewPasswordFields, ResendActivationButton, useAfterSignIn } from './shared';
 import {
@@ -224,12 +224,7 @@ function TermsCheckbox({ id, checked, error, onChange }: { id: string; checked: 
       error={error}
       required
       onChange={onChange}
-      extra={
-        <a href={publicPath('general_terms', locale)} target="_blank" rel="noopener" className={styles.inlineLink}>
-          {t('account.register.termsLink')}
-          <span className="visually-hidden"> {t('account.common.newTab')}</span>
-        </a>
-      }
+      extra={<NewTabLink href={publicPath('general_terms', locale)}>{t('account.register.termsLink')}</NewTabLink>}
     >
       {t('account.register.terms')}
     </CheckboxField>

@@ -7,7 +7,7 @@ import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { formatEuro } from '../../../../contract/money';
 import { publicPath, routePath } from '../../../../contract/paths';
-import { CheckboxField, Notice, SelectField, SubmitButton, TextField } from '../account/form';
+import { CheckboxField, NewTabLink, Notice, SelectField, SubmitButton, TextField } from '../account/form';
 import { meQuery } from '../account/loaders';
 import { useSession, useSessionStore } from '../account/use-session';
 import { countryName, sortedCountries } from '../cart/cart-helpers';
@@ -593,7 +593,7 @@ function TextArea({
         rows={3}
         maxLength={500}
         value={value}
-        className={styles.textarea}
+        className={accountStyles.textarea}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => onChange(e.target.value)}
@@ -679,12 +679,7 @@ function ShippingStep({ checkout, cart, onDone }: { checkout: CheckoutController
         error={err.terms_accepted}
         required
         onChange={(c) => change('terms_accepted', c)}
-        extra={
-          <a href={publicPath('general_terms', locale)} target="_blank" rel="noopener" className={accountStyles.inlineLink}>
-            {t('checkout.shipping.termsLink')}
-            <span className="visually-hidden"> {t('account.common.newTab')}</span>
-          </a>
-        }
+        extra={<NewTabLink href={publicPath('general_terms', locale)}>{t('checkout.shipping.termsLink')}</NewTabLink>}
       >
         {t('checkout.shipping.terms')}
       </CheckboxField>

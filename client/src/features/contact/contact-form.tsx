@@ -21,7 +21,7 @@ import { publicPath } from '../../../../contract/paths';
 import { ApiError } from '../../api/http';
 import { useT } from '../../hooks/use-locale';
 import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
-import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from '../account/form';
+import { CheckboxField, FormErrors, NewTabLink, Notice, SubmitButton, TextField, useAccountForm } from '../account/form';
 import accountStyles from '../account/account.module.css';
 import { useSendContactMessage } from './contact-api';
 import styles from './contact.module.css';
@@ -99,7 +99,15 @@ export function ContactForm() {
           <p>{t('contact.form.success')}</p>
         </Notice>
       ) : null}
-      <form className={accountStyles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate data-testid="contact-form" aria-describedby={`${headingId}-required`}>
+      <form
+        className={accountStyles.form}
+        method="post"
+        onSubmit={submit}
+        onFocus={botCheck.preload}
+        noValidate
+        data-testid="contact-form"
+        aria-describedby={`${headingId}-required`}
+      >
         <p id={`${headingId}-required`} className={accountStyles.hint}>
           {t('contact.form.requiredNote')}
         </p>
@@ -159,12 +167,7 @@ export function ContactForm() {
           error={err.consent}
           required
           onChange={(v) => change('consent', v)}
-          extra={
-            <a href={publicPath('privacy_policy', locale)} target="_blank" rel="noopener" className={accountStyles.inlineLink}>
-              {t('contact.form.privacyLink')}
-              <span className="visually-hidden"> {t('account.common.newTab')}</span>
-            </a>
-          }
+          extra={<NewTabLink href={publicPath('privacy_policy', locale)}>{t('contact.form.privacyLink')}</NewTabLink>}
         >
           {t('contact.form.consent')}
         </CheckboxField>
@@ -196,7 +199,7 @@ function MessageField({ id, value, error, onChange }: { id: string; value: strin
         required
         maxLength={CONTACT_LIMITS.message}
         value={value}
-        className={styles.textarea}
+        className={`${accountStyles.textarea} ${styles.message}`}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
         onChange={(e) => onChange(e.target.value)}
