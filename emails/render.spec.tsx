@@ -63,6 +63,8 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'payment-not-completed': 'retryUrl',
   'order-shipped': 'orderUrl',
   'new-order-notice': 'adminUrl',
+  'newsletter-confirmation': 'confirmUrl',
+  'newsletter-welcome': 'recipesUrl',
 };
 
 /** Top-level objects of the locale files (layout, accountActivation, magicLink, …): their keys must never show. */

@@ -27,6 +27,8 @@ import { newOrderNotice } from './templates/new-order-notice.email.js';
 import { orderConfirmation } from './templates/order-confirmation.email.js';
 import { orderShipped } from './templates/order-shipped.email.js';
 import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
+import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
+import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
 
 /** Every mail the shop sends, by the name a queue job carries. Add new templates here. */
 export const templates = {
@@ -43,6 +45,8 @@ export const templates = {
   'payment-not-completed': paymentNotCompleted,
   'order-shipped': orderShipped,
   'new-order-notice': newOrderNotice,
+  'newsletter-confirmation': newsletterConfirmation,
+  'newsletter-welcome': newsletterWelcome,
 };
 
 export type Templates = typeof templates;

@@ -15,6 +15,7 @@ import { RateLimitModule } from './platform/rate-limit/index.js';
 import { OrderModule } from './modules/order/index.js';
 import { PaymentModule } from './modules/payment/index.js';
 import { ContentModule } from './modules/content/index.js';
+import { NewsletterModule } from './modules/newsletter/index.js';
 import { RenderCacheModule } from './platform/ssr/index.js';
 
 export interface AppModuleOptions {
@@ -31,7 +32,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, RenderCacheModule],
+      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, NewsletterModule, RenderCacheModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

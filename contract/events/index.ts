@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './order.js';
 export * from './payment.js';
 export * from './content.js';
+export * from './newsletter.js';
