@@ -13,12 +13,20 @@ export interface SsrRequestContext {
   csrfToken: string;
   /** Origin like "http://localhost:3000" (no trailing slash): canonical, hreflang, og:url, sitemap. */
   publicUrl: string;
+  /** The bot check's public settings (docs/bot-check.md); null when it is off (no script, no notice). */
+  botCheck: BotCheckSettings | null;
   /**
    * The SSR data port: how route loaders reach this process's JSON API during a render, in process
    * (no socket, no origin, no URL to build). Loaders forward the request's Cookie and the page's
    * Accept-Language through it (client/src/api/http.ts `serverApiFactory`).
    */
   api: ApiPort;
+}
+
+/** What the browser needs to load the bot check's script: the public site key and the script's URL (without query). */
+export interface BotCheckSettings {
+  siteKey: string;
+  scriptUrl: string;
 }
 
 /** One call of the JSON API through the SSR data port. */

@@ -4,6 +4,7 @@ import { ConfigModule, type AppConfig } from './config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { EventsModule } from './platform/events/index.js';
 import { HealthModule } from './platform/health/index.js';
+import { BotCheckModule } from './platform/bot-check/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { InputCheckModule } from './platform/http/input-check.js';
 import { MailModule } from './platform/mail/index.js';
@@ -32,7 +33,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, NewsletterModule, RenderCacheModule],
+      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, BotCheckModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, NewsletterModule, RenderCacheModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

@@ -16,7 +16,8 @@ import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
-import { apiNoStore, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { apiNoStore, botCheckCspSources, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { BotCheckService } from './platform/bot-check/index.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
@@ -92,7 +93,9 @@ export async function bootstrap(
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
-      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions }), apiNoStore);
+      // The bot check's script (and its frames) from the provider, only when it is configured (docs/bot-check.md).
+      const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
+      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions, ...(botCheck ? { botCheck } : {}) }), apiNoStore);
       web.use(cookieParser());
       // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
       web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
@@ -122,7 +125,7 @@ export async function bootstrap(
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
           await renderCacheListener.start();
         }
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, csrf, secure, api: api.port, cache });
+        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, botCheck: web.get(BotCheckService).publicSettings(), csrf, secure, api: api.port, cache });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()

@@ -33,6 +33,7 @@ const router = createAppRouter({
   publicUrl: window.location.origin,
   consent: null,
   fontPreloads: [],
+  botCheck: null,
 });
 
 // Not in a transition: hydrated in slices (a transition's lane is time-sliced), a navigation or a

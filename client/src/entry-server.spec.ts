@@ -18,7 +18,7 @@ import type { SsrRequestContext } from '../../contract/ssr';
 
 const ORIGIN = 'https://shop.example';
 /** The context without its data port: the child adds one per job (below). */
-const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN };
+const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, botCheck: null };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -128,11 +128,11 @@ afterAll(() => {
 
 function render(
   path: string,
-  opts: { headers?: Record<string, string>; method?: string; failRoute?: string; stubApi?: string } = {},
+  opts: { headers?: Record<string, string>; method?: string; failRoute?: string; stubApi?: string; ctx?: Partial<typeof ctx> } = {},
 ): Promise<Rendered> {
   const id = nextId++;
   const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'locale=hr', ...opts.headers };
-  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx, stubApi: opts.stubApi, failRoute: opts.failRoute };
+  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx: { ...ctx, ...opts.ctx }, stubApi: opts.stubApi, failRoute: opts.failRoute };
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     child.stdin.write(`${JSON.stringify(job)}\n`);
@@ -206,6 +206,28 @@ describe('SSR of pages', () => {
     expect(attr(body, /<title>([^<]+)<\/title>/)).toBe(title.replace(/&/g, '&amp;'));
     expect(attr(body, /<meta property="og:locale" content="([^"]+)"/)).toBe(ogLocale);
     expect(attr(body, /<link rel="canonical" href="([^"]+)"/)).toBe(ORIGIN + path);
+  });
+
+  it.each([
+    ['/registracija', 'Ova je stranica zaštićena uslugom reCAPTCHA i primjenjuju se Googleova', 'Pravila o privatnosti', 'hr'],
+    ['/en/register', 'This site is protected by reCAPTCHA and the Google', 'Privacy Policy', 'en'],
+    ['/de/register', 'Diese Website ist durch reCAPTCHA geschützt; es gelten die', 'Datenschutzerklärung', 'de'],
+    ['/sl/registracija', 'To spletno mesto je zaščiteno z reCAPTCHA; veljajo Googlov', 'pravilnik o zasebnosti', 'sl'],
+  ])('renders the bot-check notice under the form on %s when a site key is configured, and loads no script', async (path, sentence, privacy, hl) => {
+    const botCheck = { siteKey: 'site-key-1', scriptUrl: 'https://www.google.com/recaptcha/api.js' };
+    const on = await render(path, { ctx: { botCheck } });
+    expect(on.status).toBe(200);
+    const notice = /<p[^>]*data-testid="bot-check-notice"[^>]*>([\s\S]*?)<\/p>/.exec(on.body)?.[1] ?? '';
+    expect(notice.replace(/<[^>]+>/g, '')).toContain(sentence);
+    expect(notice).toContain(`href="https://policies.google.com/privacy?hl=${hl}"`);
+    expect(notice).toContain(`href="https://policies.google.com/terms?hl=${hl}"`);
+    expect(notice).toContain(`>${privacy}<span class="visually-hidden">`);
+    // The settings reach the browser (dehydrated), but nothing of the provider is loaded by the page itself.
+    expect(on.body).toContain('site-key-1');
+    expect(on.body).not.toMatch(/<script[^>]+google\.com/);
+    const off = await render(path);
+    expect(off.body).not.toContain('bot-check-notice');
+    expect(off.body).not.toContain('policies.google.com');
   });
 
   it('renders unknown paths as the error page with 404 in the page language', async () => {

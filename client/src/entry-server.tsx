@@ -161,6 +161,7 @@ async function render(
           publicUrl: ctx.publicUrl,
           consent: opts.consent,
           fontPreloads,
+          botCheck: ctx.botCheck,
         },
         { nonce: ctx.nonce },
       );

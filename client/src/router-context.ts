@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import type { ApiFactory } from './api/http';
 import type { SessionStore } from './features/account/session';
+import type { BotCheckSettings } from '../../contract/ssr';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
 export type CookieConsent = 'essential' | 'all';
@@ -16,6 +17,8 @@ export interface RequestData {
   consent: CookieConsent | null;
   /** Font files every page needs, preloaded from <head> (empty in development). */
   fontPreloads: string[];
+  /** The bot check's site key and script URL (lib/bot-check); null when the server has it off. */
+  botCheck: BotCheckSettings | null;
 }
 
 /**

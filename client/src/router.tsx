@@ -46,6 +46,7 @@ export function createAppRouter(context: RouterContext, options: { nonce?: strin
       publicUrl: context.publicUrl,
       consent: context.consent,
       fontPreloads: context.fontPreloads,
+      botCheck: context.botCheck,
     }),
     hydrate: (data: DehydratedData) => {
       Object.assign(context, data);

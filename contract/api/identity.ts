@@ -4,6 +4,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import { LOCALES } from '../locales.js';
 import { isValidOib, validateVatNumber } from '../tax-id.js';
 import { data, email, isBirthDate, isRecord, normalizeEmail, optionalLocale, passThrough, report, text } from './fields.js';
+import { botCheckTokenField } from './bot-check.js';
 
 /**
  * The identity API (`/api/auth`, `/api/users`): bodies, queries and answers. JSON names are
@@ -152,6 +153,7 @@ export const RegistrationBody = z
       .optional()
       .meta({ type: 'boolean', description: 'Consent to the newsletter' }),
     locale: optionalLocale,
+    recaptcha_token: botCheckTokenField,
   })
   .superRefine(confirmationMatches(true), ALWAYS);
 /**
@@ -170,6 +172,8 @@ export type RegistrationRequest = {
   newsletter: boolean;
   /** Language of the activation mail; default: the request's. */
   locale?: string;
+  /** The bot check's token for the action 'register' (docs/bot-check.md); absent when the check is off. */
+  recaptcha_token?: string;
 };
 
 /** `POST /api/auth/login`: no field problems here, any failure is the one 'Login failed' answer. */

@@ -84,6 +84,27 @@ describe('loadConfig', () => {
     for (const bad of ['0', '-1', 'never', '99999']) expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
   });
 
+  it('leaves the bot check off without keys, turns it on with both and refuses one alone', () => {
+    expect(loadConfig({}).botCheck).toEqual({
+      keys: null,
+      minScore: 0.5,
+      verifyUrl: 'https://www.google.com/recaptcha/api/siteverify',
+      scriptUrl: 'https://www.google.com/recaptcha/api.js',
+      timeoutMs: 5000,
+    });
+    const on = loadConfig({ RECAPTCHA_SITE_KEY: 'site-key_1', RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_MIN_SCORE: '0.7', RECAPTCHA_TIMEOUT_MS: '800' });
+    expect(on.botCheck.keys).toEqual({ siteKey: 'site-key_1', secretKey: 'secret' });
+    expect(on.botCheck.minScore).toBe(0.7);
+    expect(on.botCheck.timeoutMs).toBe(800);
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'site' })).toThrow(/RECAPTCHA_SECRET_KEY: required with RECAPTCHA_SITE_KEY/);
+    expect(() => loadConfig({ RECAPTCHA_SECRET_KEY: 'secret' })).toThrow(/RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET_KEY/);
+    // Production may run without (a warning at boot), but not with half a configuration.
+    expect(loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) }).botCheck.keys).toBeNull();
+    for (const bad of ['1.5', '-0.1', 'high']) expect(() => loadConfig({ RECAPTCHA_MIN_SCORE: bad })).toThrow(/RECAPTCHA_MIN_SCORE/);
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'a"b<script>', RECAPTCHA_SECRET_KEY: 's' })).toThrow(/RECAPTCHA_SITE_KEY/);
+    expect(() => loadConfig({ RECAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow(/RECAPTCHA_VERIFY_URL/);
+  });
+
   it('strips a trailing slash from PUBLIC_URL', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://shop.example.com/' }).http.publicUrl).toBe('https://shop.example.com');
   });

@@ -86,6 +86,13 @@ const envSchema = z.object({
   CONTENT_DIR: z.string().min(1).optional(),
   /** Import content/ when a web (or all) process starts (docs/content.md 'How the import works'). */
   CONTENT_IMPORT_AT_START: bool.default(true),
+  /** The bot check (docs/bot-check.md): both keys on, neither off, one alone is a configuration error. */
+  RECAPTCHA_SITE_KEY: z.string().trim().min(1).max(200).regex(/^[\w-]+$/, 'may contain letters, digits, _ and - only').optional(),
+  RECAPTCHA_SECRET_KEY: z.string().trim().min(1).max(200).optional(),
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  RECAPTCHA_VERIFY_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SCRIPT_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -163,6 +170,19 @@ export interface AppConfig {
     /** Google sign-in (OpenID Connect); null when no client id/secret is configured. */
     google: { issuerUrl: string; clientId: string; clientSecret: string } | null;
   };
+  /**
+   * The bot check (docs/bot-check.md). `keys` null: the check is off (every verdict 'off', no
+   * script in the pages). `minScore`: lowest passing score; `verifyUrl`: the provider's siteverify
+   * endpoint (server); `scriptUrl`: its browser script (loaded with ?render=explicit); `timeoutMs`:
+   * how long a verification may take before the provider counts as unavailable.
+   */
+  botCheck: {
+    keys: { siteKey: string; secretKey: string } | null;
+    minScore: number;
+    verifyUrl: string;
+    scriptUrl: string;
+    timeoutMs: number;
+  };
 }
 
 /** The sandbox's merchant key and token, used when MONRI_KEY / MONRI_AUTHENTICITY_TOKEN are unset (never in production). Public. */
@@ -200,6 +220,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     if (!e.MONRI_KEY) problems.push('MONRI_KEY: required with PAYMENT_PROVIDER=monri (the merchant key from Monri)');
     if (!e.MONRI_AUTHENTICITY_TOKEN) problems.push('MONRI_AUTHENTICITY_TOKEN: required with PAYMENT_PROVIDER=monri');
     if (e.MONRI_KEY === SANDBOX_MONRI_KEY) problems.push('MONRI_KEY: the sandbox key is public; use the merchant key from Monri');
+  }
+  if (!!e.RECAPTCHA_SITE_KEY !== !!e.RECAPTCHA_SECRET_KEY) {
+    problems.push(
+      e.RECAPTCHA_SITE_KEY
+        ? 'RECAPTCHA_SECRET_KEY: required with RECAPTCHA_SITE_KEY (set both to turn the bot check on, neither to leave it off)'
+        : 'RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET_KEY (set both to turn the bot check on, neither to leave it off)',
+    );
   }
   if (problems.length) throw new ConfigError(problems);
 
@@ -254,6 +281,13 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       loginLimitPerEmailIp: e.AUTH_LOGIN_LIMIT_PER_EMAIL_IP,
       loginLimitPerEmail: e.AUTH_LOGIN_LIMIT_PER_EMAIL,
       google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuerUrl: e.GOOGLE_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+    },
+    botCheck: {
+      keys: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } : null,
+      minScore: e.RECAPTCHA_MIN_SCORE,
+      verifyUrl: e.RECAPTCHA_VERIFY_URL,
+      scriptUrl: e.RECAPTCHA_SCRIPT_URL,
+      timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
     },
   };
 }

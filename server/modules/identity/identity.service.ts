@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
 import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
+import { BotCheckService } from '../../platform/bot-check/index.js';
 import type { Invitation, Registration } from './dto/identity.dto.js';
 import {
   ActivationMailRequested,
@@ -52,6 +53,7 @@ export class IdentityService {
     private readonly sessions: SessionService,
     private readonly tokens: UserTokenService,
     private readonly limits: RateLimitService,
+    private readonly botCheck: BotCheckService,
   ) {}
 
   /** Counts an attempt per IP and per e-mail (rules named `<action>-ip` / `<action>-email`). */
@@ -62,6 +64,9 @@ export class IdentityService {
 
   async register(input: Registration, ip: string): Promise<void> {
     await this.limit('register', ip, input.email);
+    // Before any work (docs/bot-check.md): a refused token is a 403; a provider that cannot be
+    // reached lets registration through (the mailed activation link is the second gate).
+    await this.botCheck.assertHuman({ token: input.botCheckToken, action: 'register', ip, whenUnavailable: 'allow' });
     // Hash first, whatever happens next: a taken e-mail answers as slowly as a new one.
     const passwordHash = await hashPassword(input.password);
     const now = new Date();

@@ -61,6 +61,28 @@ export interface SecurityHeaderOptions {
    * page (checkout hands the shopper over with a form POST; docs/payments.md).
    */
   formActions?: readonly string[];
+  /**
+   * The bot check's provider, only when it is configured (docs/bot-check.md): origins its script
+   * may come from (script-src, for browsers without 'strict-dynamic'), frame (frame-src: its
+   * invisible widget) and call (connect-src).
+   */
+  botCheck?: BotCheckCspSources;
+}
+
+export interface BotCheckCspSources {
+  script: string[];
+  frame: string[];
+  connect: string[];
+}
+
+/** Google's reCAPTCHA hosts: the script comes from www.google.com (or www.recaptcha.net), loads more from www.gstatic.com and frames recaptcha.google.com. */
+const GOOGLE_RECAPTCHA = new Set(['https://www.google.com', 'https://www.recaptcha.net']);
+
+/** The CSP sources the bot check's script at `scriptUrl` needs (its origin; for Google's, the hosts it loads from too). */
+export function botCheckCspSources(scriptUrl: string): BotCheckCspSources {
+  const origin = new URL(scriptUrl).origin;
+  if (!GOOGLE_RECAPTCHA.has(origin)) return { script: [origin], frame: [origin], connect: [origin] };
+  return { script: [origin, 'https://www.gstatic.com'], frame: [origin, 'https://recaptcha.google.com'], connect: [origin] };
 }
 
 /** helmet with a nonce-based Content-Security-Policy, plus the Permissions-Policy. Vite's dev server needs websockets and eval-free HMR. */
@@ -79,11 +101,12 @@ function helmetHeaders(opts: SecurityHeaderOptions) {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'", nonce, "'strict-dynamic'"],
+        'script-src': ["'self'", nonce, "'strict-dynamic'", ...(opts.botCheck?.script ?? [])],
         'style-src': ["'self'", nonce],
         'img-src': ["'self'", 'data:'],
         'font-src': ["'self'"],
-        'connect-src': opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        'connect-src': [...(opts.dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...(opts.botCheck?.connect ?? [])],
+        ...(opts.botCheck ? { 'frame-src': ["'self'", ...opts.botCheck.frame] } : {}),
         'form-action': ["'self'", ...(opts.formActions ?? [])],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],

@@ -4,7 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { NextFunction, Request as ExpressRequest, Response, Express } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import type { ViteDevServer } from 'vite';
-import type { ApiPort, SsrEntry } from '../../../contract/ssr.js';
+import type { ApiPort, BotCheckSettings, SsrEntry } from '../../../contract/ssr.js';
 import type { Csrf } from '../http/csrf.js';
 import { RenderCache, type PerResponse } from './render-cache.js';
 import { dropBody, sendBody } from './web-body.js';
@@ -38,6 +38,8 @@ export class SsrRenderer {
     private readonly opts: {
       dev: boolean;
       publicUrl: string;
+      /** The bot check's public settings for the pages (null: off). */
+      botCheck: BotCheckSettings | null;
       csrf: Csrf;
       secure: boolean;
       /** How loaders reach this process's API: in process, never over a socket (in-process-api.ts). */
@@ -110,7 +112,7 @@ export class SsrRenderer {
     const generation = cache?.generation ?? 0;
     // For the cache the page is rendered with placeholders where this response's nonce and token go.
     const rendered = cache && key !== undefined ? cache.placeholders : values;
-    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, api: this.opts.api });
+    const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), { ...rendered, publicUrl: this.opts.publicUrl, botCheck: this.opts.botCheck, api: this.opts.api });
 
     res.status(response.status);
     const headers: Array<[string, string]> = [];

@@ -9,6 +9,7 @@ import { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { CartResponse } from '../../../contract/api/cart.js';
 import { CategoriesResponse, ProductDetailResponse, ProductPageResponse } from '../../../contract/api/catalog.js';
+import { BotCheckVerifyBody, BotCheckVerifyResponse } from '../../../contract/api/bot-check.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { LivenessResponse, ReadinessResponse } from '../../../contract/api/health.js';
 import { NewsletterAcceptedResponse, NewsletterUnsubscribedResponse } from '../../../contract/api/newsletter.js';
@@ -138,6 +139,9 @@ describe('API contract (real shop)', () => {
     await answer('post', '/api/cart/items', { product_code: ['x'], quantity: 100 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/password/request', { email: uniqueEmail('nobody') }, AcceptedResponse, 202);
     await answer('post', '/api/users', { email: 'x' }, ErrorResponseSchema, 422);
+    // The bot check is off here (no keys): every token passes.
+    await answer('post', '/api/recaptcha', { token: 'any' }, BotCheckVerifyResponse);
+    await answer('post', '/api/recaptcha', { token: 7 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' }, ErrorResponseSchema, 401);
     const readerEmail = uniqueEmail('reader');
     await answer('post', '/api/newsletter/subscriptions', { email: readerEmail, locale: 'de' }, NewsletterAcceptedResponse, 202);
@@ -212,8 +216,10 @@ describe('API contract (real shop)', () => {
           password_confirmation: v,
           terms_accepted: v,
           locale: v,
+          recaptcha_token: v,
         }),
       ],
+      ['/api/recaptcha', 'post', (v) => ({ token: v, action: v })],
       ['/api/auth/login', 'post', (v) => ({ email: v, password: v })],
       ['/api/auth/magic-link', 'post', (v) => ({ email: v, redirect: v, locale: v })],
       ['/api/auth/password/reset', 'post', (v) => ({ token: v, password: v, password_confirmation: v })],
@@ -314,6 +320,10 @@ describe('API contract (real shop)', () => {
     // The documentation is the schema itself, not a copy of it.
     const registration = doc.paths['/api/users'].post;
     expect(registration.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(RegistrationBody, 'input'));
+    expect(doc.paths['/api/recaptcha'].post.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(BotCheckVerifyBody, 'input'));
+    expect(doc.paths['/api/recaptcha'].post.responses?.['200']?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(BotCheckVerifyResponse, 'output'),
+    );
     expect(doc.paths['/api/users/me'].patch.requestBody?.content?.['application/json']?.schema).toEqual(
       openApiSchema(ProfileUpdateBody, 'input'),
     );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
+import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { publicPath } from '../../../../contract/paths';
 import { acceptInvitation, hasAccessToken, register } from './account-api';
 import { CheckboxField, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
@@ -55,6 +56,8 @@ function Registration({ google }: { google: boolean }) {
   const successId = useId();
   const [values, setValues] = useState(EMPTY_REGISTRATION);
   const [registered, setRegistered] = useState<string | null>(null);
+  // Registration is protected by the bot check: its script loads on the form's first focus, the token is asked for on sending.
+  const botCheck = useBotCheck();
 
   const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => {
     setValues((v) => ({ ...v, [field]: value }));
@@ -67,6 +70,7 @@ function Registration({ google }: { google: boolean }) {
     if (!form.check(validateRegistration(values, todayIso()), REGISTRATION_FIELDS)) return;
     form.setBusy(true);
     try {
+      const recaptchaToken = await botCheck.token('register');
       await register(browserApi(locale), {
         first_name: values.first_name.trim(),
         last_name: values.last_name.trim(),
@@ -77,6 +81,7 @@ function Registration({ google }: { google: boolean }) {
         terms_accepted: values.terms_accepted,
         newsletter: values.newsletter,
         locale,
+        ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}),
       });
       setRegistered(values.email.trim());
       form.focus(successId);
@@ -110,7 +115,7 @@ function Registration({ google }: { google: boolean }) {
     <div className={styles.columns}>
       <section className={styles.panel} aria-labelledby="register-form-heading">
         <h2 id="register-form-heading">{t('account.register.formHeading')}</h2>
-        <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="register-form">
+        <form className={styles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate data-testid="register-form">
           <FormErrors form={form} />
           <div className={styles.fieldGrid}>
             <TextField
@@ -183,6 +188,7 @@ function Registration({ google }: { google: boolean }) {
               {t('account.register.submit')}
             </SubmitButton>
           </div>
+          <BotCheckNotice />
         </form>
       </section>
       <div className={styles.stack}>

@@ -18,6 +18,8 @@ export interface Registration {
   password: string;
   newsletter: boolean;
   locale: Locale;
+  /** The bot check's token (action 'register'), verified before anything else happens. */
+  botCheckToken?: string;
 }
 
 export function toRegistration(body: z.output<typeof RegistrationBody>, fallbackLocale: Locale): Registration {
@@ -29,6 +31,7 @@ export function toRegistration(body: z.output<typeof RegistrationBody>, fallback
     password: body.password,
     newsletter: body.newsletter === true,
     locale: body.locale ?? fallbackLocale,
+    botCheckToken: body.recaptcha_token,
   };
 }
 
