@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isLocale, LOCALES, type Locale } from '../locales.js';
 import { NEWSLETTER_FORM_SOURCES, type NewsletterFormSource } from '../newsletter.js';
+import { botCheckTokenField } from './bot-check.js';
 import { data, email, optionalLocale, passThrough, report, single } from './fields.js';
 
 // The newsletter's API (docs/newsletter.md): subscribe (double opt-in), confirm, one-click
@@ -20,7 +21,7 @@ export const NewsletterSubscribeBody = z.object({
     })
     .optional()
     .meta({ type: 'string', enum: [...NEWSLETTER_FORM_SOURCES], description: 'Which form was used (default home)' }),
-  recaptcha_token: passThrough('The bot check token of the action newsletter, when the bot check is configured'),
+  recaptcha_token: botCheckTokenField,
 });
 
 /** `POST /api/newsletter/confirm` */

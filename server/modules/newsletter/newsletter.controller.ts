@@ -10,6 +10,7 @@ import {
   NewsletterUnsubscribedResponse,
 } from '../../../contract/api/newsletter.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
+import { BotCheckService } from '../../platform/bot-check/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
@@ -33,7 +34,10 @@ function wantsPage(req: Request): boolean {
 @ApiTags('newsletter')
 @Controller('api/newsletter')
 export class NewsletterController {
-  constructor(private readonly newsletter: NewsletterService) {}
+  constructor(
+    private readonly newsletter: NewsletterService,
+    private readonly botCheck: BotCheckService,
+  ) {}
 
   @Post('subscriptions')
   @HttpCode(202)
@@ -44,13 +48,17 @@ export class NewsletterController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(NewsletterSubscribeBody)
   @ApiZodResponse(NewsletterAcceptedResponse, 202)
-  @ApiZodResponse(ErrorResponseSchema, 422, 'A missing or malformed e-mail address, an unknown source')
+  @ApiZodResponse(ErrorResponseSchema, 403, 'The bot check refused the request (BOT_CHECK_FAILED; only when RECAPTCHA_* is configured)')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'A missing or malformed e-mail address, an unknown source, a malformed recaptcha_token')
   @ApiZodResponse(ErrorResponseSchema, 429, 'Too many requests from this client or for this address (RATE_LIMITED, Retry-After)')
   async subscribe(@Req() req: Request, @Body() raw: unknown): Promise<{ data: { accepted: true } }> {
     const ip = clientIp(req);
     // Every attempt counts, also the malformed ones: the body is parsed after the client's budget.
     await this.newsletter.limitIp(ip);
     const body = parseOrThrow(NewsletterSubscribeBody, bodyObject(raw));
+    // The bot check (docs/bot-check.md): a provider outage lets the request through, the double
+    // opt-in mail being the second gate.
+    await this.botCheck.assertHuman({ token: body.recaptcha_token, action: 'newsletter', ip, whenUnavailable: 'allow' });
     await this.newsletter.subscribe({ email: body.email, locale: body.locale ?? requestLocale(req), source: body.source ?? 'home', ip, at: new Date() });
     return { data: { accepted: true } };
   }

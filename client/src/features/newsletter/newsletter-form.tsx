@@ -3,6 +3,7 @@ import { normalizeEmail } from '../../../../contract/email';
 import type { NewsletterFormSource } from '../../../../contract/newsletter';
 import { ApiError, browserApi } from '../../api/http';
 import { useT } from '../../hooks/use-locale';
+import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { ConsentText } from './consent-text';
 import { subscribeNewsletter } from './newsletter-api';
 import styles from './newsletter.module.css';
@@ -25,6 +26,7 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
   const [formError, setFormError] = useState('');
   const [sentTo, setSentTo] = useState('');
   const [busy, setBusy] = useState(false);
+  const botCheck = useBotCheck();
 
   const focus = (id: string) => requestAnimationFrame(() => document.getElementById(id)?.focus());
 
@@ -41,7 +43,9 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
     setFieldError('');
     setBusy(true);
     try {
-      await subscribeNewsletter(browserApi(locale), { email: address, locale, source });
+      // The bot check's token (undefined when the check is off or its script cannot load: the server decides).
+      const recaptchaToken = await botCheck.token('newsletter');
+      await subscribeNewsletter(browserApi(locale), { email: address, locale, source, ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}) });
       setSentTo(address);
       setEmail('');
       focus(statusId);
@@ -60,7 +64,7 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
   };
 
   return (
-    <form className={styles.form} method="post" onSubmit={submit} noValidate aria-labelledby={headingId} data-testid={`newsletter-form-${source}`}>
+    <form className={styles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate aria-labelledby={headingId} data-testid={`newsletter-form-${source}`}>
       {sentTo ? (
         <div id={statusId} className={styles.success} role="status" tabIndex={-1} data-testid="newsletter-sent">
           <p>{t('newsletter.sent', { email: sentTo })}</p>
@@ -105,6 +109,7 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
       <p id={consentId} className={styles.consent}>
         <ConsentText source={source} locale={locale} />
       </p>
+      <BotCheckNotice />
     </form>
   );
 }
