@@ -7,20 +7,7 @@ import { Notice, SubmitButton } from '../account/form';
 import { AccountPage } from '../account/shared';
 import accountStyles from '../account/account.module.css';
 import { confirmNewsletter, unsubscribeNewsletter } from './newsletter-api';
-
-export interface NewsletterSearch {
-  token?: string;
-  /** Set by the API after the unsubscribe page's plain form (no JavaScript) was sent. */
-  status?: 'unsubscribed' | 'invalid';
-}
-
-/** `?token=` (the mailed link's) and `?status=`; anything else is dropped. */
-export function validateNewsletterSearch(search: Record<string, unknown>): NewsletterSearch {
-  const out: NewsletterSearch = {};
-  if (typeof search.token === 'string' && search.token.length <= 200) out.token = search.token;
-  if (search.status === 'unsubscribed' || search.status === 'invalid') out.status = search.status;
-  return out;
-}
+import type { NewsletterSearch } from './search-params';
 
 type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'failed'; message: string };
 

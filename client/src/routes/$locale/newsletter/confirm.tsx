@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewsletterConfirmScreen, validateNewsletterSearch } from '../../../features/newsletter/newsletter-screens';
+import { NewsletterConfirmScreen } from '../../../features/newsletter/newsletter-screens';
+import { validateNewsletterSearch } from '../../../features/newsletter/search-params';
 import { screenHead } from '../../../seo/head';
 
 /** The newsletter's confirmation page (`?token=` of the mailed link; noindex). Its button confirms. */

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { NewsletterUnsubscribeScreen, validateNewsletterSearch } from '../../../features/newsletter/newsletter-screens';
+import { NewsletterUnsubscribeScreen } from '../../../features/newsletter/newsletter-screens';
+import { validateNewsletterSearch } from '../../../features/newsletter/search-params';
 import { screenHead } from '../../../seo/head';
 
 /** The newsletter's unsubscribe page (`?token=` of the mail's link; noindex). Its button unsubscribes at once. */
