@@ -3,6 +3,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { newsletterConsentText, NEWSLETTER_CONSENT_VERSION } from '../../../contract/newsletter.js';
 import type { RunningShop } from '../../../server/main.js';
+import { SEND_TEMPLATE_JOB } from '../../../server/platform/mail/index.js';
+import { isSealed, QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { createUser, uniqueEmail } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
@@ -136,6 +138,16 @@ describe('newsletter (API, mails over SMTP)', () => {
     expect(oneClickOf(welcome)).toBe(oneClick);
     expect(welcome.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
     expect(await mailbox.quiet(email, 800)).toBe(0);
+
+    // the mail jobs (kept in Redis, shown on the dashboard) hold the links and headers sealed only
+    const jobs = (await shop.app.get(QueueService).queue(QueueName.Mail).getJobs(['completed'], 0, -1)).filter(
+      (j) => j?.name === SEND_TEMPLATE_JOB && j.data?.to === email,
+    );
+    expect(jobs.map((j) => j.data.template).sort()).toEqual(['newsletter-confirmation', 'newsletter-welcome']);
+    for (const job of jobs) {
+      expect([isSealed(job.data.props), isSealed(job.data.headers)]).toEqual([true, true]);
+      expect(JSON.stringify(job.data)).not.toMatch(/token=|List-Unsubscribe/);
+    }
   });
 
   it('answers the same 202 for a new, pending, confirmed and unsubscribed address, and mails nothing new to a confirmed one', async () => {
