@@ -32,6 +32,8 @@ export default {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/{contract,server,client,emails,scripts}/**/*.spec.{ts,tsx}'],
+      // Components with CSS modules render in unit tests with their class names as written (test/support/css-module-stub.mjs).
+      moduleNameMapper: { ...common.moduleNameMapper, '\\.module\\.css$': '<rootDir>/test/support/css-module-stub.mjs' },
     },
     {
       ...common,

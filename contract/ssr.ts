@@ -2,6 +2,7 @@
  * The contract between the web server (server/platform/ssr) and the client's server entry
  * (client/src/entry-server.tsx). The server imports only these types.
  */
+import type { AnalyticsConfig } from './analytics.js';
 import { COOKIE_NAMES } from './cookies.js';
 /** The visitor's cookie choice (`essential` | `all`), an essential cookie: the page shows the banner without it. */
 export const CONSENT_COOKIE = COOKIE_NAMES.consent;
@@ -21,6 +22,11 @@ export interface SsrRequestContext {
    * Accept-Language through it (client/src/api/http.ts `serverApiFactory`).
    */
   api: ApiPort;
+  /**
+   * The analytics container (configuration GTM_ID, GTM_SCRIPT_ORIGIN; docs/analytics.md), loaded by the
+   * page only with the visitor's consent; null when none is configured. The same for every request.
+   */
+  analytics: AnalyticsConfig | null;
 }
 
 /** What the browser needs to load the bot check's script: the public site key and the script's URL (without query). */

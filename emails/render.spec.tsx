@@ -65,6 +65,9 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'new-order-notice': 'adminUrl',
   'newsletter-confirmation': 'confirmUrl',
   'newsletter-welcome': 'recipesUrl',
+  // a mailto: answer to the sender (the shop's inbox has no page of its own for a message)
+  'contact-notice': 'replyUrl',
+  'contact-copy': 'shopUrl',
 };
 
 /** Top-level objects of the locale files (layout, accountActivation, magicLink, …): their keys must never show. */
@@ -116,6 +119,13 @@ describe('every template in every language', () => {
   it.each(CASES)('%s in %s: the call to action is the first link of the HTML and of the text, and can be copied', async (name, locale) => {
     const props = previewPropsOf(name, PUBLIC_URL);
     const cta = Object.entries(props).find(([key]) => key === CALL_TO_ACTION[name])?.[1];
+    if (typeof cta === 'string' && cta.startsWith('mailto:')) {
+      // A reply button: the first link of the HTML; the text part names the address it answers.
+      const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
+      expect(/\shref="([^"]*)"/.exec(mail.html)?.[1]).toBe(escapeHtml(cta));
+      expect(mail.text).toContain(decodeURIComponent(cta.slice('mailto:'.length).split('?')[0]));
+      return;
+    }
     if (typeof cta !== 'string' || !/^https?:\/\//.test(cta)) throw new Error(`${name}.${CALL_TO_ACTION[name]} is not an absolute link`);
     const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
 

@@ -29,6 +29,8 @@ import { orderShipped } from './templates/order-shipped.email.js';
 import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
 import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
+import { contactNotice } from './templates/contact-notice.email.js';
+import { contactCopy } from './templates/contact-copy.email.js';
 
 /** Every mail the shop sends, by the name a queue job carries. Add new templates here. */
 export const templates = {
@@ -47,6 +49,8 @@ export const templates = {
   'new-order-notice': newOrderNotice,
   'newsletter-confirmation': newsletterConfirmation,
   'newsletter-welcome': newsletterWelcome,
+  'contact-notice': contactNotice,
+  'contact-copy': contactCopy,
 };
 
 export type Templates = typeof templates;

@@ -492,6 +492,10 @@ const port = await freePort();
 const inspectPort = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const loadAtStart = loadavg();
+// The baseline file exists before the shop starts: its file server answers only the build's files it
+// found at start (server/platform/ssr/ssr-renderer.ts). Its bytes (the home page's) are written once
+// the shop answers.
+writeFileSync(BASELINE_FILE, '');
 const shop = await startShop(port, inspectPort);
 console.log(
   SINGLE_PROCESS ? 'The shop: one ROLE=all process.' : 'The shop: a ROLE=web and a ROLE=worker process (--role=all for one process).',

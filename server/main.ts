@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import v8 from 'node:v8';
 import { NestFactory } from '@nestjs/core';
 import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
-import express from 'express';
+import express, { type Response } from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
@@ -16,12 +16,14 @@ import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
 import { formBodyParser, FORM_ROUTES } from './platform/http/form-bodies.js';
-import { apiNoStore, botCheckCspSources, cspNonce, securityHeaders } from './platform/http/security-headers.js';
+import { allowEmbeds, apiNoStore, botCheckCspSources, cspNonce, securityHeaders } from './platform/http/security-headers.js';
 import { BotCheckService } from './platform/bot-check/index.js';
+import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
+import { ANALYTICS_COOKIES } from '../contract/cookies.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
 import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
@@ -95,7 +97,9 @@ export async function bootstrap(
       const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
       // The bot check's script (and its frames) from the provider, only when it is configured (docs/bot-check.md).
       const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
-      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions, ...(botCheck ? { botCheck } : {}) }), apiNoStore);
+      // The CSP allows Google's analytics hosts only to a visitor who accepted all cookies (docs/analytics.md).
+      const analytics = { config: config.analytics, consentCookie: CONSENT_COOKIE };
+      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions, analytics, ...(botCheck ? { botCheck } : {}) }), apiNoStore);
       web.use(cookieParser());
       // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
       web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
@@ -119,13 +123,26 @@ export async function bootstrap(
         // Pages of anonymous visitors, rendered once per language, path and query (docs/performance.md).
         const cache = new RenderCache(
           { ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs, maxEntries: RENDER_CACHE_MAX_ENTRIES, maxBytes: RENDER_CACHE_MAX_BYTES },
-          { ignored: CSRF_COOKIES, keyed: [LOCALE_COOKIE, CONSENT_COOKIE], required: LOCALE_COOKIE },
+          // Google Analytics' own cookies (set in the browser after consent) change nothing on the page.
+          { ignored: [...CSRF_COOKIES, ...ANALYTICS_COOKIES.exact], ignoredPrefixes: ANALYTICS_COOKIES.prefixes, keyed: [LOCALE_COOKIE, CONSENT_COOKIE], required: LOCALE_COOKIE },
         );
         if (cache.enabled) {
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
           await renderCacheListener.start();
         }
-        ssr = new SsrRenderer({ dev: config.http.viteDev, publicUrl: config.http.publicUrl, botCheck: web.get(BotCheckService).publicSettings(), csrf, secure, api: api.port, cache });
+        // Pages may show the video players (docs/video.md): they alone may frame them and delegate their features.
+        const pageHeaders = (res: Response) => allowEmbeds(res, { origins: VIDEO_EMBED_ORIGINS, features: VIDEO_EMBED_FEATURES });
+        ssr = new SsrRenderer({
+          dev: config.http.viteDev,
+          publicUrl: config.http.publicUrl,
+          botCheck: web.get(BotCheckService).publicSettings(),
+          csrf,
+          secure,
+          api: api.port,
+          cache,
+          analytics: config.analytics,
+          pageHeaders,
+        });
         await ssr.mount(web.getHttpAdapter().getInstance());
       }
       const openapi = new DocumentBuilder()

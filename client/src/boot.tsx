@@ -32,6 +32,7 @@ const router = createAppRouter({
   csrfToken: '',
   publicUrl: window.location.origin,
   consent: null,
+  analytics: null,
   fontPreloads: [],
   botCheck: null,
 });

@@ -18,7 +18,7 @@ import type { SsrRequestContext } from '../../contract/ssr';
 
 const ORIGIN = 'https://shop.example';
 /** The context without its data port: the child adds one per job (below). */
-const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, botCheck: null };
+const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, botCheck: null, analytics: null };
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));

@@ -17,7 +17,8 @@ import { matchPublicPath, publicPath, splitPublicPath } from '../../contract/pat
 import { createSessionStore, SIGNED_OUT, sessionTransport } from './features/account/session';
 import { createQueryClient } from './api/query-client';
 import { createAppRouter } from './router';
-import { CONSENT_COOKIE, isCookieConsent, type CookieConsent } from './router-context';
+import { CONSENT_COOKIE, type CookieConsent } from './router-context';
+import { consentFromCookieHeader } from '../../contract/analytics';
 import type { SsrEntry, SsrRequestContext } from '../../contract/ssr';
 import { isUnavailable } from './components/error-screen';
 import { errorPageHtml } from './ssr/error-page';
@@ -102,8 +103,8 @@ export const entry: SsrEntry = {
       setLocaleCookie = decision.setCookie;
     }
 
-    const consentValue = cookies[CONSENT_COOKIE];
-    const consent: CookieConsent | null = isCookieConsent(consentValue) ? consentValue : null;
+    // Read as the CSP header reads it (contract/analytics.ts), so the page and its policy agree.
+    const consent: CookieConsent | null = consentFromCookieHeader(request.headers.get('cookie') ?? undefined, CONSENT_COOKIE);
 
     try {
       const outcome = { unavailable: false };
@@ -160,6 +161,7 @@ async function render(
           csrfToken: ctx.csrfToken,
           publicUrl: ctx.publicUrl,
           consent: opts.consent,
+          analytics: ctx.analytics,
           fontPreloads,
           botCheck: ctx.botCheck,
         },

@@ -3,9 +3,10 @@ import type { i18n as I18n } from 'i18next';
 import type { ApiFactory } from './api/http';
 import type { SessionStore } from './features/account/session';
 import type { BotCheckSettings } from '../../contract/ssr';
+import type { AnalyticsConfig, ConsentChoice } from '../../contract/analytics';
 
 /** The visitor's cookie choice, stored in the essential cookie `cookie_consent`. */
-export type CookieConsent = 'essential' | 'all';
+export type CookieConsent = ConsentChoice;
 export { CONSENT_COOKIE } from '../../contract/ssr';
 /** Six months, after which we ask again. */
 export const CONSENT_COOKIE_MAX_AGE_SECONDS = 182 * 24 * 60 * 60;
@@ -15,6 +16,8 @@ export interface RequestData {
   csrfToken: string;
   publicUrl: string;
   consent: CookieConsent | null;
+  /** The analytics container the page may load after consent (docs/analytics.md); null: none configured. */
+  analytics: AnalyticsConfig | null;
   /** Font files every page needs, preloaded from <head> (empty in development). */
   fontPreloads: string[];
   /** The bot check's site key and script URL (lib/bot-check); null when the server has it off. */
@@ -48,8 +51,4 @@ export interface RouterContext extends RequestData {
    * (features/account/guards.ts) read it.
    */
   session: SessionStore;
-}
-
-export function isCookieConsent(value: unknown): value is CookieConsent {
-  return value === 'essential' || value === 'all';
 }

@@ -45,6 +45,7 @@ export function createAppRouter(context: RouterContext, options: { nonce?: strin
       csrfToken: context.csrfToken,
       publicUrl: context.publicUrl,
       consent: context.consent,
+      analytics: context.analytics,
       fontPreloads: context.fontPreloads,
       botCheck: context.botCheck,
     }),

@@ -231,6 +231,7 @@ export const RecipeDetail = RecipeSummary.extend({
   origin: z.string(),
   ingredients: z.array(RecipeIngredient),
   steps: z.array(z.string()),
+  video: z.string().nullable().meta({ description: 'A YouTube or Vimeo URL (contract/api/video.ts parseVideoRef), else null' }),
   nutrition: RecipeNutrition,
   related: z.array(RecipeSummary).meta({ description: 'Related recipes published in this language' }),
   product_codes: z.array(z.string()).meta({ description: 'Catalogue codes of the products used, as written' }),
@@ -289,6 +290,7 @@ export type MethodPage = z.infer<typeof MethodPage>;
 export const CampaignBook = z.object({ title: z.string(), pages: z.number().int(), year: z.number().int() });
 export const Campaign = ContentEntry.extend({
   book: CampaignBook.nullable(),
+  video: z.string().nullable().meta({ description: 'A YouTube or Vimeo URL (contract/api/video.ts parseVideoRef), else null' }),
   product_codes: z.array(z.string()),
   products: z.array(ProductSummary),
 });

@@ -2,6 +2,7 @@ import {
   cartBirthdayCouponIssued,
   catalogAvailabilityChanged,
   catalogPriceChanged,
+  contactMessageReceived,
   contentPublished,
   contentUnpublished,
   EVENT_NAME_PATTERN,
@@ -124,6 +125,7 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
     { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test' },
     'version-required',
   ],
+  [contactMessageReceived, { messageId: USER, locale: 'sl', receivedAt: AT }, 'version-required'],
 ];
 
 describe('event contracts', () => {

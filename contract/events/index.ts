@@ -6,3 +6,4 @@ export * from './order.js';
 export * from './payment.js';
 export * from './content.js';
 export * from './newsletter.js';
+export * from './contact.js';

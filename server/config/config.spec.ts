@@ -13,6 +13,14 @@ describe('loadConfig', () => {
     expect(c.seedDemoData).toBe(true);
   });
 
+  it("asks the providers' real oEmbed endpoints unless told otherwise, within a bounded timeout", () => {
+    expect(loadConfig({}).video).toEqual({ youtubeOembedUrl: 'https://www.youtube.com/oembed', vimeoOembedUrl: 'https://vimeo.com/api/oembed.json', timeoutMs: 3000, lookupsPerIp: 100 });
+    const local = loadConfig({ VIDEO_OEMBED_YOUTUBE_URL: 'http://127.0.0.1:9/youtube/oembed', VIDEO_OEMBED_TIMEOUT_MS: '500' }).video;
+    expect(local).toMatchObject({ youtubeOembedUrl: 'http://127.0.0.1:9/youtube/oembed', timeoutMs: 500 });
+    expect(() => loadConfig({ VIDEO_OEMBED_VIMEO_URL: 'file:///etc/passwd' })).toThrow(/VIDEO_OEMBED_VIMEO_URL/);
+    expect(() => loadConfig({ VIDEO_OEMBED_TIMEOUT_MS: '60000' })).toThrow(/VIDEO_OEMBED_TIMEOUT_MS/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });
@@ -103,6 +111,20 @@ describe('loadConfig', () => {
     for (const bad of ['1.5', '-0.1', 'high']) expect(() => loadConfig({ RECAPTCHA_MIN_SCORE: bad })).toThrow(/RECAPTCHA_MIN_SCORE/);
     expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'a"b<script>', RECAPTCHA_SECRET_KEY: 's' })).toThrow(/RECAPTCHA_SITE_KEY/);
     expect(() => loadConfig({ RECAPTCHA_VERIFY_URL: 'ftp://x' })).toThrow(/RECAPTCHA_VERIFY_URL/);
+  });
+
+  it('reads GTM_ID and GTM_SCRIPT_ORIGIN: no analytics when unset, the container id checked, the origin an origin', () => {
+    expect(loadConfig({}).analytics).toBeNull();
+    expect(loadConfig({ GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999' }).analytics).toBeNull();
+    expect(loadConfig({ GTM_ID: 'GTM-ABC1234' }).analytics).toEqual({ gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' });
+    expect(loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999/' }).analytics).toEqual({
+      gtmId: 'GTM-ABC1234',
+      scriptOrigin: 'http://127.0.0.1:9999',
+    });
+    for (const GTM_ID of ['GTM-abc1234', 'UA-12345-1', 'G-ABC1234', 'GTM-AB', 'GTM-ABC1234"><script>', 'GTM-ABC1234 GTM-DEF5678'])
+      expect(() => loadConfig({ GTM_ID })).toThrow(/GTM_ID: must be a Google Tag Manager container id/);
+    for (const GTM_SCRIPT_ORIGIN of ['https://gtm.example/path', 'https://u:p@gtm.example', 'ftp://gtm.example', 'https://gtm.example/?x=1'])
+      expect(() => loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN })).toThrow(/GTM_SCRIPT_ORIGIN/);
   });
 
   it('strips a trailing slash from PUBLIC_URL', () => {

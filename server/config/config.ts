@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { GTM_DEFAULT_SCRIPT_ORIGIN, GTM_ID_PATTERN, type AnalyticsConfig } from '../../contract/analytics.js';
 
 /**
  * The shop's whole configuration, read from the environment ONCE at boot and validated.
@@ -25,6 +26,15 @@ const url = (protocols: string[]) =>
       { message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}` },
     );
 
+/** `https://host[:port]` and nothing more (a trailing slash allowed). */
+function isOrigin(value: string): boolean {
+  try {
+    return new URL(value).origin === value.replace(/\/$/, '');
+  } catch {
+    return false;
+  }
+}
+
 const port = z.coerce.number().int().min(0).max(65535);
 
 const envSchema = z.object({
@@ -42,6 +52,9 @@ const envSchema = z.object({
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Zlatno zrno <shop@zlatnozrno.hr>'),
   ORDERS_EMAIL: z.email().default('narudzbe@zlatnozrno.hr'),
+  CONTACT_EMAIL: z.email().default('info@zlatnozrno.hr'),
+  CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
+  CONTACT_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -93,6 +106,19 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_SCRIPT_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Google Tag Manager container (docs/analytics.md): loaded only for visitors who accept all cookies; unset: no analytics at all. */
+  GTM_ID: z.string().trim().regex(GTM_ID_PATTERN, 'must be a Google Tag Manager container id like GTM-ABC1234').optional(),
+  /** Where gtm.js is loaded from and what the CSP allows besides Google's hosts (a local emulator in tests). */
+  GTM_SCRIPT_ORIGIN: url(['http', 'https'])
+    .refine(isOrigin, { message: 'must be an origin (scheme, host and port; no path, query or credentials)' })
+    .default(GTM_DEFAULT_SCRIPT_ORIGIN),
+  /** The providers' oEmbed endpoints (docs/video.md); tests point them at test/support/oembed-emulator. */
+  VIDEO_OEMBED_YOUTUBE_URL: url(['http', 'https']).default('https://www.youtube.com/oembed'),
+  VIDEO_OEMBED_VIMEO_URL: url(['http', 'https']).default('https://vimeo.com/api/oembed.json'),
+  /** How long the server waits for an oEmbed answer or a poster picture before giving up (504). */
+  VIDEO_OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
+  /** Videos not yet in the cache one client address may have the server look up per 15 minutes (then 429). */
+  VIDEO_OEMBED_LOOKUPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
 /** Every variable the shop reads (kept in step with .env.example by a test). */
@@ -110,8 +136,11 @@ export interface AppConfig {
   content: { dir: string | null; importAtStart: boolean };
   database: { url: string | undefined; embeddedPort: number; poolSize: number };
   redis: { url: string | undefined };
-  /** `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL). */
-  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string };
+  /**
+   * `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL);
+   * `contactTo`: the shop's inbox for the contact form's messages (CONTACT_EMAIL).
+   */
+  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string; contactTo: string };
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
@@ -133,9 +162,17 @@ export interface AppConfig {
     /** Failed basic-auth attempts per 15 minutes from one client address before 429. */
     dashboardFailedAuthLimit: number;
   };
+  /** Contact form messages per 10 minutes from one client address and per hour from one e-mail address, before 429. */
+  contact: { limitPerIp: number; limitPerEmail: number };
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
   seedDemoData: boolean;
+  /**
+   * Video embeds (docs/video.md): the oEmbed endpoints the server asks about a video's title and poster,
+   * how long it waits for them (and for the poster picture), and how many videos not yet cached one
+   * client address may have it look up per 15 minutes.
+   */
+  video: { youtubeOembedUrl: string; vimeoOembedUrl: string; timeoutMs: number; lookupsPerIp: number };
   /**
    * Card payments (docs/payments.md): `monri` is Monri WebPay's hosted page; `sandbox` (the default
    * outside production, refused in production) is the shop's own emulator of it under /sandbox/monri,
@@ -158,6 +195,11 @@ export interface AppConfig {
     /** Subscription requests per hour for one address, whoever sends them (no mail bombing). */
     rateLimitPerEmail: number;
   };
+  /**
+   * Consent-gated analytics (docs/analytics.md): the Google Tag Manager container and where gtm.js comes
+   * from; null when GTM_ID is unset (no analytics at all, no analytics origin in any CSP).
+   */
+  analytics: AnalyticsConfig | null;
   auth: {
     accessTokenTtlSeconds: number;
     refreshTokenTtlDays: number;
@@ -240,7 +282,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     content: { dir: e.CONTENT_DIR ?? null, importAtStart: e.CONTENT_IMPORT_AT_START },
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },
-    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL },
+    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL, contactTo: e.CONTACT_EMAIL },
     // Outside production a random per-boot secret would log everyone out on restart and break
     // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
@@ -256,8 +298,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       dashboardPasswordConfigured: e.QUEUE_DASHBOARD_PASSWORD !== undefined,
       dashboardFailedAuthLimit: e.QUEUE_DASHBOARD_FAILED_AUTH_LIMIT,
     },
+    contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
+    video: { youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL, vimeoOembedUrl: e.VIDEO_OEMBED_VIMEO_URL, timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS, lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP },
     payment: {
       provider: paymentProvider,
       monri: {
@@ -274,6 +318,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       rateLimitPerIp: e.NEWSLETTER_RATE_LIMIT_PER_IP,
       rateLimitPerEmail: e.NEWSLETTER_RATE_LIMIT_PER_EMAIL,
     },
+    analytics: e.GTM_ID ? { gtmId: e.GTM_ID, scriptOrigin: new URL(e.GTM_SCRIPT_ORIGIN).origin } : null,
     auth: {
       accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
       refreshTokenTtlDays: e.REFRESH_TOKEN_TTL_DAYS,

@@ -3,17 +3,12 @@
 // no provider script until its form is touched, then loads it with render=explicit in the page's
 // language under the real CSP, hides the badge, shows the notice, and registration succeeds with
 // a token the emulator verifies; a low score is refused with a clear message. axe-core: no violations.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser } from '../support/browser.js';
-import { freePort } from '../support/free-port.js';
-import { createDatabase, dropDatabase, REDIS_URL } from '../support/global-setup.mjs';
+import { startBuiltShop, type BuiltShop } from '../support/built-shop.js';
 import { startRecaptchaEmulator, type RecaptchaEmulator } from '../support/recaptcha-emulator.js';
 import { hydrated, watchPage } from './site.js';
 
@@ -23,65 +18,23 @@ const unique = (name: string) => `${name}-${Date.now().toString(36)}${Math.rando
 
 describe('bot check in Chromium (emulated provider)', () => {
   let emulator: RecaptchaEmulator;
-  let shop: ChildProcess;
+  let shop: BuiltShop;
   let url = '';
-  let output = '';
-  let db: { url: string; name: string };
-  let dir: string;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
     emulator = await startRecaptchaEmulator();
-    db = await createDatabase('shop_e2e_botcheck');
-    dir = mkdtempSync(join(tmpdir(), 'shop-e2e-botcheck-'));
-    const port = await freePort();
-    url = `http://127.0.0.1:${port}`;
-    shop = spawn(process.execPath, [resolve('dist/server/main.js')], {
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? '',
-        NODE_ENV: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        PUBLIC_URL: url,
-        DATABASE_URL: db.url,
-        REDIS_URL,
-        QUEUE_PREFIX: `e2ebc${Date.now().toString(36)}`,
-        DATA_DIR: join(dir, 'data'),
-        MAIL_DIR: join(dir, 'mail'),
-        LOG_LEVEL: 'warn',
-        ...emulator.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    shop.stdout!.on('data', (d) => (output += String(d)));
-    shop.stderr!.on('data', (d) => (output += String(d)));
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      if (shop.exitCode !== null) throw new Error(`the shop exited:\n${output}`);
-      if (Date.now() > deadline) throw new Error(`the shop did not become ready:\n${output}`);
-      const ok = await fetch(`${url}/api/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) break;
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    shop = await startBuiltShop('botcheck', emulator.env);
+    url = shop.url;
     browser = await launchBrowser();
   });
 
   afterAll(async () => {
     await Promise.all(contexts.map((c) => c.close()));
     await browser?.close();
-    if (shop && shop.exitCode === null) {
-      const exited = new Promise((r) => shop.once('exit', r));
-      shop.kill('SIGTERM');
-      await exited;
-    }
+    await shop?.stop();
     await emulator?.close();
-    if (db) await dropDatabase(db.name);
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   async function open(locale: Locale, opts: { axe?: boolean } = {}): Promise<Page> {

@@ -144,6 +144,10 @@ describe('content routes in every language', () => {
     const cookies = await (await getHtml(publicPath('cookies', 'hr'), { cookie: localeCookie('hr') })).text();
     for (const name of ['sid', 'locale', 'cookie_consent', 'cart', 'access_token', 'refresh_token'])
       expect(cookies).toContain(`<code>${name}</code>`);
+    // The e2e shop has an analytics container (GTM_ID): Google Analytics' cookies are listed, as needing consent.
+    expect(cookies).toMatch(/<tr data-category="analytics"><th scope="row"><code>_ga<\/code>[\s\S]*?Potrebna \(statistika posjeta, Google Analytics\)/);
+    expect(cookies).toContain('<code>_ga_&lt;ID&gt;</code>');
+    expect(cookies).toMatch(/<tr data-category="essential"><th scope="row"><code>sid<\/code>[\s\S]*?Nije potrebna \(nužan\)/);
   });
 });
 
@@ -250,6 +254,10 @@ describe('content screens in the browser', () => {
       const unknownStorage = storage.filter((k) => !storageEntryOf(k, 'sessionStorage'));
       const unknownCookies = [...setCookieNames, ...(await context.cookies()).map((c) => c.name)].filter((n) => !storageEntryOf(n));
       expect({ unknownCookies, unknownStorage }).toEqual({ unknownCookies: [], unknownStorage: [] });
+      // The visitor chose 'essential only': nothing the registry marks as needing consent may exist
+      // (the analytics ones appear only after 'accept all': test/e2e/analytics.test.ts).
+      const withoutConsent = [...setCookieNames, ...(await context.cookies()).map((c) => c.name)].filter((n) => storageEntryOf(n)?.consent);
+      expect(withoutConsent).toEqual([]);
       expect(watch.problems()).toEqual([]);
     } finally {
       await context.close();

@@ -6,6 +6,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freePort } from './free-port.mjs';
 import { assertServices, createDatabase, REDIS_URL } from './global-setup.mjs';
+import { startGtmEmulator } from './gtm-emulator-server.mjs';
+import { startOembedEmulator } from './oembed-emulator.mjs';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -37,7 +39,13 @@ export default async function e2eSetup() {
   // Google sign-in goes to a local OpenID Connect server the Google test starts on this port
   // (the shop discovers the issuer lazily, at the first sign-in).
   const oidcPort = await freePort();
+  // The video providers' oEmbed endpoints and picture hosts (no internet here): every page with a video
+  // gets its title and poster from this emulator through the shop (docs/video.md).
+  const oembed = await startOembedEmulator();
   const dir = mkdtempSync(join(tmpdir(), 'shop-e2e-'));
+  // Analytics as in production (docs/analytics.md), with Google Tag Manager and GA4 emulated on loopback.
+  const gtm = await startGtmEmulator();
+  const gtmId = 'GTM-E2ETEST1';
   const url = `http://127.0.0.1:${port}`;
   const env = {
     PATH: process.env.PATH,
@@ -58,6 +66,12 @@ export default async function e2eSetup() {
     // every browser test signs in from 127.0.0.1: the per-IP budget must not end the run
     AUTH_RATE_LIMIT_PER_IP: '100000',
     NEWSLETTER_RATE_LIMIT_PER_IP: '100000',
+    // the same for the contact form's messages (its limits are tested in test/integration/contact)
+    CONTACT_RATE_LIMIT_PER_IP: '100000',
+    GTM_ID: gtmId,
+    GTM_SCRIPT_ORIGIN: gtm.origin,
+    VIDEO_OEMBED_YOUTUBE_URL: oembed.youtubeUrl,
+    VIDEO_OEMBED_VIMEO_URL: oembed.vimeoUrl,
   };
   const output = [];
   const child = spawn(process.execPath, [resolve('dist/server/main.js')], { env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -69,9 +83,12 @@ export default async function e2eSetup() {
   await waitReady(url, child, output);
   const state = { pid: child.pid, db: db.name, dir };
   writeFileSync(join(tmpdir(), `shop-e2e-state-${process.pid}.json`), JSON.stringify(state));
-  globalThis.__SHOP_E2E__ = { child, state, output };
+  globalThis.__SHOP_E2E__ = { child, state, output, gtm, oembed };
   process.env.E2E_BASE_URL = url;
   process.env.E2E_MAIL_DIR = env.MAIL_DIR;
   process.env.E2E_DATABASE_URL = db.url;
   process.env.E2E_OIDC_PORT = String(oidcPort);
+  process.env.E2E_GTM_ORIGIN = gtm.origin;
+  process.env.E2E_GTM_ID = gtmId;
+  process.env.E2E_OEMBED_ORIGIN = oembed.origin;
 }

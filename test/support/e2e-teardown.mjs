@@ -3,7 +3,7 @@ import { dropDatabase } from './global-setup.mjs';
 export default async function e2eTeardown() {
   const shop = globalThis.__SHOP_E2E__;
   if (!shop) return;
-  const { child, state } = shop;
+  const { child, state, gtm } = shop;
   if (child.exitCode === null) {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
@@ -11,5 +11,7 @@ export default async function e2eTeardown() {
     await exited;
     clearTimeout(timer);
   }
+  await gtm?.close();
+  await shop.oembed?.close();
   if (!process.env.KEEP_TEST_DATABASE) await dropDatabase(state.db).catch((err) => console.warn(`e2e teardown: dropping ${state.db} failed: ${err.message}`));
 }

@@ -21,6 +21,8 @@ export function useHydrated(): boolean {
 export interface BrowserQuery<T> {
   status: 'loading' | 'ready' | 'failed';
   data: T | undefined;
+  /** The failure once `status` is 'failed' (an ApiError for an API answer), else null. */
+  error: unknown;
   refetch(): Promise<unknown>;
 }
 
@@ -39,5 +41,5 @@ export function useBrowserQuery<TQueryFnData, TError = Error, TData = TQueryFnDa
   const query = useQuery(options);
   const data = hydrated ? query.data : undefined;
   const status = data !== undefined ? 'ready' : hydrated && query.isError && !query.isFetching ? 'failed' : 'loading';
-  return { status, data, refetch: query.refetch };
+  return { status, data, error: status === 'failed' ? query.error : null, refetch: query.refetch };
 }

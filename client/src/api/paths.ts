@@ -30,6 +30,10 @@ export const apiPaths = {
     passwordRequest: '/api/auth/password/request',
     passwordReset: '/api/auth/password/reset',
   },
+  contact: {
+    /** The contact form (SPEC section 7: POST /api/mail). */
+    mail: '/api/mail',
+  },
   users: {
     register: '/api/users',
     activationResend: '/api/users/activate/resend',
@@ -53,6 +57,10 @@ export const apiPaths = {
     aboutUs: '/api/content/about-us',
     downloads: '/api/content/downloads',
     euProjects: '/api/content/eu-projects',
+  },
+  video: {
+    /** GET ?url=: a YouTube or Vimeo video's title and poster (docs/video.md). */
+    oembed: '/api/video/oembed',
   },
   orders: {
     list: '/api/orders',

@@ -12,6 +12,7 @@
  *   ['catalog', 'categories', locale]             GET /api/catalog/categories
  *   ['catalog', 'products', locale, params]       GET /api/catalog/products (category, q, page)
  *   ['catalog', 'product', locale, slug]          GET /api/catalog/products/:slug
+ *   ['video', provider, id, hash]                 GET /api/video/oembed?url= (features/video/video-api.ts)
  */
 import type { Locale } from '../../../contract/locales';
 
@@ -36,4 +37,5 @@ export const queryKeys = {
   products: (locale: Locale, params: ProductListParams) =>
     ['catalog', 'products', locale, { category: params.category ?? null, q: params.q ?? null, page: params.page ?? 1 }] as const,
   product: (locale: Locale, slug: string) => ['catalog', 'product', locale, slug] as const,
+  video: (provider: string, id: string, hash?: string) => ['video', provider, id, hash ?? null] as const,
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { B2bCustomerKind, DownloadKind, isContentSlug, MethodLine, type ContentType } from '../../../contract/api/content.js';
+import { parseVideoRef } from '../../../contract/api/video.js';
 
 /**
  * The front matter of every content type (docs/content.md), as zod schemas. Each type splits its own
@@ -13,6 +14,14 @@ const slug = z.string().refine(isContentSlug, 'lowercase letters, digits and sin
 const key = slug;
 const productCode = z.string().regex(/^[A-Z0-9][A-Z0-9-]{1,40}$/, 'a catalogue code like ZZ-PENN-400');
 const isoDate = z.iso.date('a date YYYY-MM-DD');
+/** A YouTube or Vimeo URL (or bare id) as the video component reads it (docs/video.md); a bad one fails the import with the spec's text. */
+const video = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    const parsed = parseVideoRef(v);
+    if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `${parsed.message} (a YouTube or Vimeo URL, e.g. https://www.youtube.com/watch?v=…)` });
+  });
 const whole = z.number().int('a whole number').min(0);
 const amount = z.number().min(0);
 const eur = z
@@ -106,6 +115,7 @@ export const CONTENT_TYPE_DEFINITIONS: Record<ContentType, TypeDefinition> = {
         )
         .min(1),
       steps: z.array(text(2000)).min(1),
+      video: video.optional(),
     }),
   },
   blog: {
@@ -141,6 +151,7 @@ export const CONTENT_TYPE_DEFINITIONS: Record<ContentType, TypeDefinition> = {
         .object({ title: text(200), pages: z.number().int().min(1), year: z.number().int().min(1900).max(2100) })
         .strict()
         .optional(),
+      video: video.optional(),
     }),
   },
   team: { slug: false, image: 'optional', body: 'optional', shared: none, texts: z.object({ role: text(200) }) },

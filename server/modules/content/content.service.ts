@@ -236,6 +236,7 @@ export class ContentService {
       origin: string;
       ingredients: Array<{ amount: string; item: string; product?: string }>;
       steps: string[];
+      video?: string;
     };
     const relatedRows = f.related.length
       ? await this.rows('recipes', locale, { where: 'e.key = ANY($4::text[])', params: [f.related] })
@@ -251,6 +252,7 @@ export class ContentService {
       origin: t.origin,
       ingredients: t.ingredients.map((i) => ({ amount: i.amount, item: i.item, product: i.product ?? null })),
       steps: t.steps,
+      video: t.video ?? null,
       nutrition: f.nutrition,
       related: await this.recipeSummaries(relatedRows, locale),
       product_codes: f.products,
@@ -334,6 +336,7 @@ export class ContentService {
     return {
       ...this.entry(row, await this.withAlternates([row])),
       book: book ?? null,
+      video: typeof row.texts.video === 'string' ? row.texts.video : null,
       product_codes: codes,
       products: await this.catalog.summariesByCodes(codes, locale),
     };

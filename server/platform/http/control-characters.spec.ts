@@ -27,7 +27,7 @@ describe('control characters', () => {
   });
 
   it('keeps the multi-line allow-list small and explicit', () => {
-    expect([...MULTILINE_FIELDS].sort()).toEqual(['note', 'remark']);
+    expect([...MULTILINE_FIELDS].sort()).toEqual(['message', 'note', 'remark']);
   });
 
   it('names body fields by their dotted path, arrays by index, and keys escaped', () => {

@@ -16,9 +16,10 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
 /**
  * THE allow-list of multi-line text fields: body field paths (array indices as `*`) whose strings
  * may hold tab, line feed and carriage return. Every other string is a single line. Today only the
- * spec's free texts of an order: the note for the courier and the remark (section 4, checkout).
+ * spec's free texts of an order: the note for the courier and the remark (section 4, checkout),
+ * and the contact form's message (`POST /api/mail`).
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'remark']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'remark', 'message']);
 
 export const CONTROL_CHARACTER = 'CONTROL_CHARACTER';
 export const MALFORMED_ENCODING = 'MALFORMED_ENCODING';

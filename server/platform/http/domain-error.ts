@@ -2,7 +2,19 @@
  * Domain code throws DomainError subclasses with a stable machine code (ORDER_NOT_FOUND);
  * the one ApiExceptionFilter maps the code's kind to an HTTP status.
  */
-export type ErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited' | 'unavailable';
+export type ErrorKind =
+  | 'invalid'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable'
+  /** An upstream service we asked answered with a failure (502). */
+  | 'bad_gateway'
+  /** An upstream service we asked did not answer in time (504). */
+  | 'gateway_timeout';
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 422,
@@ -10,8 +22,11 @@ export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   forbidden: 403,
   not_found: 404,
   conflict: 409,
+  too_large: 413,
   rate_limited: 429,
   unavailable: 503,
+  bad_gateway: 502,
+  gateway_timeout: 504,
 };
 
 export interface ErrorDetail {

@@ -13,6 +13,8 @@ export interface OutgoingMail {
   text: string;
   /** Extra headers (List-Unsubscribe, Content-Language, ...). */
   headers?: Record<string, string>;
+  /** `Reply-To`: where an answer goes instead of MAIL_FROM (one address, as nodemailer parses it). */
+  replyTo?: string;
 }
 
 export interface SendTemplateOptions {
@@ -20,6 +22,8 @@ export interface SendTemplateOptions {
   /** The recipient's language (their account's, or the one the order was placed in). */
   locale: MailLocale;
   headers?: Record<string, string>;
+  /** `Reply-To` of the mail (the contact form's notice: the visitor who wrote). */
+  replyTo?: string;
 }
 
 interface Transport {
@@ -70,6 +74,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     const info = await this.transport.sendMail({
       from: this.config.mail.from,
       to: mail.to,
+      ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       subject: mail.subject,
       html: mail.html,
       text: mail.text,
@@ -95,7 +100,12 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   /** Renders a template from emails/ in the recipient's language and sends it. */
   async sendTemplate<N extends TemplateName>(template: N, props: TemplateProps<N>, options: SendTemplateOptions): Promise<string> {
     const rendered = await renderMail(template, props, options.locale, { publicUrl: this.config.http.publicUrl });
-    return this.send({ to: options.to, ...rendered, headers: { 'Content-Language': options.locale, ...options.headers } });
+    return this.send({
+      to: options.to,
+      ...rendered,
+      headers: { 'Content-Language': options.locale, ...options.headers },
+      ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+    });
   }
 
   /** One file per mail, named so that `ls` lists them in the order they were sent. */

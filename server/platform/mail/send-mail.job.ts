@@ -20,6 +20,8 @@ export interface SendTemplateJobData<N extends TemplateName = TemplateName> {
   locale: MailLocale;
   /** Extra headers (List-Unsubscribe, whose link carries a token), sealed like the props. */
   headers?: SealedValue;
+  /** Where an answer goes (`Reply-To`), when not to the shop's sender (the contact form's notice: the visitor). */
+  replyTo?: string;
 }
 
 /** The authenticated context of a mail job's sealed props: they open only in this job. */
@@ -51,10 +53,16 @@ export class MailQueue {
   async enqueue<N extends TemplateName>(
     template: N,
     props: TemplateProps<N>,
-    to: { to: string; locale: MailLocale; headers?: Record<string, string> },
+    to: { to: string; locale: MailLocale; replyTo?: string; headers?: Record<string, string> },
     jobId: string,
   ): Promise<void> {
-    const data: SendTemplateJobData<N> = { template, props: this.sealer.seal(props, sealContext(jobId)), to: to.to, locale: to.locale };
+    const data: SendTemplateJobData<N> = {
+      template,
+      props: this.sealer.seal(props, sealContext(jobId)),
+      to: to.to,
+      locale: to.locale,
+      ...(to.replyTo ? { replyTo: to.replyTo } : {}),
+    };
     if (to.headers && Object.keys(to.headers).length) data.headers = this.sealer.seal(to.headers, headersContext(jobId));
     await this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, data, { jobId });
   }
@@ -76,11 +84,11 @@ export class MailProcessor extends WorkerHost {
       // No retry can help: the job stays failed and visible in the dashboard.
       throw new UnrecoverableError(new QueueError('QUEUE_UNKNOWN_JOB', `no processor for job '${job.name}' on queue '${QueueName.Mail}'`).message);
     }
-    const { template, to, locale } = job.data;
+    const { template, to, locale, replyTo } = job.data;
     try {
       const props = this.propsOf(job);
       const headers = job.data.headers ? this.sealer.open<Record<string, string>>(job.data.headers, headersContext(String(job.id))) : undefined;
-      return { messageId: await this.mail.sendTemplate(template, props, { to, locale, ...(headers ? { headers } : {}) }) };
+      return { messageId: await this.mail.sendTemplate(template, props, { to, locale, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) }) };
     } catch (err) {
       if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
       throw err;

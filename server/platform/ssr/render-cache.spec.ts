@@ -31,6 +31,13 @@ describe('RenderCache.decide', () => {
     }
     expect(make({ ttlMs: 0 }).decide(req('/en'))).toEqual({ bypass: 'off' });
   });
+  it("lets cookies ignored by name prefix through (Google Analytics' _ga_<id> after consent), and only those", () => {
+    const analytics = new RenderCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 1_000_000 }, { ...cookies, ignored: [...cookies.ignored, '_ga'], ignoredPrefixes: ['_ga_'] });
+    const consented = { locale: 'en', cookie_consent: 'all', _ga: 'GA1.1.1.1', _ga_ABC123: 'GS2.1.s1' };
+    expect(analytics.decide(req('/en', consented))).toEqual({ key: 'cookie_consent=all;locale=en\n/en' });
+    expect(analytics.decide(req('/en', { locale: 'en', _gax: 'x' }))).toEqual({ bypass: 'cookie _gax' });
+    expect(analytics.decide(req('/en', { locale: 'en', x_ga_: 'x' }))).toEqual({ bypass: 'cookie x_ga_' });
+  });
 });
 
 describe('RenderCache entries', () => {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  *
  * A request is anonymous when it is a GET of a returning visitor (the language cookie is there: a
  * first visit's language is negotiated from Accept-Language), carries no cookie but the anonymous
- * ones (the CSRF pair, the browser id, the language and the cookie choice: their values are part of
+ * ones (the CSRF pair, the browser id, Google Analytics' cookies after consent, the language and the cookie choice: their values are part of
  * the key where they change the page) and no query but the pages' own (`page`, `q`). A signed-in visitor, a guest with
  * a cart, any other cookie or query, and every other method bypass the cache. Only a 200 without
  * Set-Cookie is stored.
@@ -40,6 +40,8 @@ export interface RenderCacheOptions {
 export interface AnonymousCookies {
   /** Allowed, value ignored (per-visitor, but only feeds the per-response parts). */
   ignored: readonly string[];
+  /** Allowed, value ignored, by name prefix (cookies whose name carries an id, like Google Analytics' `_ga_<id>`). */
+  ignoredPrefixes?: readonly string[];
   /** Allowed, value in the key (they change the page: language, cookie banner). */
   keyed: readonly string[];
   /**
@@ -118,7 +120,7 @@ export class RenderCache {
     for (const [name, value] of Object.entries(req.cookies)) {
       if (value === undefined) continue;
       if (this.cookies.keyed.includes(name)) keyed.push(`${name}=${value}`);
-      else if (!this.cookies.ignored.includes(name)) return { bypass: `cookie ${name}` };
+      else if (!this.cookies.ignored.includes(name) && !this.cookies.ignoredPrefixes?.some((p) => name.startsWith(p))) return { bypass: `cookie ${name}` };
     }
     if (req.cookies[this.cookies.required] === undefined) return { bypass: 'first visit' };
     const queryAt = req.url.indexOf('?');

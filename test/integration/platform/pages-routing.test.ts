@@ -1,12 +1,16 @@
 // With case-sensitive, strict routing and the method-keyed CSRF check, the server-rendered pages,
 // legacy redirects, sitemap and the API docs still answer as before, and every answer (pages,
-// /api, the queue dashboard) carries the Permissions-Policy.
+// /api, the queue dashboard) carries the Permissions-Policy: the strict one everywhere, except that the
+// shop's pages may frame the video players and delegate them the features they need (docs/security.md).
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { startShop } from '../../support/app.js';
 import { csrfCookies } from '../../support/shopper.js';
 import type { RunningShop } from '../../../server/main.js';
-import { DENIED_FEATURES, PERMISSIONS_POLICY } from '../../../server/platform/http/security-headers.js';
+import { DENIED_FEATURES, PERMISSIONS_POLICY, permissionsPolicy } from '../../../server/platform/http/security-headers.js';
+import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../../../contract/api/video.js';
+
+const PAGE_POLICY = permissionsPolicy({ origins: VIDEO_EMBED_ORIGINS, features: VIDEO_EMBED_FEATURES });
 
 describe('pages and headers under strict routing (server-rendered client)', () => {
   let shop: RunningShop & { url: string };
@@ -21,16 +25,36 @@ describe('pages and headers under strict routing (server-rendered client)', () =
   it('denies camera, microphone, geolocation, payment and the other unused features everywhere', async () => {
     expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(\)/);
     for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'display-capture']) expect(DENIED_FEATURES).toContain(feature);
-    const answers: Array<[string, request.Response]> = [
+    const pages: Array<[string, request.Response]> = [
       ['page', await request(shop.url).get('/').set('Accept', 'text/html')],
       ['page (en)', await request(shop.url).get('/en/cart').set('Accept', 'text/html')],
       ['404 page', await request(shop.url).get('/no-such-page').set('Accept', 'text/html')],
+    ];
+    const others: Array<[string, request.Response]> = [
       ['api', await request(shop.url).get('/api/health')],
       ['api 404', await request(shop.url).get('/api/no-such-thing')],
       ['refused write', await request(shop.url).post('/api/auth/login').send({})],
       ['dashboard', await request(shop.url).get('/admin/queues')],
     ];
-    for (const [name, res] of answers) expect([name, res.headers['permissions-policy']]).toEqual([name, PERMISSIONS_POLICY]);
+    // Pages: the video players' origins may be framed and get fullscreen, autoplay, picture-in-picture
+    // and encrypted media; nothing else is delegated, and nothing at all outside the pages.
+    for (const [name, res] of pages) {
+      expect([name, res.headers['permissions-policy']]).toEqual([name, PAGE_POLICY]);
+      expect([name, res.headers['content-security-policy']]).toEqual([
+        name,
+        expect.stringContaining(";frame-src 'self' https://www.youtube-nocookie.com https://player.vimeo.com"),
+      ]);
+    }
+    expect(PAGE_POLICY.split(', ').filter((p) => !p.endsWith('=()'))).toEqual([
+      'autoplay=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
+      'encrypted-media=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
+      'fullscreen=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
+      'picture-in-picture=(self "https://www.youtube-nocookie.com" "https://player.vimeo.com")',
+    ]);
+    for (const [name, res] of others) {
+      expect([name, res.headers['permissions-policy']]).toEqual([name, PERMISSIONS_POLICY]);
+      expect([name, res.headers['content-security-policy'] ?? '']).toEqual([name, expect.not.stringContaining('youtube')]);
+    }
   });
 
   it('still renders pages, follows the legacy redirects and serves sitemap, robots and the API docs', async () => {

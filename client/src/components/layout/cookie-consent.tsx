@@ -1,6 +1,7 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../hooks/use-locale';
 import { ScreenLink } from '../screen-link';
+import type { CookieConsent } from '../../router-context';
 import { useConsent } from './consent';
 import styles from './cookie-consent.module.css';
 
@@ -10,7 +11,7 @@ import styles from './cookie-consent.module.css';
  */
 export function CookieConsent() {
   const { t } = useT();
-  const { bannerOpen, choose } = useConsent();
+  const { bannerOpen, choose, analytics } = useConsent();
   const headingId = useId();
   if (!bannerOpen) return null;
   return (
@@ -21,7 +22,7 @@ export function CookieConsent() {
             {t('cookieConsent.heading')}
           </h2>
           <p>
-            {t('cookieConsent.text')} <ScreenLink screen="cookies">{t('cookieConsent.policyLink')}</ScreenLink>
+            {t(analytics ? 'cookieConsent.text' : 'cookieConsent.textNoAnalytics')} <ScreenLink screen="cookies">{t('cookieConsent.policyLink')}</ScreenLink>
           </p>
         </div>
         <div className={styles.actions}>
@@ -37,13 +38,72 @@ export function CookieConsent() {
   );
 }
 
-/** For the cookies page: the current choice and a button that opens the banner again. */
+/**
+ * For the cookies page: the current choice, a control that changes it in place (two radio buttons and a
+ * save button; rendered on the server, works once the page is hydrated), and a button that opens the
+ * banner again. A change takes effect at once (consent.tsx).
+ */
 export function ConsentSettings() {
   const { t } = useT();
-  const { consent, reopen, bannerOpen } = useConsent();
+  const { consent, reopen, bannerOpen, analytics, choose } = useConsent();
+  const id = useId();
+  const [selected, setSelected] = useState<CookieConsent | null>(consent);
+  const [message, setMessage] = useState<'saved' | 'chooseOne' | null>(null);
+  // The banner may change the choice: the control follows it (adjusted while rendering, not in an effect).
+  const [shown, setShown] = useState(consent);
+  if (shown !== consent) {
+    setShown(consent);
+    setSelected(consent);
+  }
+  const errorId = `${id}-error`;
+  const option = (value: CookieConsent, label: string, hint: string) => (
+    <div className={styles.option}>
+      <input
+        type="radio"
+        id={`${id}-${value}`}
+        name="cookie-consent"
+        value={value}
+        checked={selected === value}
+        aria-describedby={`${id}-${value}-hint`}
+        onChange={() => {
+          setSelected(value);
+          setMessage(null);
+        }}
+      />
+      <label htmlFor={`${id}-${value}`}>{label}</label>
+      <p id={`${id}-${value}-hint`} className={styles.hint}>
+        {hint}
+      </p>
+    </div>
+  );
   return (
     <div className={styles.settings}>
       <p>{t(`cookieConsent.current_${consent ?? 'none'}`)}</p>
+      <form
+        className={styles.choice}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!selected) {
+            setMessage('chooseOne');
+            return;
+          }
+          choose(selected);
+          setMessage('saved');
+        }}
+      >
+        <fieldset aria-describedby={message === 'chooseOne' ? errorId : undefined} aria-invalid={message === 'chooseOne' || undefined}>
+          <legend>{t('cookieConsent.settingsLegend')}</legend>
+          {option('essential', t('cookieConsent.optionEssential'), t('cookieConsent.optionEssentialHint'))}
+          {option('all', t('cookieConsent.optionAll'), t(analytics ? 'cookieConsent.optionAllHint' : 'cookieConsent.optionAllHintNoAnalytics'))}
+        </fieldset>
+        <p id={errorId} className={message === 'chooseOne' ? styles.error : styles.status} role="status">
+          {message ? t(`cookieConsent.${message}`) : null}
+        </p>
+        <button type="submit" className={styles.button}>
+          {t('cookieConsent.save')}
+        </button>
+      </form>
       <button
         type="button"
         className={styles.button}

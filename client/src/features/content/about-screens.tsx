@@ -1,10 +1,14 @@
 import { Breadcrumb } from '../../components/breadcrumb';
+import { CROATIAN_ALPHABET } from '../../brand/alphabet';
+import { Marquee } from '../../components/motion/marquee';
+import { Reveal } from '../../components/motion/reveal';
 import { useT } from '../../hooks/use-locale';
 import { ProductCardSection } from '../catalog/product-card';
 import type { AboutUs, Campaign, DownloadView, EuProjects } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDate, formatEuroAmount } from './format';
 import { renderSlot } from './slots';
+import { Video } from '../video/video';
 import styles from './content.module.css';
 
 /** About us: the story (page 'about-us'), the timeline from 1992, the team, B2B customers, certificates with validity, downloads. */
@@ -166,7 +170,18 @@ export function StoryScreen({ campaign }: { campaign: Campaign }) {
             <ContentImage image={campaign.image} eager />
           </div>
         </div>
+        {campaign.video ? <Video src={campaign.video} fallbackTitle={campaign.title} /> : null}
         <ContentBody html={campaign.body_html} renderSlot={renderSlot} />
+        <Marquee label={t('content.story.lettersLabel')} className={styles.letters}>
+          {CROATIAN_ALPHABET.map((letter) => (
+            <span key={letter} className={styles.letter} lang="hr">
+              {letter}
+            </span>
+          ))}
+        </Marquee>
+        <Reveal summary={t('content.story.lettersWhy')}>
+          <p>{t('content.story.lettersText')}</p>
+        </Reveal>
       </article>
       <ProductCardSection
         id="story-products"

@@ -1,4 +1,5 @@
 import { useT } from '../../hooks/use-locale';
+import { Marquee } from '../../components/motion/marquee';
 import { HeroIllustration } from '../../components/illustrations';
 import { ScreenLink } from '../../components/screen-link';
 import type { HomeContent } from './content-api';
@@ -13,6 +14,9 @@ import styles from './home-screen.module.css';
  * alphabet collection and the shop, the newsletter subscription (spec section 2). Without content (the API failed) the hero and the links
  * still stand.
  */
+/** The Superfoodie line's claims in the home page's band (texts: home.claim1..7). */
+const CLAIMS = ['claim1', 'claim2', 'claim3', 'claim4', 'claim5', 'claim6', 'claim7'] as const;
+
 export function HomeScreen({ content }: { content: HomeContent | null }) {
   const { t } = useT();
   const superfoodie = content?.superfoodie ?? null;
@@ -37,6 +41,14 @@ export function HomeScreen({ content }: { content: HomeContent | null }) {
           <HeroIllustration />
         </div>
       </section>
+
+      <Marquee label={t('home.claimsLabel')}>
+        {CLAIMS.map((key) => (
+          <span key={key} className={styles.claim}>
+            {t(`home.${key}`)}
+          </span>
+        ))}
+      </Marquee>
 
       {superfoodie ? (
         <section className={styles.feature} aria-labelledby="home-superfoodie">

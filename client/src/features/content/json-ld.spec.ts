@@ -37,6 +37,7 @@ const recipe: RecipeDetail = {
     { amount: '3 cloves', item: 'garlic', product: null },
   ],
   steps: ['Boil the water.', 'Cook the sauce.'],
+  video: null,
   nutrition: {
     energy_kcal: 430.4,
     fat_g: 9,

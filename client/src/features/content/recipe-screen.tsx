@@ -7,6 +7,7 @@ import type { RecipeDetail, RecipeNutrition } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
 import { formatDecimal, formatGrams } from './format';
 import { RecipeCard } from './recipe-card';
+import { Video } from '../video/video';
 import styles from './content.module.css';
 
 const NUTRIENTS: Array<{ key: Exclude<keyof RecipeNutrition, 'energy_kcal'>; sub?: boolean }> = [
@@ -71,6 +72,8 @@ export function RecipeScreen({ recipe }: { recipe: RecipeDetail }) {
             <ContentImage image={recipe.image} eager />
           </div>
         </header>
+
+        {recipe.video ? <Video src={recipe.video} fallbackTitle={recipe.title} /> : null}
 
         <div className={styles.recipeColumns}>
           <section aria-labelledby="recipe-ingredients" className={styles.ingredients}>

@@ -5,10 +5,11 @@
  *  - cookie-table: contract/cookies.ts, the registry the server's cookie code takes its names from;
  *  - withdrawal-form and company-data: contract/brand/company.ts.
  */
+import { rootRouteId, useRouteContext } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { ContentSlot } from '../../../../contract/api/content';
 import { company } from '../../../../contract/brand/company';
-import { STORAGE_ENTRIES, STORAGE_ENTRY_IDS, type Lifetime } from '../../../../contract/cookies';
+import { STORAGE_ENTRIES, STORAGE_ENTRY_IDS, type Lifetime, type StorageEntry } from '../../../../contract/cookies';
 import { DELIVERY_CONFIG, type DeliveryZone } from '../../../../contract/delivery';
 import { formatEuro } from '../../../../contract/money';
 import { CompanyContact, CompanyDetails } from '../../components/company-details';
@@ -83,6 +84,9 @@ function LifetimeText({ lifetime }: { lifetime: Lifetime }) {
 
 export function CookieTable() {
   const { t } = useT();
+  // Google Analytics' cookies exist only where a container is configured (GTM_ID): the table lists what the shop really sets.
+  const analytics = useRouteContext({ from: rootRouteId, select: (c) => c.analytics !== null });
+  const ids = STORAGE_ENTRY_IDS.filter((id) => analytics || (STORAGE_ENTRIES[id] as StorageEntry).category !== 'analytics');
   return (
     <div className={styles.tableScroll}>
       <table className={styles.dataTable}>
@@ -97,19 +101,19 @@ export function CookieTable() {
           </tr>
         </thead>
         <tbody>
-          {STORAGE_ENTRY_IDS.map((id) => {
-            const entry = STORAGE_ENTRIES[id];
+          {ids.map((id) => {
+            const entry: StorageEntry = STORAGE_ENTRIES[id];
             return (
-              <tr key={id}>
+              <tr key={id} data-category={entry.category}>
                 <th scope="row">
-                  <code>{entry.name}</code>
+                  <code>{entry.prefix ? `${entry.name}<ID>` : entry.name}</code>
                 </th>
                 <td>{t(`content.cookies.kind.${entry.kind}`)}</td>
                 <td>{t(`content.cookies.purpose.${id}`)}</td>
                 <td>
                   <LifetimeText lifetime={entry.lifetime} />
                 </td>
-                <td>{t('content.cookies.noConsent')}</td>
+                <td>{t(`content.cookies.category.${entry.category}`)}</td>
               </tr>
             );
           })}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { MailModule } from '../../platform/mail/index.js';
+import { ContactController } from './contact.controller.js';
+import { ContactMessage } from './contact-message.entity.js';
+import { ContactService } from './contact.service.js';
+import { ContactMailsListener } from './listeners/contact-mails.listener.js';
+
+/** The contact form: `POST /api/mail`, the stored messages, their mails (docs/contact.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([ContactMessage]), MailModule],
+  controllers: [ContactController],
+  providers: [ContactService, ContactMailsListener],
+  exports: [ContactService],
+})
+export class ContactModule {}
