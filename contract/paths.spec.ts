@@ -102,6 +102,8 @@ const SPEC: Array<[ScreenId, string, string, string, string]> = [
     '/de/terms-and-methods-of-payment',
     '/sl/uvjeti-i-nacini-placanja',
   ],
+  ['newsletter_confirm', '/newsletter/potvrda', '/en/newsletter/confirm', '/de/newsletter/bestaetigen', '/sl/e-novice/potrditev'],
+  ['newsletter_unsubscribe', '/newsletter/odjava', '/en/newsletter/unsubscribe', '/de/newsletter/abmelden', '/sl/e-novice/odjava'],
 ];
 
 const CASES = SPEC.flatMap(([screen, ...paths]) => LOCALES.map((locale, i) => ({ screen, locale, publicUrl: paths[i] as string })));

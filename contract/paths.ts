@@ -51,7 +51,9 @@ export type ScreenId =
   | 'gdpr'
   | 'privacy_policy'
   | 'general_terms'
-  | 'payment_terms';
+  | 'payment_terms'
+  | 'newsletter_confirm'
+  | 'newsletter_unsubscribe';
 
 export interface ScreenDefinition {
   /** Internal path after the `/$locale` segment; '' for home. Also the route file's path. */
@@ -268,6 +270,18 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       de: '/terms-and-methods-of-payment',
       sl: '/uvjeti-i-nacini-placanja',
     },
+  },
+  // The newsletter's double opt-in and unsubscribe pages (issue 13, docs/newsletter.md): reached
+  // by the links of the newsletter mails (`?token=`), never indexed.
+  newsletter_confirm: {
+    internal: '/newsletter/confirm',
+    paths: { hr: '/newsletter/potvrda', en: '/newsletter/confirm', de: '/newsletter/bestaetigen', sl: '/e-novice/potrditev' },
+    private: true,
+  },
+  newsletter_unsubscribe: {
+    internal: '/newsletter/unsubscribe',
+    paths: { hr: '/newsletter/odjava', en: '/newsletter/unsubscribe', de: '/newsletter/abmelden', sl: '/e-novice/odjava' },
+    private: true,
   },
 };
 

@@ -27,6 +27,8 @@ import { newOrderNotice } from './templates/new-order-notice.email.js';
 import { orderConfirmation } from './templates/order-confirmation.email.js';
 import { orderShipped } from './templates/order-shipped.email.js';
 import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
+import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
+import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
 import { contactNotice } from './templates/contact-notice.email.js';
 import { contactCopy } from './templates/contact-copy.email.js';
 
@@ -45,6 +47,8 @@ export const templates = {
   'payment-not-completed': paymentNotCompleted,
   'order-shipped': orderShipped,
   'new-order-notice': newOrderNotice,
+  'newsletter-confirmation': newsletterConfirmation,
+  'newsletter-welcome': newsletterWelcome,
   'contact-notice': contactNotice,
   'contact-copy': contactCopy,
 };

@@ -16,6 +16,7 @@ import { RateLimitModule } from './platform/rate-limit/index.js';
 import { OrderModule } from './modules/order/index.js';
 import { PaymentModule } from './modules/payment/index.js';
 import { ContentModule } from './modules/content/index.js';
+import { NewsletterModule } from './modules/newsletter/index.js';
 import { ContactModule } from './modules/contact/index.js';
 import { VideoModule } from './modules/video/index.js';
 import { RenderCacheModule } from './platform/ssr/index.js';
@@ -34,7 +35,7 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, BotCheckModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, ContactModule, VideoModule, RenderCacheModule],
+      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, BotCheckModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, ContactModule, VideoModule, NewsletterModule, RenderCacheModule],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

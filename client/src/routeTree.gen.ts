@@ -31,6 +31,8 @@ import { Route as LocaleTermsAndMethodsOfPaymentRouteImport } from './routes/$lo
 import { Route as LocaleChar123productChar125MethodRouteImport } from './routes/$locale/{$product}-method';
 import { Route as LocaleBlogIndexRouteImport } from './routes/$locale/blog/index';
 import { Route as LocaleBlogSlugRouteImport } from './routes/$locale/blog/$slug';
+import { Route as LocaleNewsletterConfirmRouteImport } from './routes/$locale/newsletter/confirm';
+import { Route as LocaleNewsletterUnsubscribeRouteImport } from './routes/$locale/newsletter/unsubscribe';
 import { Route as LocaleProductIndexRouteImport } from './routes/$locale/product/index';
 import { Route as LocaleProductSlugRouteImport } from './routes/$locale/product/$slug';
 import { Route as LocaleProductsIndexRouteImport } from './routes/$locale/products/index';
@@ -162,6 +164,17 @@ const LocaleBlogSlugRoute = LocaleBlogSlugRouteImport.update({
   path: '/blog/$slug',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
+const LocaleNewsletterConfirmRoute = LocaleNewsletterConfirmRouteImport.update({
+  id: '/newsletter/confirm',
+  path: '/newsletter/confirm',
+  getParentRoute: () => LocaleRouteRoute,
+} as any);
+const LocaleNewsletterUnsubscribeRoute =
+  LocaleNewsletterUnsubscribeRouteImport.update({
+    id: '/newsletter/unsubscribe',
+    path: '/newsletter/unsubscribe',
+    getParentRoute: () => LocaleRouteRoute,
+  } as any);
 const LocaleProductIndexRoute = LocaleProductIndexRouteImport.update({
   id: '/product/',
   path: '/product/',
@@ -269,6 +282,8 @@ export interface FileRoutesByFullPath {
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale/': typeof LocaleIndexRoute;
   '/$locale/blog/$slug': typeof LocaleBlogSlugRoute;
+  '/$locale/newsletter/confirm': typeof LocaleNewsletterConfirmRoute;
+  '/$locale/newsletter/unsubscribe': typeof LocaleNewsletterUnsubscribeRoute;
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
@@ -308,6 +323,8 @@ export interface FileRoutesByTo {
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale': typeof LocaleIndexRoute;
   '/$locale/blog/$slug': typeof LocaleBlogSlugRoute;
+  '/$locale/newsletter/confirm': typeof LocaleNewsletterConfirmRoute;
+  '/$locale/newsletter/unsubscribe': typeof LocaleNewsletterUnsubscribeRoute;
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
@@ -349,6 +366,8 @@ export interface FileRoutesById {
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale/': typeof LocaleIndexRoute;
   '/$locale/blog/$slug': typeof LocaleBlogSlugRoute;
+  '/$locale/newsletter/confirm': typeof LocaleNewsletterConfirmRoute;
+  '/$locale/newsletter/unsubscribe': typeof LocaleNewsletterUnsubscribeRoute;
   '/$locale/product/$slug': typeof LocaleProductSlugRoute;
   '/$locale/products/$slug': typeof LocaleProductsSlugRoute;
   '/$locale/profile/edit': typeof LocaleProfileEditRoute;
@@ -391,6 +410,8 @@ export interface FileRouteTypes {
     | '/$locale/{$product}-method'
     | '/$locale/'
     | '/$locale/blog/$slug'
+    | '/$locale/newsletter/confirm'
+    | '/$locale/newsletter/unsubscribe'
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
@@ -430,6 +451,8 @@ export interface FileRouteTypes {
     | '/$locale/{$product}-method'
     | '/$locale'
     | '/$locale/blog/$slug'
+    | '/$locale/newsletter/confirm'
+    | '/$locale/newsletter/unsubscribe'
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
@@ -470,6 +493,8 @@ export interface FileRouteTypes {
     | '/$locale/{$product}-method'
     | '/$locale/'
     | '/$locale/blog/$slug'
+    | '/$locale/newsletter/confirm'
+    | '/$locale/newsletter/unsubscribe'
     | '/$locale/product/$slug'
     | '/$locale/products/$slug'
     | '/$locale/profile/edit'
@@ -649,6 +674,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleBlogSlugRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
+    '/$locale/newsletter/confirm': {
+      id: '/$locale/newsletter/confirm';
+      path: '/newsletter/confirm';
+      fullPath: '/$locale/newsletter/confirm';
+      preLoaderRoute: typeof LocaleNewsletterConfirmRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
+    '/$locale/newsletter/unsubscribe': {
+      id: '/$locale/newsletter/unsubscribe';
+      path: '/newsletter/unsubscribe';
+      fullPath: '/$locale/newsletter/unsubscribe';
+      preLoaderRoute: typeof LocaleNewsletterUnsubscribeRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
     '/$locale/product/': {
       id: '/$locale/product/';
       path: '/product';
@@ -785,6 +824,8 @@ interface LocaleRouteRouteChildren {
   LocaleChar123productChar125MethodRoute: typeof LocaleChar123productChar125MethodRoute;
   LocaleIndexRoute: typeof LocaleIndexRoute;
   LocaleBlogSlugRoute: typeof LocaleBlogSlugRoute;
+  LocaleNewsletterConfirmRoute: typeof LocaleNewsletterConfirmRoute;
+  LocaleNewsletterUnsubscribeRoute: typeof LocaleNewsletterUnsubscribeRoute;
   LocaleProductSlugRoute: typeof LocaleProductSlugRoute;
   LocaleProductsSlugRoute: typeof LocaleProductsSlugRoute;
   LocaleProfileEditRoute: typeof LocaleProfileEditRoute;
@@ -826,6 +867,8 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
     LocaleChar123productChar125MethodRoute,
   LocaleIndexRoute: LocaleIndexRoute,
   LocaleBlogSlugRoute: LocaleBlogSlugRoute,
+  LocaleNewsletterConfirmRoute: LocaleNewsletterConfirmRoute,
+  LocaleNewsletterUnsubscribeRoute: LocaleNewsletterUnsubscribeRoute,
   LocaleProductSlugRoute: LocaleProductSlugRoute,
   LocaleProductsSlugRoute: LocaleProductsSlugRoute,
   LocaleProfileEditRoute: LocaleProfileEditRoute,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizeEmail } from '../email.js';
 import { EMAIL_MAX_LENGTH } from '../limits.js';
 import { isLocale, LOCALES, type Locale } from '../locales.js';
 
@@ -60,15 +61,8 @@ export function text(codes: TextCodes, max: number, required = false, descriptio
   return required ? field.meta({ ...doc, minLength: 1 }) : field.optional().meta({ ...doc, nullable: true });
 }
 
-/** Pragmatic e-mail check (RFC 5321 lengths, one @, a dot in the domain, no spaces). */
-const EMAIL = /^[^\s@"<>()[\],;:]+@[^\s@"<>()[\],;:]+\.[^\s@"<>()[\],;:]{2,}$/;
-
-/** The address trimmed and lower-cased when it is one the shop accepts, else null. */
-export function normalizeEmail(value: unknown): string | null {
-  if (typeof value !== 'string') return null;
-  const email = value.trim().toLowerCase();
-  return email.length <= EMAIL_MAX_LENGTH && EMAIL.test(email) ? email : null;
-}
+// The e-mail rule lives in ../email.ts (no zod there: the site's layout checks addresses without loading zod).
+export { normalizeEmail };
 
 /** A required e-mail address, normalized; a missing one is `required`, a malformed one `invalid`. */
 export function email(codes: { required: string; invalid: string }): z.ZodType<string, unknown> {

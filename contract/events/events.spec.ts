@@ -18,6 +18,10 @@ import {
   identityRegistrationOfKnownEmailAttempted,
   identityUserActivated,
   identityUserRegistered,
+  identityNewsletterPreferenceChanged,
+  newsletterConfirmationRequested,
+  newsletterSubscriptionConfirmed,
+  newsletterUnsubscribed,
   defineEvent,
   orderCancelled,
   orderDelivered,
@@ -31,7 +35,11 @@ const AT = '2026-11-24T13:45:00.000Z';
 
 /** A valid current payload of every event (without `version`), and whether rows without `version` predate versioning. */
 const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1' | 'version-required']> = [
-  [identityUserRegistered, { userId: USER }, 'versionless-is-v1'],
+  [identityUserRegistered, { userId: USER, newsletter: true, consentIp: '203.0.113.7' }, 'versionless-is-v1'],
+  [identityNewsletterPreferenceChanged, { userId: USER, subscribed: true, consentIp: null, changedAt: AT }, 'version-required'],
+  [newsletterConfirmationRequested, { subscriptionId: USER, requestedAt: AT }, 'version-required'],
+  [newsletterSubscriptionConfirmed, { subscriptionId: USER, email: 'ana@example.com', confirmedAt: AT }, 'version-required'],
+  [newsletterUnsubscribed, { subscriptionId: USER, email: 'ana@example.com', unsubscribedAt: AT }, 'version-required'],
   [identityActivationMailRequested, { email: 'ana@example.com' }, 'versionless-is-v1'],
   [identityRegistrationOfKnownEmailAttempted, { userId: USER }, 'versionless-is-v1'],
   [identityUserActivated, { userId: USER }, 'versionless-is-v1'],
@@ -184,6 +192,11 @@ describe('event contracts', () => {
     expect(orderPlaced.schema.safeParse({ ...placed, paymentMethod: 'cash' }).success).toBe(false);
     expect(orderPlaced.schema.safeParse({ ...placed, locale: 'fr' }).success).toBe(false);
     expect(orderPlaced.schema.safeParse({ ...placed, total: -1 }).success).toBe(false);
+  });
+
+  it('reads a registration of the previous release (no newsletter fields) as one without the tick', () => {
+    expect(identityUserRegistered.schema.parse({ userId: USER })).toEqual({ version: 1, userId: USER, newsletter: false, consentIp: null });
+    expect(identityUserRegistered.schema.safeParse({ version: 1, userId: USER, newsletter: 'yes' }).success).toBe(false);
   });
 
   it('reads optional invitation fields that are missing as null', () => {

@@ -11,8 +11,18 @@ const userOnly = z.object({ version: z.literal(1), userId: eventFields.id });
 /** Who asked for a mail by address: as typed, published whether or not an account has it. Older rows carry a `userId`. */
 const requesterV1 = z.union([z.object({ email: z.string().min(1) }), z.object({ userId: eventFields.id })]);
 
-/** A new account waits for activation: the activation mail goes out. */
-export const identityUserRegisteredV1 = userOnly;
+/**
+ * A new account waits for activation: the activation mail goes out. `newsletter`: the registration's
+ * newsletter tick box was set (the newsletter module starts its double opt-in), with the client
+ * address it was set from (`consentIp`, for the consent record). Rows written before these fields
+ * existed read as no tick.
+ */
+export const identityUserRegisteredV1 = z.object({
+  version: z.literal(1),
+  userId: eventFields.id,
+  newsletter: z.boolean().default(false),
+  consentIp: z.string().max(64).nullable().default(null),
+});
 export const identityUserRegistered = defineEvent('identity.user-registered', 1, versionlessIsV1(identityUserRegisteredV1));
 
 /**
@@ -126,3 +136,16 @@ export const identityBirthdayCouponGranted = defineEvent(
   1,
   versionlessIsV1(identityBirthdayCouponGrantedV1),
 );
+
+/**
+ * The signed-in user switched the profile's newsletter setting: on starts the newsletter's double
+ * opt-in (a confirmation mail), off unsubscribes at once. `consentIp`: the client address.
+ */
+export const identityNewsletterPreferenceChangedV1 = z.object({
+  version: z.literal(1),
+  userId: eventFields.id,
+  subscribed: z.boolean(),
+  consentIp: z.string().max(64).nullable(),
+  changedAt: eventFields.instant,
+});
+export const identityNewsletterPreferenceChanged = defineEvent('identity.newsletter-preference-changed', 1, identityNewsletterPreferenceChangedV1);

@@ -5,4 +5,5 @@ export * from './catalog.js';
 export * from './order.js';
 export * from './payment.js';
 export * from './content.js';
+export * from './newsletter.js';
 export * from './contact.js';

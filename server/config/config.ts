@@ -75,6 +75,9 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(60),
   AUTH_LOGIN_LIMIT_PER_EMAIL_IP: z.coerce.number().int().min(1).max(1_000_000).default(10),
   AUTH_LOGIN_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  NEWSLETTER_CONFIRM_TTL_HOURS: z.coerce.number().int().min(1).max(720).default(72),
+  NEWSLETTER_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(20),
+  NEWSLETTER_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   COUPON_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   COUPON_GUESS_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(10),
   QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
@@ -183,6 +186,14 @@ export interface AppConfig {
     reconcileAfterMs: number;
     /** A card order still unpaid this long after it was placed is cancelled and its stock released (order module's job). */
     unpaidOrderExpiryMinutes: number;
+  };
+  newsletter: {
+    /** How long a confirmation link works. */
+    confirmTtlHours: number;
+    /** Subscription requests per hour from one client address. */
+    rateLimitPerIp: number;
+    /** Subscription requests per hour for one address, whoever sends them (no mail bombing). */
+    rateLimitPerEmail: number;
   };
   /**
    * Consent-gated analytics (docs/analytics.md): the Google Tag Manager container and where gtm.js comes
@@ -301,6 +312,11 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       },
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
+    },
+    newsletter: {
+      confirmTtlHours: e.NEWSLETTER_CONFIRM_TTL_HOURS,
+      rateLimitPerIp: e.NEWSLETTER_RATE_LIMIT_PER_IP,
+      rateLimitPerEmail: e.NEWSLETTER_RATE_LIMIT_PER_EMAIL,
     },
     analytics: e.GTM_ID ? { gtmId: e.GTM_ID, scriptOrigin: new URL(e.GTM_SCRIPT_ORIGIN).origin } : null,
     auth: {

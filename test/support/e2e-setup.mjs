@@ -65,6 +65,7 @@ export default async function e2eSetup() {
     GOOGLE_CLIENT_SECRET: 'shop-e2e-secret',
     // every browser test signs in from 127.0.0.1: the per-IP budget must not end the run
     AUTH_RATE_LIMIT_PER_IP: '100000',
+    NEWSLETTER_RATE_LIMIT_PER_IP: '100000',
     // the same for the contact form's messages (its limits are tested in test/integration/contact)
     CONTACT_RATE_LIMIT_PER_IP: '100000',
     GTM_ID: gtmId,

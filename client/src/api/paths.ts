@@ -71,4 +71,10 @@ export const apiPaths = {
     /** POST: a new card payment attempt for the order ('try again' on the failure page). */
     retryPayment: (number: string) => `/api/orders/${segment(number)}/payment`,
   },
+  newsletter: {
+    subscribe: '/api/newsletter/subscriptions',
+    confirm: '/api/newsletter/confirm',
+    /** POST: one-click unsubscribe by the mailed token (also the unsubscribe page's plain form). */
+    unsubscribe: (token: string) => `/api/newsletter/unsubscribe?token=${encodeURIComponent(token)}`,
+  },
 } as const;

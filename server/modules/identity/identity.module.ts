@@ -14,6 +14,7 @@ import { IdentityService } from './identity.service.js';
 import { BirthdayBenefits } from './birthday-benefits.js';
 import { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 import { IdentityMailsListener } from './listeners/identity-mails.listener.js';
+import { NewsletterStatusListener } from './listeners/newsletter-status.listener.js';
 import { ProfileService } from './profile.service.js';
 import { SessionRenewal } from './session-renewal.js';
 import { SessionService } from './session.service.js';
@@ -35,6 +36,7 @@ import { UsersController } from './users.controller.js';
     AccessTokenStrategy,
     RequireAuth,
     IdentityMailsListener,
+    NewsletterStatusListener,
     BirthdayBenefits,
     BirthdayBenefitsJob,
     IdentityDemoSeeder,

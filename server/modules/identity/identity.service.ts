@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
+import { NEWSLETTER_CONSENT_VERSION } from '../../../contract/newsletter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
@@ -27,7 +28,8 @@ import { UserTokenService } from './user-token.service.js';
 
 /** Versions of the texts a user agrees to; stored with each consent. */
 export const TERMS_VERSION = '2026-01';
-export const NEWSLETTER_CONSENT_VERSION = '2026-01';
+/** The newsletter tick box's wording (contract/newsletter.ts, shared with the newsletter's consent record). */
+export { NEWSLETTER_CONSENT_VERSION };
 
 const WINDOW = 15 * 60;
 /** Per e-mail address: a handful of attempts per 15 minutes, whoever makes them. */
@@ -100,7 +102,8 @@ export class IdentityService {
           updatedAt: now,
         });
         await m.insert(User, user);
-        await this.events.publish(m, new UserRegistered({ userId: user.id }));
+        // The newsletter module starts its double opt-in when the tick box was set (docs/newsletter.md).
+        await this.events.publish(m, new UserRegistered({ userId: user.id, newsletter: input.newsletter, consentIp: input.newsletter ? ip : null }));
       });
     } catch (err) {
       // Two registrations of one address at the same moment: the second is a 'known e-mail'.

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { parseProfileUpdate } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
 import { EventPublisher } from '../../platform/events/index.js';
-import { EmailChangeRequested } from './events/identity.events.js';
+import { EmailChangeRequested, NewsletterPreferenceChanged } from './events/identity.events.js';
 import type { ProfileUpdateResult, UserView } from './identity.types.js';
 import { NEWSLETTER_CONSENT_VERSION } from './identity.service.js';
 import { User } from './user.entity.js';
@@ -28,14 +28,15 @@ export class ProfileService {
    * the new address (a typo must not lock the owner out), and `pending_email` says so. The answer
    * is the same whether or not the address belongs to another account.
    */
-  async update(userId: string, body: unknown): Promise<ProfileUpdateResult> {
+  async update(userId: string, body: unknown, ip: string | null = null): Promise<ProfileUpdateResult> {
     return this.db.transaction(async (m) => {
       const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
       if (!user) throw new IdentityError('AUTH_REQUIRED');
       const changes = parseProfileUpdate(body, { country: user.country });
       const { newsletter, ...fields } = changes;
       const patch: Partial<User> = { ...(fields as Partial<User>) };
-      if (typeof newsletter === 'boolean' && newsletter !== !!user.newsletterConsentAt) {
+      const newsletterChanged = typeof newsletter === 'boolean' && newsletter !== !!user.newsletterConsentAt;
+      if (newsletterChanged) {
         patch.newsletterConsentAt = newsletter ? new Date() : null;
         patch.newsletterConsentVersion = newsletter ? NEWSLETTER_CONSENT_VERSION : null;
       }
@@ -53,6 +54,10 @@ export class ProfileService {
       if (same) Object.assign(patch, { billingAddress: null, billingCity: null, billingZipCode: null, billingCountry: null });
       if (Object.keys(patch).length) await m.update(User, { id: user.id }, { ...patch, updatedAt: new Date() });
       if (pendingEmail) await this.events.publish(m, new EmailChangeRequested({ userId: user.id, newEmail: pendingEmail }));
+      // On: the newsletter module mails its confirmation link (double opt-in); off: unsubscribed at once.
+      if (newsletterChanged) {
+        await this.events.publish(m, new NewsletterPreferenceChanged({ userId: user.id, subscribed: newsletter, consentIp: ip, changedAt: new Date().toISOString() }));
+      }
       return { ...toUserView({ ...user, ...patch } as User), pending_email: pendingEmail };
     });
   }

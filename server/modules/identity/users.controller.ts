@@ -120,7 +120,7 @@ export class UsersController {
     @Body(new ZodBody(ProfileUpdateBody)) body: Parsed<typeof ProfileUpdateBody>,
   ): Promise<{ data: ProfileUpdateResult }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.profiles.update(currentUserId(req), body) };
+    return { data: await this.profiles.update(currentUserId(req), body, clientIp(req)) };
   }
 
   @Get('email/confirm')

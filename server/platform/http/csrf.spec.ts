@@ -31,17 +31,21 @@ function run(mw: (rq: Request, rs: Response, next: () => void) => void, rq: Requ
 }
 
 describe('CSRF exemptions', () => {
-  it("exempts only the card provider's signed callback and the payment sandbox's three provider endpoints (each with its reason)", () => {
+  it("exempts only the card provider's signed callback, the newsletter's one-click unsubscribe and the payment sandbox's three provider endpoints (each with its reason)", () => {
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/payments/monri/callback',
+      'POST /api/newsletter/unsubscribe',
       'POST /sandbox/monri/v2/form',
       'POST /sandbox/monri/orders/show',
       'POST /sandbox/monri/transactions/:order_number/refund.xml',
     ]);
-    for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest/);
-    // The callback gets its body raw (its signature covers the bytes as sent), the sandbox's XML API parses its own bodies.
+    // Each proves itself: a digest, or the newsletter's signed token (RFC 8058: no cookies, no CSRF token).
+    for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest|signed 256-bit token/);
+    // The callback gets its body raw (its signature covers the bytes as sent), the sandbox's XML API parses its own bodies,
+    // the one-click unsubscribe reads none (a urlencoded or multipart `List-Unsubscribe=One-Click`, never refused).
     expect(CSRF_EXEMPT_ROUTES.filter((r) => r.rawBody).map((r) => r.path)).toEqual([
       '/api/payments/monri/callback',
+      '/api/newsletter/unsubscribe',
       '/sandbox/monri/orders/show',
       '/sandbox/monri/transactions/:order_number/refund.xml',
     ]);

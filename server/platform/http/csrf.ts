@@ -48,6 +48,13 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
   },
   {
     method: 'POST',
+    path: '/api/newsletter/unsubscribe',
+    reason:
+      "the newsletter's one-click unsubscribe (RFC 8058): a mail provider POSTs `List-Unsubscribe=One-Click` to the List-Unsubscribe URL without cookies or a CSRF token; the signed 256-bit token in its query proves the mailbox, the handler reads no cookie and does nothing but unsubscribe that token's address",
+    rawBody: true,
+  },
+  {
+    method: 'POST',
     path: '/sandbox/monri/v2/form',
     reason:
       "the payment sandbox's hosted-page form: in real life a cross-site POST from the shop's checkout to the provider; it reads no cookies, and its digest (SHA-512 of key + order_number + amount + currency) proves the shop built it",

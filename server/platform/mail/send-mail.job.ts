@@ -18,12 +18,16 @@ export interface SendTemplateJobData<N extends TemplateName = TemplateName> {
   props: SealedValue;
   to: string;
   locale: MailLocale;
+  /** Extra headers (List-Unsubscribe, whose link carries a token), sealed like the props. */
+  headers?: SealedValue;
   /** Where an answer goes (`Reply-To`), when not to the shop's sender (the contact form's notice: the visitor). */
   replyTo?: string;
 }
 
 /** The authenticated context of a mail job's sealed props: they open only in this job. */
 const sealContext = (jobId: string) => `${QueueName.Mail}/${SEND_TEMPLATE_JOB}/${jobId}`;
+/** The same for the job's sealed headers (a context of their own: props and headers cannot be swapped). */
+const headersContext = (jobId: string) => `${sealContext(jobId)}/headers`;
 
 /**
  * Mails leave through the mail queue, in the worker: a subscriber (or a service) enqueues a
@@ -43,12 +47,13 @@ export class MailQueue {
   /**
    * Queues one mail. `jobId` makes it idempotent: derive it from what caused the mail (an event id,
    * a token id), so a repeated cause does not send twice while the job is known. No ':' allowed.
-   * The props are sealed: only the worker that sends the mail reads them.
+   * The props are sealed: only the worker that sends the mail reads them. `headers` (e.g. a
+   * newsletter's List-Unsubscribe) are sealed too and sent with the mail.
    */
   async enqueue<N extends TemplateName>(
     template: N,
     props: TemplateProps<N>,
-    to: { to: string; locale: MailLocale; replyTo?: string },
+    to: { to: string; locale: MailLocale; replyTo?: string; headers?: Record<string, string> },
     jobId: string,
   ): Promise<void> {
     const data: SendTemplateJobData<N> = {
@@ -58,6 +63,7 @@ export class MailQueue {
       locale: to.locale,
       ...(to.replyTo ? { replyTo: to.replyTo } : {}),
     };
+    if (to.headers && Object.keys(to.headers).length) data.headers = this.sealer.seal(to.headers, headersContext(jobId));
     await this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, data, { jobId });
   }
 }
@@ -81,7 +87,8 @@ export class MailProcessor extends WorkerHost {
     const { template, to, locale, replyTo } = job.data;
     try {
       const props = this.propsOf(job);
-      return { messageId: await this.mail.sendTemplate(template, props, { to, locale, ...(replyTo ? { replyTo } : {}) }) };
+      const headers = job.data.headers ? this.sealer.open<Record<string, string>>(job.data.headers, headersContext(String(job.id))) : undefined;
+      return { messageId: await this.mail.sendTemplate(template, props, { to, locale, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) }) };
     } catch (err) {
       if (err instanceof MailError || err instanceof QueueError) throw new UnrecoverableError(`${err.code}: ${err.message}`);
       throw err;

@@ -111,8 +111,9 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     fetch(`${shop.url}${pagePath}/${choice}`, { method: 'POST', headers: origin ? { origin } : {}, redirect: 'manual' });
 
   it('keeps its three provider endpoints and the callback, and nothing else, in the exact CSRF exemptions', () => {
+    // Besides the payment's: the newsletter's one-click unsubscribe (RFC 8058, docs/newsletter.md).
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      [`POST ${PAYMENT_CALLBACK_PATH}`, `POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`].sort(),
+      [`POST ${PAYMENT_CALLBACK_PATH}`, `POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`, 'POST /api/newsletter/unsubscribe'].sort(),
     );
   });
 

@@ -3,6 +3,7 @@
 // answer is checked against its contract schema, so neither the documentation nor the client's
 // types can drift from the server.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { createHmac } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import type { z } from 'zod';
@@ -11,6 +12,7 @@ import { CategoriesResponse, ProductDetailResponse, ProductPageResponse } from '
 import { BotCheckVerifyBody, BotCheckVerifyResponse } from '../../../contract/api/bot-check.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { LivenessResponse, ReadinessResponse } from '../../../contract/api/health.js';
+import { NewsletterAcceptedResponse, NewsletterUnsubscribedResponse } from '../../../contract/api/newsletter.js';
 import {
   AcceptedResponse,
   MeResponse,
@@ -142,6 +144,14 @@ describe('API contract (real shop)', () => {
     await answer('post', '/api/recaptcha', { token: 'any' }, BotCheckVerifyResponse);
     await answer('post', '/api/recaptcha', { token: 7 }, ErrorResponseSchema, 422);
     await answer('post', '/api/auth/login', { email: 'nobody@example.com', password: 'wrong-one' }, ErrorResponseSchema, 401);
+    const readerEmail = uniqueEmail('reader');
+    await answer('post', '/api/newsletter/subscriptions', { email: readerEmail, locale: 'de' }, NewsletterAcceptedResponse, 202);
+    await answer('post', '/api/newsletter/subscriptions', { email: 'x' }, ErrorResponseSchema, 422);
+    await answer('post', '/api/newsletter/confirm', { token: 'A'.repeat(43) }, ErrorResponseSchema, 422);
+    await answer('post', `/api/newsletter/unsubscribe?token=${'A'.repeat(43)}`, undefined, ErrorResponseSchema, 422);
+    const [reader] = (await db.query(`SELECT id, unsubscribe_nonce FROM newsletter_subscription WHERE email = $1`, [readerEmail])) as Array<{ id: string; unsubscribe_nonce: string }>;
+    const unsubscribeToken = createHmac('sha256', shop.config.secretKey).update(`newsletter-unsubscribe|${reader.id}|${reader.unsubscribe_nonce}`).digest('base64url');
+    await answer('post', `/api/newsletter/unsubscribe?token=${unsubscribeToken}`, undefined, NewsletterUnsubscribedResponse);
     const message = { name: 'Ana', email: uniqueEmail('contact'), subject: 'Pitanje', message: 'Pozdrav!', consent: true, locale: 'hr' };
     await answer('post', '/api/mail', message, ContactAcceptedResponse, 202);
     await answer('post', '/api/mail', { ...message, consent: false }, ErrorResponseSchema, 422);
@@ -292,7 +302,9 @@ describe('API contract (real shop)', () => {
       Object.entries(ops).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op })),
     );
     expect(operations.length).toBeGreaterThanOrEqual(30);
-    const redirectsOnly = new Set(['GET /api/auth/login/google', 'GET /api/auth/callback/google']);
+    const redirectsOnly = new Set(['GET /api/auth/login/google', 'GET /api/auth/callback/google', 'GET /api/newsletter/unsubscribe']);
+    // Routes whose body is a form by protocol (RFC 8058's one-click POST), not JSON.
+    const formBodies = new Set(['POST /api/newsletter/unsubscribe']);
     const missing: string[] = [];
     for (const { key, op } of operations) {
       if (!key.includes(' /api/') || key.endsWith(' /api/csrf')) continue;
@@ -300,15 +312,17 @@ describe('API contract (real shop)', () => {
       const documented = responses.some(
         ([status, r]) =>
           /^[23]/.test(status) &&
-          // JSON answers, the downloadable PDFs and the video posters (a binary schema), or a redirect
+          // JSON answers, the downloadable PDFs and the video posters (a binary schema), the newsletter's CSV, or a redirect
           (r.content?.['application/json']?.schema ||
             r.content?.['application/pdf']?.schema ||
             r.content?.['image/jpeg']?.schema ||
+            r.content?.['text/csv']?.schema ||
             redirectsOnly.has(key)),
       );
       if (!documented) missing.push(`${key}: no answer schema`);
       const method = key.split(' ')[0];
-      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.['application/json']?.schema)
+      const bodyType = formBodies.has(key) ? 'application/x-www-form-urlencoded' : 'application/json';
+      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.[bodyType]?.schema)
         missing.push(`${key}: no body schema`);
     }
     expect(missing).toEqual([]);

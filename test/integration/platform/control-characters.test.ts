@@ -249,10 +249,12 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
       for (const [method, template, op] of operations()) {
         if (!BODY_METHODS.has(method)) continue;
         const path = fill(template, () => 'ZZ-TEST-1');
-        // A signed raw body (the payment callback) is refused as unsigned before anything in it is read.
+        // A raw body is refused before anything in it is read: the payment callback as unsigned (401), the
+        // newsletter's one-click unsubscribe for want of its signed token in the query (422).
         if (CSRF_EXEMPT_ROUTES.some((r) => r.rawBody && r.method === method.toUpperCase() && r.path === path)) {
           const res = await send(method, path, { id: 'a\u0000b' });
-          if (res.status !== 401) failures.push(`${method.toUpperCase()} ${path} (unsigned): ${res.status} ${JSON.stringify(res.body)}`);
+          const refused = path === '/api/newsletter/unsubscribe' ? res.status === 422 && res.body.errors?.[0]?.code === 'NEWSLETTER_LINK_INVALID' : res.status === 401;
+          if (!refused) failures.push(`${method.toUpperCase()} ${path} (unsigned): ${res.status} ${JSON.stringify(res.body)}`);
           continue;
         }
         const fields = bodyFields(op);

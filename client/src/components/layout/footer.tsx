@@ -1,5 +1,6 @@
 import { EUR_HRK_NOTICE } from '../../../../contract/brand/constants';
 import { company } from '../../../../contract/brand/company';
+import { NewsletterBox } from '../../features/newsletter/newsletter-form';
 import { useT } from '../../hooks/use-locale';
 import type { ScreenId } from '../../../../contract/paths';
 import { CompanyContact, CompanyDetails } from '../company-details';
@@ -9,10 +10,16 @@ import styles from './footer.module.css';
 
 const LEGAL: ScreenId[] = ['privacy_policy', 'cookies', 'gdpr', 'general_terms', 'payment_terms', 'delivery', 'eu_projects'];
 
-export function Footer() {
+export function Footer({ showNewsletter = true }: { showNewsletter?: boolean }) {
   const { t } = useT();
   return (
     <footer className={styles.footer}>
+      {/* The home page has its own newsletter box: one form per page is enough. */}
+      {showNewsletter ? (
+        <div className={styles.newsletter}>
+          <NewsletterBox source="footer" />
+        </div>
+      ) : null}
       <div className={styles.grid}>
         <section className={styles.about} aria-labelledby="footer-about">
           <h2 id="footer-about" className={styles.brand}>

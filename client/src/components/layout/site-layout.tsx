@@ -38,7 +38,8 @@ export function SiteLayout({ variant, children }: { variant: 'default' | 'error'
       >
         {children}
       </main>
-      <Footer />
+      {/* One newsletter form per page: the home page has its own; not on the newsletter's own pages. */}
+      <Footer showNewsletter={!/^(home|newsletter_confirm|newsletter_unsubscribe)_/.test(route)} />
     </>
   );
 }

@@ -4,13 +4,14 @@ import { HeroIllustration } from '../../components/illustrations';
 import { ScreenLink } from '../../components/screen-link';
 import type { HomeContent } from './content-api';
 import { ContentBody, ContentImage } from './content-parts';
+import { NewsletterBox } from '../newsletter/newsletter-form';
 import { RecipeCard } from './recipe-card';
 import contentStyles from './content.module.css';
 import styles from './home-screen.module.css';
 
 /**
  * Home: hero, the Superfoodie introduction (page 'home-superfoodie'), the newest recipes, the story of the
- * alphabet collection and the shop (spec section 2). Without content (the API failed) the hero and the links
+ * alphabet collection and the shop, the newsletter subscription (spec section 2). Without content (the API failed) the hero and the links
  * still stand.
  */
 /** The Superfoodie line's claims in the home page's band (texts: home.claim1..7). */
@@ -94,6 +95,10 @@ export function HomeScreen({ content }: { content: HomeContent | null }) {
             {t('home.shopLink')}
           </ScreenLink>
         </section>
+      </div>
+
+      <div className={styles.newsletter}>
+        <NewsletterBox source="home" />
       </div>
     </>
   );

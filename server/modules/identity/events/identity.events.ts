@@ -5,6 +5,7 @@ import {
   identityBusinessBuyerInvited,
   identityEmailChangeRequested,
   identityMagicLinkRequested,
+  identityNewsletterPreferenceChanged,
   identityPasswordChanged,
   identityPasswordResetRequested,
   identityRegistrationOfKnownEmailAttempted,
@@ -46,3 +47,6 @@ export class BirthdayDue extends domainEvent(identityBirthdayDue) {}
 
 /** The previous release's birthday event: only rows written before the upgrade; nothing publishes it. */
 export class BirthdayCouponGranted extends domainEvent(identityBirthdayCouponGranted) {}
+
+/** The profile's newsletter switch changed; the newsletter module starts its double opt-in or unsubscribes. */
+export class NewsletterPreferenceChanged extends domainEvent(identityNewsletterPreferenceChanged) {}

@@ -1,0 +1,146 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, browserApi } from '../../api/http';
+import { apiPaths } from '../../api/paths';
+import { ScreenLink } from '../../components/screen-link';
+import { useT } from '../../hooks/use-locale';
+import { Notice, SubmitButton } from '../account/form';
+import { AccountPage } from '../account/shared';
+import accountStyles from '../account/account.module.css';
+import { confirmNewsletter, unsubscribeNewsletter } from './newsletter-api';
+import type { NewsletterSearch } from './search-params';
+
+type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+function failureMessage(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.errors[0]?.message || fallback : fallback;
+}
+
+/**
+ * The confirmation link's page. Opening it confirms nothing (a mail scanner that follows links subscribes
+ * nobody): the button does, with the page's CSRF token.
+ */
+export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }) {
+  const { t, locale } = useT();
+  const resultId = useId();
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const focus = () => requestAnimationFrame(() => document.getElementById(resultId)?.focus());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !search.token) return;
+    setBusy(true);
+    try {
+      await confirmNewsletter(browserApi(locale), search.token);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: failureMessage(error, t('error.general')) });
+    } finally {
+      setBusy(false);
+      focus();
+    }
+  };
+
+  return (
+    <AccountPage screen="newsletter_confirm" intro={outcome.kind === 'form' && !!search.token}>
+      <div className={accountStyles.narrow}>
+        {!search.token ? (
+          <Notice kind="error" id={resultId}>
+            <p>{t('newsletter.noToken')}</p>
+          </Notice>
+        ) : outcome.kind === 'done' ? (
+          <Notice kind="success" id={resultId} testId="newsletter-confirmed">
+            <p>{t('newsletter.confirmed')}</p>
+            <p>
+              <ScreenLink screen="recipes">{t('newsletter.toRecipes')}</ScreenLink>
+            </p>
+          </Notice>
+        ) : outcome.kind === 'failed' ? (
+          <Notice kind="error" id={resultId} testId="newsletter-confirm-failed">
+            <p>{outcome.message}</p>
+            <p>
+              <ScreenLink screen="home">{t('newsletter.subscribeAgain')}</ScreenLink>
+            </p>
+          </Notice>
+        ) : (
+          <form className={accountStyles.form} method="post" onSubmit={submit} noValidate data-testid="newsletter-confirm-form">
+            <div className={accountStyles.actions}>
+              <SubmitButton busy={busy} busyLabel={t('newsletter.confirming')}>
+                {t('newsletter.confirm')}
+              </SubmitButton>
+            </div>
+          </form>
+        )}
+      </div>
+    </AccountPage>
+  );
+}
+
+/**
+ * The unsubscribe link's page. Opening it unsubscribes nobody (RFC 8058: a GET must not); its button does,
+ * at once. Without JavaScript the same button sends a plain form to the one-click endpoint, which comes back
+ * here with `?status=`.
+ */
+export function NewsletterUnsubscribeScreen({ search }: { search: NewsletterSearch }) {
+  const { t, locale } = useT();
+  const resultId = useId();
+  const [outcome, setOutcome] = useState<Outcome>(
+    search.status === 'unsubscribed' ? { kind: 'done' } : search.status === 'invalid' ? { kind: 'failed', message: t('newsletter.linkInvalid') } : { kind: 'form' },
+  );
+  const [busy, setBusy] = useState(false);
+  const focus = () => requestAnimationFrame(() => document.getElementById(resultId)?.focus());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (busy || !search.token) return;
+    setBusy(true);
+    try {
+      await unsubscribeNewsletter(browserApi(locale), search.token);
+      setOutcome({ kind: 'done' });
+    } catch (error) {
+      setOutcome({ kind: 'failed', message: failureMessage(error, t('error.general')) });
+    } finally {
+      setBusy(false);
+      focus();
+    }
+  };
+
+  return (
+    <AccountPage screen="newsletter_unsubscribe" intro={outcome.kind === 'form' && !!search.token}>
+      <div className={accountStyles.narrow}>
+        {outcome.kind === 'done' ? (
+          <Notice kind="success" id={resultId} testId="newsletter-unsubscribed">
+            <p>{t('newsletter.unsubscribed')}</p>
+            <p>
+              <ScreenLink screen="home">{t('error.backHome')}</ScreenLink>
+            </p>
+          </Notice>
+        ) : outcome.kind === 'failed' ? (
+          <Notice kind="error" id={resultId}>
+            <p>{outcome.message}</p>
+          </Notice>
+        ) : !search.token ? (
+          <Notice kind="error" id={resultId}>
+            <p>{t('newsletter.noToken')}</p>
+          </Notice>
+        ) : (
+          <form
+            className={accountStyles.form}
+            method="post"
+            action={apiPaths.newsletter.unsubscribe(search.token)}
+            onSubmit={submit}
+            noValidate
+            data-testid="newsletter-unsubscribe-form"
+          >
+            <input type="hidden" name="List-Unsubscribe" value="One-Click" />
+            <div className={accountStyles.actions}>
+              <SubmitButton busy={busy} busyLabel={t('newsletter.unsubscribing')}>
+                {t('newsletter.unsubscribe')}
+              </SubmitButton>
+            </div>
+          </form>
+        )}
+      </div>
+    </AccountPage>
+  );
+}
