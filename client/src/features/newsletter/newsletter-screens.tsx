@@ -16,30 +16,43 @@ function failureMessage(error: unknown, fallback: string): string {
 }
 
 /**
- * The confirmation link's page. Opening it confirms nothing (a mail scanner that follows links subscribes
- * nobody): the button does, with the page's CSRF token.
+ * A result page's one button: sends the link's token with `send` once (the button is busy meanwhile),
+ * then shows the outcome and moves the focus to it.
  */
-export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }) {
+function useTokenAction(
+  token: string | undefined,
+  send: (api: ReturnType<typeof browserApi>, token: string) => Promise<unknown>,
+  initial: Outcome,
+) {
   const { t, locale } = useT();
   const resultId = useId();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
+  const [outcome, setOutcome] = useState<Outcome>(initial);
   const [busy, setBusy] = useState(false);
-  const focus = () => requestAnimationFrame(() => document.getElementById(resultId)?.focus());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (busy || !search.token) return;
+    if (busy || !token) return;
     setBusy(true);
     try {
-      await confirmNewsletter(browserApi(locale), search.token);
+      await send(browserApi(locale), token);
       setOutcome({ kind: 'done' });
     } catch (error) {
       setOutcome({ kind: 'failed', message: failureMessage(error, t('error.general')) });
     } finally {
       setBusy(false);
-      focus();
+      requestAnimationFrame(() => document.getElementById(resultId)?.focus());
     }
   };
+  return { outcome, busy, submit, resultId };
+}
+
+/**
+ * The confirmation link's page. Opening it confirms nothing (a mail scanner that follows links subscribes
+ * nobody): the button does, with the page's CSRF token.
+ */
+export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }) {
+  const { t } = useT();
+  const { outcome, busy, submit, resultId } = useTokenAction(search.token, confirmNewsletter, { kind: 'form' });
 
   return (
     <AccountPage screen="newsletter_confirm" intro={outcome.kind === 'form' && !!search.token}>
@@ -82,28 +95,16 @@ export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }
  * here with `?status=`.
  */
 export function NewsletterUnsubscribeScreen({ search }: { search: NewsletterSearch }) {
-  const { t, locale } = useT();
-  const resultId = useId();
-  const [outcome, setOutcome] = useState<Outcome>(
-    search.status === 'unsubscribed' ? { kind: 'done' } : search.status === 'invalid' ? { kind: 'failed', message: t('newsletter.linkInvalid') } : { kind: 'form' },
+  const { t } = useT();
+  const { outcome, busy, submit, resultId } = useTokenAction(
+    search.token,
+    unsubscribeNewsletter,
+    search.status === 'unsubscribed'
+      ? { kind: 'done' }
+      : search.status === 'invalid'
+        ? { kind: 'failed', message: t('newsletter.linkInvalid') }
+        : { kind: 'form' },
   );
-  const [busy, setBusy] = useState(false);
-  const focus = () => requestAnimationFrame(() => document.getElementById(resultId)?.focus());
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !search.token) return;
-    setBusy(true);
-    try {
-      await unsubscribeNewsletter(browserApi(locale), search.token);
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      setOutcome({ kind: 'failed', message: failureMessage(error, t('error.general')) });
-    } finally {
-      setBusy(false);
-      focus();
-    }
-  };
 
   return (
     <AccountPage screen="newsletter_unsubscribe" intro={outcome.kind === 'form' && !!search.token}>
