@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { TtlLru } from '../../platform/cache/index.js';
 import { ChannelListener, DATABASE_URL } from '../../platform/database/index.js';
 import { RENDER_CACHE_CHANNEL } from '../../platform/ssr/index.js';
 
@@ -7,10 +8,6 @@ import { RENDER_CACHE_CHANNEL } from '../../platform/ssr/index.js';
 export interface CachedAnswer {
   body: Buffer;
   etag: string;
-}
-
-interface Entry extends CachedAnswer {
-  expiresAt: number;
 }
 
 export interface AnswerCacheOptions {
@@ -34,13 +31,13 @@ export const ANSWER_CACHE_BOUNDS = { maxEntries: 2000, maxBytes: 16 * 1024 * 102
  * answer computed before a `clear()` is not stored.
  */
 export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: TtlLru<CachedAnswer>;
   private gen = 0;
   private readonly now: () => number;
 
   constructor(private readonly opts: AnswerCacheOptions) {
     this.now = opts.now ?? Date.now;
+    this.entries = new TtlLru({ maxEntries: opts.maxEntries, maxBytes: opts.maxBytes }, this.now);
   }
 
   get enabled(): boolean {
@@ -57,15 +54,7 @@ export class AnswerCache {
   }
 
   get(key: string): CachedAnswer | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.drop(key, entry);
-      return undefined;
-    }
-    this.entries.delete(key); // most recently used last
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   /**
@@ -78,14 +67,7 @@ export class AnswerCache {
     if (expiresAt <= this.now()) return false;
     const bytes = answer.body.length + answer.etag.length + key.length;
     if (bytes > this.opts.maxBytes) return false;
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { ...answer, expiresAt });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
-      this.drop(oldest, entry);
-    }
+    this.entries.set(key, answer, expiresAt - this.now(), bytes);
     return true;
   }
 
@@ -93,12 +75,6 @@ export class AnswerCache {
   clear(): void {
     this.gen += 1;
     this.entries.clear();
-    this.bytes = 0;
-  }
-
-  private drop(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.body.length + entry.etag.length + key.length;
   }
 }
 

@@ -12,7 +12,7 @@ import {
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
 import { fetchLimited, sniffImage, type FetchOutcome } from './provider-fetch.js';
-import { TtlLru } from './ttl-lru.js';
+import { TtlLru } from '../../platform/cache/index.js';
 import { VideoError, type VideoErrorCode } from './video.errors.js';
 
 /** A found video's metadata: 24 hours (titles and pictures rarely change; a new upload is a new id). */

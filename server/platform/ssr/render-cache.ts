@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TtlLru } from '../cache/index.js';
 
 /**
  * The render cache (docs/performance.md): a server-rendered page that depends on nothing personal
@@ -74,8 +75,6 @@ interface Entry {
   /** The body split at the placeholders: text, slot, text, slot, ..., text (slots say which value). */
   parts: string[];
   slots: Array<keyof PerResponse>;
-  bytes: number;
-  expiresAt: number;
 }
 
 export interface CachedPage {
@@ -84,11 +83,13 @@ export interface CachedPage {
 }
 
 export class RenderCache {
-  private readonly entries = new Map<string, Entry>();
-  private bytes = 0;
+  private readonly entries: TtlLru<Entry>;
   private gen = 0;
   /** Random per process: what the renderer writes where the nonce and the token go. Letters and digits only, so no escaping changes them. */
-  readonly placeholders: PerResponse = { nonce: `zznonce${randomBytes(12).toString('hex')}`, csrfToken: `zzcsrf${randomBytes(12).toString('hex')}` };
+  readonly placeholders: PerResponse = {
+    nonce: `zznonce${randomBytes(12).toString('hex')}`,
+    csrfToken: `zzcsrf${randomBytes(12).toString('hex')}`,
+  };
   private readonly now: () => number;
 
   constructor(
@@ -96,6 +97,7 @@ export class RenderCache {
     private readonly cookies: AnonymousCookies,
   ) {
     this.now = opts.now ?? Date.now;
+    this.entries = new TtlLru({ maxEntries: opts.maxEntries, maxBytes: opts.maxBytes }, this.now);
   }
 
   get enabled(): boolean {
@@ -120,7 +122,8 @@ export class RenderCache {
     for (const [name, value] of Object.entries(req.cookies)) {
       if (value === undefined) continue;
       if (this.cookies.keyed.includes(name)) keyed.push(`${name}=${value}`);
-      else if (!this.cookies.ignored.includes(name) && !this.cookies.ignoredPrefixes?.some((p) => name.startsWith(p))) return { bypass: `cookie ${name}` };
+      else if (!this.cookies.ignored.includes(name) && !this.cookies.ignoredPrefixes?.some((p) => name.startsWith(p)))
+        return { bypass: `cookie ${name}` };
     }
     if (req.cookies[this.cookies.required] === undefined) return { bypass: 'first visit' };
     const queryAt = req.url.indexOf('?');
@@ -135,16 +138,7 @@ export class RenderCache {
   }
 
   get(key: string): Entry | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expiresAt <= this.now()) {
-      this.drop(key, entry);
-      return undefined;
-    }
-    // Most recently used last: the oldest use goes first when space is needed.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
-    return entry;
+    return this.entries.get(key);
   }
 
   /**
@@ -157,14 +151,7 @@ export class RenderCache {
     const { parts, slots } = splitAtPlaceholders(page.body, this.placeholders);
     const bytes = stringBytes(page.body) + page.headers.reduce((n, [k, v]) => n + stringBytes(k) + stringBytes(v), 0);
     if (bytes > this.opts.maxBytes) return false;
-    const old = this.entries.get(key);
-    if (old) this.drop(key, old);
-    this.entries.set(key, { headers: page.headers, parts, slots, bytes, expiresAt: this.now() + this.opts.ttlMs });
-    this.bytes += bytes;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.opts.maxEntries && this.bytes <= this.opts.maxBytes) break;
-      this.drop(oldest, entry);
-    }
+    this.entries.set(key, { headers: page.headers, parts, slots }, this.opts.ttlMs, bytes);
     return true;
   }
 
@@ -172,7 +159,6 @@ export class RenderCache {
   clear(): void {
     this.gen += 1;
     this.entries.clear();
-    this.bytes = 0;
   }
 
   /** A stored page with this response's nonce and token in place of the placeholders. */
@@ -185,12 +171,7 @@ export class RenderCache {
   /** Replaces the placeholders in text that is not stored: a header value, or a page rendered for the cache that turned out not cacheable. */
   fill(body: string, values: PerResponse): string {
     const { parts, slots } = splitAtPlaceholders(body, this.placeholders);
-    return RenderCache.serve({ parts, slots, headers: [], bytes: 0, expiresAt: 0 }, values);
-  }
-
-  private drop(key: string, entry: Entry): void {
-    this.entries.delete(key);
-    this.bytes -= entry.bytes;
+    return RenderCache.serve({ parts, slots, headers: [] }, values);
   }
 }
 

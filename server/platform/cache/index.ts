@@ -1,0 +1,1 @@
+export { TtlLru } from './ttl-lru.js';
