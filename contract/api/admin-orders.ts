@@ -127,5 +127,15 @@ export const ShipOrderBody = z.object({
 });
 export type ShipOrderBody = z.infer<typeof ShipOrderBody>;
 
-/** `POST /api/admin/orders/{number}/deliver`, `/cash-received`, `/cancel`, `/refund`: nothing to send (`{}`; other fields are ignored). */
+/** `POST /api/admin/orders/{number}/deliver`, `/cash-received`, `/cancel`: nothing to send (`{}`; other fields are ignored). */
 export const AdminOrderActionBody = z.object({});
+
+/**
+ * `POST /api/admin/orders/{number}/refund`: `{}` refunds all that is left; `amount` (integer cents)
+ * refunds that part of a captured card payment (e.g. a returned line); the order stays paid until
+ * all of it went back.
+ */
+export const RefundOrderBody = z.object({
+  amount: z.number({ message: 'ORDER_FIELD_INVALID' }).int({ message: 'ORDER_FIELD_INVALID' }).positive({ message: 'ORDER_FIELD_INVALID' }).max(99_999_999_999, { message: 'ORDER_FIELD_INVALID' }).optional(),
+});
+export type RefundOrderBody = z.infer<typeof RefundOrderBody>;

@@ -54,3 +54,18 @@ export const paymentFlaggedV1 = z.object({
   expectedCurrency: currency,
 });
 export const paymentFlagged = defineEvent('payment.flagged', 1, paymentFlaggedV1);
+
+/**
+ * The payment sandbox (the emulator of Monri's page, PAYMENT_PROVIDER=sandbox) owes the shop the
+ * callback of an approved transaction. Published in the transaction that records the approval, so
+ * the callback is delivered (retried until the shop answers 200) even if the queue loses every job
+ * (the outbox's redelivery). Consumed by the payment module itself; never published with Monri.
+ */
+export const paymentSandboxCallbackOwedV1 = z.object({
+  version: z.literal(1),
+  /** The sandbox transaction (32 hex digits). */
+  transactionId: z.string().regex(/^[0-9a-f]{32}$/),
+  /** The attempt's reference (Monri's order_number). */
+  orderNumber,
+});
+export const paymentSandboxCallbackOwed = defineEvent('payment.sandbox-callback-owed', 1, paymentSandboxCallbackOwedV1);

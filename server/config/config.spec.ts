@@ -74,10 +74,13 @@ describe('loadConfig', () => {
     expect(c.payment).toEqual({
       provider: 'monri',
       monri: { key: 'k'.repeat(20), authenticityToken: 't'.repeat(20), formUrl: 'https://ipg.monri.com/v2/form', apiUrl: 'https://ipg.monri.com' },
+      transactionType: 'authorize',
       reconcileAfterMs: 300_000,
       unpaidOrderExpiryMinutes: 60,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
+    expect(loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'purchase' }).payment.transactionType).toBe('purchase');
+    expect(() => loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'sale' })).toThrow(/MONRI_TRANSACTION_TYPE/);
   });
 
   it('reads PAYMENT_RECONCILE_AFTER_MS (default 5 minutes), refusing nonsense', () => {

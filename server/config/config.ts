@@ -90,6 +90,7 @@ const envSchema = z.object({
   MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_FORM_URL: url(['http', 'https']).optional(),
   MONRI_API_URL: url(['http', 'https']).optional(),
+  MONRI_TRANSACTION_TYPE: z.enum(['authorize', 'purchase']).default('authorize'),
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   UNPAID_CARD_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   VITE_DEV: bool.default(false),
@@ -182,6 +183,8 @@ export interface AppConfig {
   payment: {
     provider: 'monri' | 'sandbox';
     monri: { key: string; authenticityToken: string; formUrl: string; apiUrl: string };
+    /** `authorize`: the card is reserved at checkout, captured when the order ships, voided when it is cancelled before; `purchase`: charged at once. */
+    transactionType: 'authorize' | 'purchase';
     /** A payment attempt still pending this long (no callback) is settled by asking the provider (reconciliation). */
     reconcileAfterMs: number;
     /** A card order still unpaid this long after it was placed is cancelled and its stock released (order module's job). */
@@ -310,6 +313,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         formUrl: e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
         apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(/\/+$/, ''),
       },
+      transactionType: e.MONRI_TRANSACTION_TYPE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
     },

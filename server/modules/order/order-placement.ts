@@ -15,6 +15,7 @@ import {
   type Totals,
 } from '../cart/index.js';
 import { CatalogService } from '../catalog/index.js';
+import { CARD_MAX_AMOUNT_CENTS, CARD_MIN_AMOUNT_CENTS, isCardAmount } from '../payment/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { Order } from './order.entity.js';
@@ -87,6 +88,13 @@ export class OrderPlacement {
           throw new OrderTotalChangedError(
             { total: formatEuro(cart.totals.total, locale), expected: formatEuro(body.expected_total, locale) },
             totalsDetail(cart.totals),
+          );
+        }
+        if (body.payment_method === 'card' && !isCardAmount(cart.totals.total)) {
+          throw new OrderError(
+            'ORDER_CARD_AMOUNT_OUT_OF_RANGE',
+            { min: formatEuro(CARD_MIN_AMOUNT_CENTS, locale), max: formatEuro(CARD_MAX_AMOUNT_CENTS, locale), total: formatEuro(cart.totals.total, locale) },
+            'payment_method',
           );
         }
 

@@ -49,6 +49,14 @@ const CODES = {
     de: 'Eine Sendungsnummer hat 4 bis 40 Buchstaben, Ziffern, Leerzeichen und Bindestriche (z. B. RR123456789HR).',
     sl: 'Številka za sledenje ima 4 do 40 črk, števk, presledkov in pomišljajev (npr. RR123456789HR).',
   },
+  // a card order whose total Monri cannot charge (its amount is 3 to 11 digits of cents: at least 1.00 EUR)
+  ORDER_CARD_AMOUNT_OUT_OF_RANGE: {
+    kind: 'invalid',
+    hr: 'Plaćanje karticom moguće je za iznose od {min} do {max}. Ukupan iznos ove narudžbe je {total}: odaberite plaćanje pouzećem ili promijenite košaricu.',
+    en: 'Card payment is possible for amounts from {min} to {max}. This order comes to {total}: choose cash on delivery or change the cart.',
+    de: 'Kartenzahlung ist für Beträge von {min} bis {max} möglich. Diese Bestellung beträgt {total}: Wählen Sie Nachnahme oder ändern Sie den Warenkorb.',
+    sl: 'Plačilo s kartico je mogoče za zneske od {min} do {max}. Skupni znesek tega naročila je {total}: izberite plačilo po povzetju ali spremenite košarico.',
+  },
   // ----- placing an order: the body (contract/api/order.ts) -----
   ORDER_FIELD_REQUIRED: {
     kind: 'invalid',

@@ -2,8 +2,13 @@ import type { Locale } from '../../../contract/locales.js';
 
 /** What a payment attempt for one order needs; the order module fills it when it hands off to the provider. */
 export interface PaymentRequest {
-  /** The shop's order number (`ZZ-2026-000123`): letters, digits, '-' and '_', at most 40. */
+  /**
+   * What the provider knows this attempt by (Monri's `order_number`): the attempt's reference
+   * (`ZZ-2026-000123_2`, monri-fields.ts `paymentReference`), letters, digits, '-' and '_', at most 40.
+   */
   orderNumber: string;
+  /** `authorize`: the card is reserved, captured later; `purchase`: charged at once. */
+  transactionType: 'authorize' | 'purchase';
   /** Gross amount to charge in integer cents (positive). */
   amountCents: number;
   currency: 'EUR';
@@ -72,6 +77,8 @@ export interface PaymentStatus {
   orderNumber: string;
   /** `pending`: a transaction exists but is not decided; `not_found`: none (no card was sent yet, or the page was left). */
   status: 'approved' | 'declined' | 'pending' | 'refunded' | 'not_found';
+  /** The provider's `transaction-type` of the order's latest transaction (`authorize`, `purchase`, `capture`, `void`, `refund`), when it says. */
+  transactionType: string | null;
   transactionId: string | null;
   amountCents: number | null;
   currency: string | null;
@@ -83,6 +90,13 @@ export interface RefundResult {
   /** Accepted by the provider (`refundedCents`: what this call refunded), or refused with the provider's reason (0 refunded). */
   status: 'refunded' | 'refused';
   refundedCents: number;
+  message: string | null;
+}
+
+/** What a capture or a void did: `done`, or `refused` with the provider's reason. */
+export interface TransactionResult {
+  orderNumber: string;
+  status: 'done' | 'refused';
   message: string | null;
 }
 
@@ -102,6 +116,10 @@ export interface PaymentProvider {
   inquire(orderNumber: string): Promise<PaymentStatus>;
   /** Refunds (part of) an approved payment. Throws PaymentError('PAYMENT_PROVIDER_UNAVAILABLE') when the provider does not answer properly. */
   refund(orderNumber: string, amountCents: number): Promise<RefundResult>;
+  /** Captures (part of) an approved authorization. Throws PaymentError('PAYMENT_PROVIDER_UNAVAILABLE') like refund. */
+  capture(orderNumber: string, amountCents: number): Promise<TransactionResult>;
+  /** Releases an approved authorization not captured (`amountCents`: the authorized amount). Throws like refund. */
+  void(orderNumber: string, amountCents: number): Promise<TransactionResult>;
 }
 
 /** Nest injection token of the configured provider. */

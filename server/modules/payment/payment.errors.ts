@@ -1,13 +1,15 @@
 import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
 import { registerErrorMessages } from '../../platform/i18n/index.js';
 
-export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED' | 'PAYMENT_REFUND_REFUSED';
+export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED' | 'PAYMENT_REFUND_REFUSED' | 'PAYMENT_TRANSACTION_REFUSED' | 'PAYMENT_RETURN_UNKNOWN';
 
 const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_DATA_INVALID: 'invalid',
   PAYMENT_PROVIDER_UNAVAILABLE: 'unavailable',
   PAYMENT_CALLBACK_UNVERIFIED: 'unauthenticated',
   PAYMENT_REFUND_REFUSED: 'conflict',
+  PAYMENT_TRANSACTION_REFUSED: 'conflict',
+  PAYMENT_RETURN_UNKNOWN: 'not_found',
 };
 
 registerErrorMessages({
@@ -36,6 +38,20 @@ registerErrorMessages({
     en: 'The payment provider refused the refund for this order. Nothing was changed; check the payment with the provider.',
     de: 'Der Zahlungsanbieter hat die Erstattung für diese Bestellung abgelehnt. Es wurde nichts geändert; prüfen Sie die Zahlung beim Anbieter.',
     sl: 'Ponudnik plačil je zavrnil vračilo denarja za to naročilo. Nič ni bilo spremenjeno; preverite plačilo pri ponudniku.',
+  },
+  // the provider refused to capture an authorization (the operator ships), or there is none to capture
+  PAYMENT_TRANSACTION_REFUSED: {
+    hr: 'Pružatelj usluge plaćanja odbio je naplatu rezerviranog iznosa za ovu narudžbu. Ništa nije promijenjeno; provjerite plaćanje kod pružatelja.',
+    en: 'The payment provider refused to capture the reserved amount for this order. Nothing was changed; check the payment with the provider.',
+    de: 'Der Zahlungsanbieter hat den Einzug des reservierten Betrags für diese Bestellung abgelehnt. Es wurde nichts geändert; prüfen Sie die Zahlung beim Anbieter.',
+    sl: 'Ponudnik plačil je zavrnil bremenitev rezerviranega zneska za to naročilo. Nič ni bilo spremenjeno; preverite plačilo pri ponudniku.',
+  },
+  // the browser came back from the card page with a reference no payment attempt has
+  PAYMENT_RETURN_UNKNOWN: {
+    hr: 'Ovo plaćanje nije poznato. Stanje narudžbe možete provjeriti putem poveznice iz e-pošte s potvrdom narudžbe.',
+    en: 'This payment is not known. You can check your order with the link in the order confirmation e-mail.',
+    de: 'Diese Zahlung ist nicht bekannt. Sie können Ihre Bestellung über den Link in der Bestellbestätigung per E-Mail prüfen.',
+    sl: 'To plačilo ni znano. Naročilo lahko preverite s povezavo v e-sporočilu s potrditvijo naročila.',
   },
 });
 

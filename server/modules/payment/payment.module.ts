@@ -2,9 +2,11 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { MonriWebPayProvider } from './monri/monri-webpay.provider.js';
 import { PaymentCallbackController } from './payment-callback.controller.js';
+import { PaymentReturnController } from './payment-return.controller.js';
 import { PAYMENT_PROVIDER } from './payment-provider.js';
 import { PaymentJobsProcessor } from './payment-jobs.processor.js';
 import { PaymentService } from './payment.service.js';
+import { SandboxCallbackListener } from './sandbox/sandbox-callback.listener.js';
 import { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
 import { PaymentSettlement } from './settlement/payment-settlement.service.js';
 
@@ -15,12 +17,13 @@ import { PaymentSettlement } from './settlement/payment-settlement.service.js';
  * itself and the payments queue's processor (docs/payments.md).
  */
 @Module({
-  controllers: [PaymentCallbackController],
+  controllers: [PaymentCallbackController, PaymentReturnController],
   providers: [
     { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MonriWebPayProvider(config.payment.monri) },
     PaymentService,
     PaymentSettlement,
     SandboxEmulator,
+    SandboxCallbackListener,
     PaymentJobsProcessor,
   ],
   exports: [PAYMENT_PROVIDER, PaymentService, PaymentSettlement, SandboxEmulator],

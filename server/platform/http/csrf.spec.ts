@@ -31,13 +31,15 @@ function run(mw: (rq: Request, rs: Response, next: () => void) => void, rq: Requ
 }
 
 describe('CSRF exemptions', () => {
-  it("exempts only the card provider's signed callback, the newsletter's one-click unsubscribe and the payment sandbox's three provider endpoints (each with its reason)", () => {
+  it("exempts only the card provider's signed callback, the newsletter's one-click unsubscribe and the payment sandbox's five provider endpoints (each with its reason)", () => {
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
       'POST /api/payments/monri/callback',
       'POST /api/newsletter/unsubscribe',
       'POST /sandbox/monri/v2/form',
       'POST /sandbox/monri/orders/show',
       'POST /sandbox/monri/transactions/:order_number/refund.xml',
+      'POST /sandbox/monri/transactions/:order_number/capture.xml',
+      'POST /sandbox/monri/transactions/:order_number/void.xml',
     ]);
     // Each proves itself: a digest, or the newsletter's signed token (RFC 8058: no cookies, no CSRF token).
     for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest|signed 256-bit token/);
@@ -48,6 +50,8 @@ describe('CSRF exemptions', () => {
       '/api/newsletter/unsubscribe',
       '/sandbox/monri/orders/show',
       '/sandbox/monri/transactions/:order_number/refund.xml',
+      '/sandbox/monri/transactions/:order_number/capture.xml',
+      '/sandbox/monri/transactions/:order_number/void.xml',
     ]);
   });
 

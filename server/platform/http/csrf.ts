@@ -71,6 +71,18 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
     reason: "the payment sandbox's refund (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
     rawBody: true,
   },
+  {
+    method: 'POST',
+    path: '/sandbox/monri/transactions/:order_number/capture.xml',
+    reason: "the payment sandbox's capture of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    rawBody: true,
+  },
+  {
+    method: 'POST',
+    path: '/sandbox/monri/transactions/:order_number/void.xml',
+    reason: "the payment sandbox's void of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    rawBody: true,
+  },
 ];
 
 /**

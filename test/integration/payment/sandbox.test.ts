@@ -74,6 +74,7 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
   const orderNumber = () => `ZZ-2026-${randomBytes(4).toString('hex')}`;
   const paymentRequest = (number: string, over: Partial<PaymentRequest> = {}): PaymentRequest => ({
     orderNumber: number,
+    transactionType: 'purchase',
     amountCents: 1250,
     currency: 'EUR',
     locale: 'hr',
@@ -310,6 +311,7 @@ describe('with PAYMENT_PROVIDER=monri', () => {
     const provider = shop.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const form = provider.startPayment({
       orderNumber: 'ZZ-2026-000001',
+      transactionType: 'authorize',
       amountCents: 100,
       currency: 'EUR',
       locale: 'en',

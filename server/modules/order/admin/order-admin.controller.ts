@@ -6,6 +6,7 @@ import {
   AdminOrderDetailResponse,
   AdminOrderListQuery,
   AdminOrderListResponse,
+  RefundOrderBody,
   ShipOrderBody,
   type AdminOrderAction,
   type AdminOrderDetail,
@@ -139,7 +140,7 @@ export class OrderAdminController {
   @ApiOperation({ summary: 'Refunds a paid order: card through the provider (never twice), cash recorded as handed back. Payment refunded.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
-  @ApiZodBody(AdminOrderActionBody)
+  @ApiZodBody(RefundOrderBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED (not paid), or PAYMENT_REFUND_REFUSED by the provider: nothing changed')
@@ -148,12 +149,12 @@ export class OrderAdminController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('number') number: string,
-    @Body(new ZodBody(AdminOrderActionBody)) _body: Parsed<typeof AdminOrderActionBody>,
+    @Body(new ZodBody(RefundOrderBody)) body: Parsed<typeof RefundOrderBody>,
   ): Promise<{ data: AdminOrderDetail }> {
-    return this.act(req, res, number, 'refund');
+    return this.act(req, res, number, 'refund', body);
   }
 
-  private async act(req: Request, res: Response, number: string, action: AdminOrderAction, input?: { tracking_number?: string }): Promise<{ data: AdminOrderDetail }> {
+  private async act(req: Request, res: Response, number: string, action: AdminOrderAction, input?: { tracking_number?: string; amount?: number }): Promise<{ data: AdminOrderDetail }> {
     res.setHeader('Cache-Control', 'no-store');
     const valid = orderNumber(number);
     return { data: await this.admin.act(valid, action, await this.operator(req), input) };

@@ -114,7 +114,7 @@ export class OrderAdminService implements OrderAdministration {
     return { ...view, user_id: order.userId, actions: allowedActions(view), history };
   }
 
-  async act(number: string, action: AdminOrderAction, operator: OrderOperator, input: { tracking_number?: string } = {}): Promise<AdminOrderDetail> {
+  async act(number: string, action: AdminOrderAction, operator: OrderOperator, input: { tracking_number?: string; amount?: number } = {}): Promise<AdminOrderDetail> {
     if (!isOrderNumber(number)) throw new OrderError('ORDER_NOT_FOUND');
     // the page hands the form's value straight in: the same check as the API's body
     const trackingNumber = action === 'ship' ? parseOrThrow(ShipOrderBody, { tracking_number: input.tracking_number }).tracking_number : null;
@@ -136,7 +136,7 @@ export class OrderAdminService implements OrderAdministration {
         case 'cancel':
           return this.cancel(m, order, actor);
         case 'refund':
-          return this.refund(m, order, actor);
+          return this.refund(m, order, actor, input.amount);
       }
     });
     const detail = await this.detail(number);
@@ -154,6 +154,8 @@ export class OrderAdminService implements OrderAdministration {
   }
 
   private async ship(m: EntityManager, order: LockedOrder, trackingNumber: string, actor: string): Promise<void> {
+    // An authorized card payment is captured now (the provider first, idempotent: docs/payments.md 'Authorize and capture').
+    if (order.payment_method === 'card' && order.payment_status === 'paid') await this.payments.capture(order.number, order.total, m);
     await this.states.changeFulfilmentStatus(m, order.number, 'shipped');
     const shippedAt = await transactionTime(m);
     await m.query(`UPDATE shop_order SET tracking_number = $2, shipped_at = $3 WHERE id = $1`, [order.id, trackingNumber, shippedAt]);
@@ -198,14 +200,23 @@ export class OrderAdminService implements OrderAdministration {
     );
   }
 
-  /** paid -> refunded: card through the provider (idempotent per order), cash handed back by the operator. */
-  private async refund(m: EntityManager, order: LockedOrder, actor: string): Promise<void> {
-    let detail = `${formatEuro(order.total, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
+  /**
+   * paid -> refunded: card through the provider (idempotent per order; an authorization not captured
+   * is voided instead), cash handed back by the operator. `amount` refunds part of a captured card
+   * payment (a returned line): the order stays paid until all of it went back.
+   */
+  private async refund(m: EntityManager, order: LockedOrder, actor: string, amount?: number): Promise<void> {
+    let detail = `${formatEuro(amount ?? order.total, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
+    let whole = true;
     if (order.payment_method === 'card') {
-      const outcome = await this.payments.refund(order.number, order.total);
-      if (!outcome.sent) detail += ' (already refunded at the provider)';
+      const target = amount === undefined ? order.total : (await this.payments.refundedCents(order.number, m)) + amount;
+      if (target > order.total) throw new OrderError('ORDER_TRANSITION_REFUSED', { action: 'refund', payment: order.payment_status, fulfilment: order.fulfilment_status });
+      const outcome = await this.payments.refund(order.number, target, m);
+      if (outcome.voided) detail += ', authorization voided';
+      else if (!outcome.sent) detail += ' (already refunded at the provider)';
+      whole = outcome.voided || outcome.refundedCents >= order.total;
     }
-    await this.states.changePaymentStatus(m, order.number, 'refunded');
+    if (whole) await this.states.changePaymentStatus(m, order.number, 'refunded');
     await recordOrderHistory(m, order.id, 'refunded', actor, detail);
   }
 }

@@ -1,7 +1,9 @@
-import { paymentApproved, paymentDeclined, paymentFlagged } from '../../../../contract/events/payment.js';
+import { paymentApproved, paymentDeclined, paymentFlagged, paymentSandboxCallbackOwed } from '../../../../contract/events/payment.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 /** The payment module's events (contracts in contract/events/payment.ts; docs/events.md). */
 export class PaymentApproved extends domainEvent(paymentApproved) {}
 export class PaymentDeclined extends domainEvent(paymentDeclined) {}
 export class PaymentFlagged extends domainEvent(paymentFlagged) {}
+/** The sandbox's own: a callback it owes the shop (delivered by SandboxCallbackListener). */
+export class PaymentSandboxCallbackOwed extends domainEvent(paymentSandboxCallbackOwed) {}

@@ -36,10 +36,16 @@ export function orderStatusDigest(key: string, orderNumber: string): string {
   return sha1Hex(`${key}${orderNumber}`);
 }
 
-/** `POST /transactions/{order_number}/refund.xml`: SHA-1(key + order_number + amount + currency), amount in integer cents. */
-export function refundDigest(key: string, orderNumber: string, amountCents: number | string, currency: string): string {
+/**
+ * `POST /transactions/{order_number}/capture.xml`, `void.xml` and `refund.xml`: SHA-1(key +
+ * order_number + amount + currency), amount in integer cents (Monri's plugins compute it so for all three).
+ */
+export function transactionDigest(key: string, orderNumber: string, amountCents: number | string, currency: string): string {
   return sha1Hex(`${key}${orderNumber}${amountCents}${currency}`);
 }
+
+/** The refund's digest (the same as every transaction-management call's). */
+export const refundDigest = transactionDigest;
 
 /** Constant-time comparison of two SHA-1 hex digests (case-insensitive); false for anything that is not 40 hex digits. */
 export function sha1DigestsEqual(expected: string, given: string | undefined | null): boolean {
@@ -59,6 +65,8 @@ export function splitReturnDigest(fullUrl: string): { signed: string; digest: st
   const queryAt = withoutFragment.indexOf('?');
   if (queryAt < 0) return undefined;
   const base = withoutFragment.slice(0, queryAt);
+  // Monri appends `?<its parameters>` even to a URL that has a query of its own (a second '?'): the
+  // digest is always the last '&'-separated parameter of the whole text after the first '?'.
   const parts = withoutFragment.slice(queryAt + 1).split('&');
   const digests = parts.filter((p) => p.startsWith('digest='));
   if (digests.length !== 1) return undefined;
@@ -66,9 +74,25 @@ export function splitReturnDigest(fullUrl: string): { signed: string; digest: st
   return { signed: rest.length ? `${base}?${rest.join('&')}` : base, digest: digests[0]!.slice('digest='.length) };
 }
 
-/** Appends the return digest to a URL: SHA-512(key + the URL as it stands) as the last parameter. */
-export function signReturnUrl(key: string, url: string): string {
-  return `${url}${url.includes('?') ? '&' : '?'}digest=${sha512Hex(`${key}${url}`)}`;
+/**
+ * What Monri does to the success or cancel URL: appends `?` and its parameters (a second `?` when
+ * the URL has a query already, as Monri's plugins expect), then `&digest=` SHA-512(key + the URL as
+ * it stands) as the last parameter.
+ */
+export function signReturnUrl(key: string, url: string, params?: URLSearchParams): string {
+  const withParams = params && [...params.keys()].length ? `${url}?${params.toString()}` : url;
+  return `${withParams}${withParams.includes('?') ? '&' : '?'}digest=${sha512Hex(`${key}${withParams}`)}`;
+}
+
+/**
+ * The parameters of a return URL as Monri built it: everything after the first `?`, where a second
+ * `?` (Monri's own, after a query the URL had) separates parameters like `&`.
+ */
+export function returnParameters(url: string): URLSearchParams {
+  const hashAt = url.indexOf('#');
+  const withoutFragment = hashAt >= 0 ? url.slice(0, hashAt) : url;
+  const queryAt = withoutFragment.indexOf('?');
+  return new URLSearchParams(queryAt < 0 ? '' : withoutFragment.slice(queryAt + 1).replace(/\?/g, '&'));
 }
 
 /** Constant-time comparison of two hex digests (case-insensitive); false for anything that is not 128 hex digits. */

@@ -19,13 +19,52 @@ export const MONRI_FIELD_LIMITS = {
 
 export type MonriLimitedField = keyof typeof MONRI_FIELD_LIMITS;
 
-/** Monri's `language` codes for the shop's languages (its hosted page speaks all four). */
-export const MONRI_LANGUAGE: Readonly<Record<Locale, string>> = { hr: 'hr', en: 'en', de: 'de', sl: 'sl' };
+/**
+ * Monri's `language` codes for the shop's languages. Monri's hosted page speaks hr, en, de, and
+ * also ba, sr and es (its WooCommerce and Magento plugins offer exactly these): there is no `sl`.
+ * A Slovenian shopper gets the English page: English is the one language of the page a shopper
+ * from Slovenia can be expected to read, and it is what Monri shows for a code it does not know.
+ */
+export const MONRI_LANGUAGE: Readonly<Record<Locale, MonriLanguage>> = { hr: 'hr', en: 'en', de: 'de', sl: 'en' };
 
-/** The shop's language for a Monri `language` code (the emulator's page); English for anything else. */
+/** Every `language` Monri's page speaks. */
+export const MONRI_LANGUAGES = ['hr', 'en', 'de', 'ba', 'sr', 'es'] as const;
+export type MonriLanguage = (typeof MONRI_LANGUAGES)[number];
+
+/** The shop's language the emulator's page uses for a Monri `language` code: hr, en, de; English for anything else (ba, sr, es included). */
 export function localeOfMonriLanguage(code: string | undefined): Locale {
-  const found = (Object.entries(MONRI_LANGUAGE) as Array<[Locale, string]>).find(([, monri]) => monri === code);
-  return found ? found[0] : 'en';
+  return code === 'hr' || code === 'de' ? code : 'en';
+}
+
+/**
+ * Monri's `amount`: integer minor units, 3 to 11 digits, so at least 100 (1.00 EUR) and at most
+ * 99 999 999 999. A card order outside is refused at checkout (ORDER_CARD_AMOUNT_OUT_OF_RANGE).
+ */
+export const MONRI_MIN_AMOUNT_CENTS = 100;
+export const MONRI_MAX_AMOUNT_CENTS = 99_999_999_999;
+
+export function isMonriAmount(cents: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= MONRI_MIN_AMOUNT_CENTS && cents <= MONRI_MAX_AMOUNT_CENTS;
+}
+
+/**
+ * The `order_number` one payment attempt is sent to Monri with: the shop's order number, `_` and
+ * the attempt's ordinal (1, 2, ...), e.g. `ZZ-2026-000123_2`. Monri keeps `order_number` unique per
+ * transaction (a reused one is refused with response 1822), so every attempt of an order (the
+ * failure page's 'try again') needs its own. `_` never occurs in the shop's order numbers, so the
+ * reference reads back unambiguously; at most 40 characters (Monri's limit).
+ */
+export function paymentReference(orderNumber: string, attempt: number): string {
+  if (!Number.isSafeInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be a positive integer, not ${attempt}`);
+  const reference = `${orderNumber}_${attempt}`;
+  if (!parsePaymentReference(reference)) throw new RangeError(`no payment reference can be made of ${orderNumber} and attempt ${attempt} (at most 40 characters)`);
+  return reference;
+}
+
+/** The shop's order number and attempt of a reference built by `paymentReference`, or undefined for anything else. */
+export function parsePaymentReference(reference: string): { orderNumber: string; attempt: number } | undefined {
+  const match = /^([A-Za-z0-9-]{1,34})_([1-9]\d{0,4})$/.exec(reference);
+  return match ? { orderNumber: match[1]!, attempt: Number(match[2]) } : undefined;
 }
 
 /** Characters the form fields never carry: control and format characters, and markup/quoting characters a hosted page may refuse. */

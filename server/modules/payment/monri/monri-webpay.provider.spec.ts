@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { PaymentError } from '../payment.errors.js';
 import type { PaymentRequest } from '../payment-provider.js';
 import { callbackDigest, formDigest, signReturnUrl } from './monri-digest.js';
-import { cleanField, cleanPhone, cleanZip, localeOfMonriLanguage } from './monri-fields.js';
+import { cleanField, cleanPhone, cleanZip, isMonriAmount, localeOfMonriLanguage, paymentReference, parsePaymentReference } from './monri-fields.js';
 import { MonriWebPayProvider } from './monri-webpay.provider.js';
 
 const KEY = 'test-key-123';
@@ -13,6 +13,7 @@ const other = new MonriWebPayProvider({ key: 'another-key', authenticityToken: '
 
 const request = (over: Partial<PaymentRequest> = {}, buyer: Partial<PaymentRequest['buyer']> = {}): PaymentRequest => ({
   orderNumber: 'ZZ-2026-000123',
+  transactionType: 'purchase',
   amountCents: 1250,
   currency: 'EUR',
   locale: 'de',
@@ -50,7 +51,14 @@ describe('MonriWebPayProvider.startPayment', () => {
       cancel_url_override: 'https://shop.example/de/zahlung/fehler',
       callback_url_override: 'https://shop.example/api/payments/monri/callback',
     });
-    for (const locale of ['hr', 'en', 'sl'] as const) expect(provider.startPayment(request({ locale })).fields.language).toBe(locale);
+    // Monri's page speaks hr, en, de (and ba, sr, es), not Slovenian: a Slovenian shopper gets English.
+    expect(Object.fromEntries((['hr', 'en', 'de', 'sl'] as const).map((locale) => [locale, provider.startPayment(request({ locale })).fields.language]))).toEqual({
+      hr: 'hr',
+      en: 'en',
+      de: 'de',
+      sl: 'en',
+    });
+    expect(provider.startPayment(request({ transactionType: 'authorize' })).fields.transaction_type).toBe('authorize');
   });
 
   it('cleans and shortens names and addresses to what Monri takes, on character boundaries', () => {
@@ -67,6 +75,14 @@ describe('MonriWebPayProvider.startPayment', () => {
     expect(cleanZip('1')).toBeUndefined();
     expect(cleanPhone('abc')).toBeUndefined();
     expect(localeOfMonriLanguage('it')).toBe('en');
+    expect(['hr', 'en', 'de', 'ba', 'sr', 'es', 'sl'].map(localeOfMonriLanguage)).toEqual(['hr', 'en', 'de', 'en', 'en', 'en', 'en']);
+  });
+
+  it("takes only Monri's amounts: 3 to 11 digits of cents (1.00 EUR at least)", () => {
+    expect(provider.startPayment(request({ amountCents: 100 })).fields.amount).toBe('100');
+    expect(provider.startPayment(request({ amountCents: 99_999_999_999 })).fields.amount).toBe('99999999999');
+    for (const amountCents of [99, 1, 100_000_000_000]) expect(() => provider.startPayment(request({ amountCents }))).toThrow(PaymentError);
+    expect([isMonriAmount(99), isMonriAmount(100), isMonriAmount(99_999_999_999), isMonriAmount(100_000_000_000), isMonriAmount(150.5)]).toEqual([false, true, true, false, false]);
   });
 
   it('refuses order data that cannot be sent, naming the field (a 422, never a 500)', () => {
@@ -93,6 +109,39 @@ describe('MonriWebPayProvider.startPayment', () => {
       expect(error).toBeInstanceOf(PaymentError);
       expect([field, (error as PaymentError).code, (error as PaymentError).field, (error as PaymentError).kind]).toEqual([field, 'PAYMENT_DATA_INVALID', field, 'invalid']);
     }
+  });
+});
+
+describe('payment references (Monri order_number per attempt)', () => {
+  it('is the order number, _ and the attempt, at most 40 characters, and reads back', () => {
+    expect(paymentReference('ZZ-2026-000123', 1)).toBe('ZZ-2026-000123_1');
+    expect(paymentReference('ZZ-2026-000123', 12)).toBe('ZZ-2026-000123_12');
+    expect(parsePaymentReference('ZZ-2026-000123_12')).toEqual({ orderNumber: 'ZZ-2026-000123', attempt: 12 });
+    for (const bad of ['ZZ-2026-000123', 'ZZ-2026-000123_0', 'ZZ_2026_1', `${'A'.repeat(35)}_1`, 'ZZ-2026-000123_123456']) expect(parsePaymentReference(bad)).toBeUndefined();
+    expect(paymentReference('A'.repeat(34), 99999)).toHaveLength(40);
+    expect(() => paymentReference('A'.repeat(35), 1)).toThrow(RangeError);
+    expect(() => paymentReference('ZZ-2026-000123', 0)).toThrow(RangeError);
+  });
+});
+
+describe('MonriWebPayProvider.verifyReturn: the raw URL shapes Monri produces', () => {
+  // What Monri does with success_url_override: appends '?' and its parameters, then '&digest=' SHA-512(key + all before).
+  const monriParams = 'acquirer=xml-sim&amount=1250&approval_code=687169&cc_type=visa&ch_full_name=Ana+Horvat&currency=EUR&language=hr&order_number=ZZ-2026-000123_2&response_code=0000&response_message=approved&transaction_type=authorize';
+
+  it('reads a return URL without a query of its own (the shop return endpoint)', () => {
+    const built = `https://shop.example/api/payments/return/ZZ-2026-000123_2/success?${monriParams}`;
+    // printf '%s' "test-key-123$built" | sha512sum
+    const raw = `${built}&digest=${createHash('sha512').update(`${KEY}${built}`).digest('hex')}`;
+    expect(signReturnUrl(KEY, 'https://shop.example/api/payments/return/ZZ-2026-000123_2/success', new URLSearchParams(monriParams))).toBe(raw);
+    expect(provider.verifyReturn(raw)).toEqual({ ok: true, value: { orderNumber: 'ZZ-2026-000123_2', responseCode: '0000', amountCents: 1250 } });
+  });
+
+  it("reads the second '?' Monri produces after an override that had a query of its own", () => {
+    const built = `https://shop.example/hr/placanje/uspjeh?order=ZZ-2026-000123&token=abc?${monriParams}`;
+    const raw = `${built}&digest=${createHash('sha512').update(`${KEY}${built}`).digest('hex')}`;
+    expect(signReturnUrl(KEY, 'https://shop.example/hr/placanje/uspjeh?order=ZZ-2026-000123&token=abc', new URLSearchParams(monriParams))).toBe(raw);
+    expect(provider.verifyReturn(raw)).toEqual({ ok: true, value: { orderNumber: 'ZZ-2026-000123_2', responseCode: '0000', amountCents: 1250 } });
+    expect(provider.verifyReturn(raw.replace('amount=1250', 'amount=1'))).toEqual({ ok: false, reason: 'bad_signature' });
   });
 });
 
@@ -179,13 +228,24 @@ describe('MonriWebPayProvider: transaction-management calls (XML over HTTP, answ
 
   it('asks for the order status with a signed <order> document and reads status and response code', async () => {
     next = { status: 200, body: tx({ id: '214', 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', 'transaction-type': 'purchase', status: 'approved', 'response-code': '0000' }) };
-    expect(await api.inquire('ZZ-2026-000123')).toEqual({ orderNumber: 'ZZ-2026-000123', status: 'approved', transactionId: '214', amountCents: 1250, currency: 'EUR', refundedCents: 0 });
+    expect(await api.inquire('ZZ-2026-000123')).toEqual({
+      orderNumber: 'ZZ-2026-000123',
+      status: 'approved',
+      transactionType: 'purchase',
+      transactionId: '214',
+      amountCents: 1250,
+      currency: 'EUR',
+      refundedCents: 0,
+    });
     const request = seen.at(-1)!;
     expect([request.method, request.url, request.type, request.accept]).toEqual(['POST', '/orders/show', 'application/xml', 'application/xml']);
     expect(request.body).toBe(
       `<?xml version="1.0" encoding="UTF-8"?><order><order-number>ZZ-2026-000123</order-number><authenticity-token>token-abc</authenticity-token><digest>${createHash('sha1').update(`${KEY}ZZ-2026-000123`).digest('hex')}</digest></order>`,
     );
 
+    // No <order-number> echo needed: what the answer carries is read (Monri's own clients read status and response-code only).
+    next = { status: 200, body: tx({ id: '216', amount: '1250', currency: 'EUR', 'transaction-type': 'authorize', status: 'approved', 'response-code': '0000' }) };
+    expect(await api.inquire('ZZ-2026-000123_2')).toMatchObject({ orderNumber: 'ZZ-2026-000123_2', status: 'approved', transactionType: 'authorize', transactionId: '216' });
     next = { status: 200, body: tx({ id: '215', 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', status: 'declined', 'response-code': '1050' }) };
     expect(await api.inquire('ZZ-2026-000123')).toMatchObject({ status: 'declined', transactionId: '215' });
     next = { status: 200, body: tx({ 'order-number': 'ZZ-2026-000123', amount: '1250', currency: 'EUR', 'transaction-type': 'refund', status: 'approved', 'response-code': '0000' }) };
@@ -216,6 +276,23 @@ describe('MonriWebPayProvider: transaction-management calls (XML over HTTP, answ
     expect(request.body).toBe(
       `<?xml version="1.0" encoding="UTF-8"?><transaction><amount>500</amount><currency>EUR</currency><digest>${digest}</digest><authenticity-token>token-abc</authenticity-token><order-number>ZZ-2026-000123</order-number></transaction>`,
     );
+  });
+
+  it('captures and voids with the same signed <transaction> to capture.xml and void.xml', async () => {
+    const digest = createHash('sha1').update(`${KEY}ZZ-2026-000123_21250EUR`).digest('hex');
+    for (const kind of ['capture', 'void'] as const) {
+      next = { status: 201, body: tx({ id: '301', 'order-number': 'ZZ-2026-000123_2', amount: '1250', currency: 'EUR', 'transaction-type': kind, status: 'approved', 'response-code': '0000' }) };
+      expect(await api[kind]('ZZ-2026-000123_2', 1250)).toEqual({ orderNumber: 'ZZ-2026-000123_2', status: 'done', message: null });
+      const request = seen.at(-1)!;
+      expect([request.method, request.url, request.type]).toEqual(['POST', `/transactions/ZZ-2026-000123_2/${kind}.xml`, 'application/xml']);
+      expect(request.body).toBe(
+        `<?xml version="1.0" encoding="UTF-8"?><transaction><amount>1250</amount><currency>EUR</currency><digest>${digest}</digest><authenticity-token>token-abc</authenticity-token><order-number>ZZ-2026-000123_2</order-number></transaction>`,
+      );
+    }
+    next = { status: 406, body: '<errors><error>Only a whole authorization can be voided</error></errors>' };
+    expect(await api.void('ZZ-2026-000123_2', 1000)).toEqual({ orderNumber: 'ZZ-2026-000123_2', status: 'refused', message: 'Only a whole authorization can be voided' });
+    next = { status: 500, body: '' };
+    await expect(api.capture('ZZ-2026-000123_2', 1250)).rejects.toMatchObject({ code: 'PAYMENT_PROVIDER_UNAVAILABLE' });
   });
 
   it("reports a declined refund and Monri's validation errors as refusals with Monri's words; auth and server failures as unavailable", async () => {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PaymentError } from '../payment.errors.js';
-import type { PaymentCallback, PaymentForm, PaymentProvider, PaymentRequest, PaymentReturn, PaymentStatus, RefundResult, Verified } from '../payment-provider.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, refundDigest, sha512Hex, splitReturnDigest } from './monri-digest.js';
+import type { PaymentCallback, PaymentForm, PaymentProvider, PaymentRequest, PaymentReturn, PaymentStatus, RefundResult, TransactionResult, Verified } from '../payment-provider.js';
+import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, returnParameters, sha512Hex, splitReturnDigest, transactionDigest } from './monri-digest.js';
 import { buildXml, parseXml, type XmlDocument } from './monri-xml.js';
-import { cleanField, cleanPhone, cleanZip, isValidOrderNumber, MONRI_LANGUAGE, type MonriLimitedField } from './monri-fields.js';
+import { cleanField, cleanPhone, cleanZip, isMonriAmount, isValidOrderNumber, MONRI_LANGUAGE, type MonriLimitedField } from './monri-fields.js';
 
 export interface MonriSettings {
   /** The merchant key: signs and checks every digest; never sent anywhere. */
@@ -50,7 +50,8 @@ export class MonriWebPayProvider implements PaymentProvider {
   startPayment(request: PaymentRequest): PaymentForm {
     const { buyer } = request;
     if (!isValidOrderNumber(request.orderNumber)) throw invalid('order_number', 'the order number must be 1-40 letters, digits, - or _');
-    if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw invalid('amount', 'the amount must be a positive number of cents');
+    if (!isMonriAmount(request.amountCents)) throw invalid('amount', 'the amount must be 3 to 11 digits of cents (at least 1.00)');
+    if (request.transactionType !== 'purchase' && request.transactionType !== 'authorize') throw invalid('transaction_type', 'must be purchase or authorize');
     if (request.currency !== 'EUR') throw invalid('currency', 'only EUR is charged');
     const country = buyer.country.trim().toUpperCase();
     if (!/^[A-Z]{2}$/.test(country)) throw invalid('ch_country', 'the country must be an ISO 3166-1 alpha-2 code');
@@ -73,7 +74,7 @@ export class MonriWebPayProvider implements PaymentProvider {
       amount,
       currency: request.currency,
       language: MONRI_LANGUAGE[request.locale],
-      transaction_type: 'purchase',
+      transaction_type: request.transactionType,
       authenticity_token: this.settings.authenticityToken,
       digest: formDigest(this.settings.key, request.orderNumber, amount, request.currency),
       success_url_override: request.successUrl,
@@ -87,12 +88,13 @@ export class MonriWebPayProvider implements PaymentProvider {
     const parts = splitReturnDigest(fullUrl);
     if (!parts) return { ok: false, reason: 'missing_signature' };
     if (!digestsEqual(sha512Hex(`${this.settings.key}${parts.signed}`), parts.digest)) return { ok: false, reason: 'bad_signature' };
-    let query: URLSearchParams;
     try {
-      query = new URL(parts.signed).searchParams;
+      new URL(parts.signed);
     } catch {
       return { ok: false, reason: 'malformed' };
     }
+    // Monri's parameters follow its own '?' (a second one when the URL had a query): read them all.
+    const query = returnParameters(parts.signed);
     const orderNumber = query.get('order_number');
     if (!orderNumber) return { ok: false, reason: 'malformed' };
     const amount = query.get('amount');
@@ -143,17 +145,21 @@ export class MonriWebPayProvider implements PaymentProvider {
       authenticity_token: this.settings.authenticityToken,
       digest: orderStatusDigest(this.settings.key, orderNumber),
     }));
-    const none: PaymentStatus = { orderNumber, status: 'not_found', transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
+    const none: PaymentStatus = { orderNumber, status: 'not_found', transactionType: null, transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
     if (answer.status === 404) return none;
     const doc = answer.status === 200 || answer.status === 201 ? answer.doc : undefined;
     const f = doc?.fields;
-    if (!f || f['order-number'] !== orderNumber || !f.status) throw unavailable(`order status answered ${answer.status}`);
+    // What the answer carries is read; an order number is not required (Monri's own clients never
+    // read one), but an answer that names ANOTHER order is not trusted.
+    if (!f || !f.status) throw unavailable(`order status answered ${answer.status}`);
+    if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`order status answered for another order (${f['order-number']})`);
     const amount = /^\d{1,12}$/.test(f.amount ?? '') ? Number(f.amount) : null;
     const approved = f.status === 'approved' && f['response-code'] === '0000';
     const refunded = approved && (f['transaction-type'] === 'refund' || f['transaction-type'] === 'void');
     return {
       orderNumber,
       status: refunded ? 'refunded' : approved ? 'approved' : f.status === 'declined' || (f['response-code'] ?? '0000') !== '0000' ? 'declined' : 'pending',
+      transactionType: f['transaction-type'] ?? null,
       transactionId: f.id ?? null,
       amountCents: amount,
       currency: f.currency ?? null,
@@ -169,34 +175,57 @@ export class MonriWebPayProvider implements PaymentProvider {
    * Monri's words. A wrong key or token (401/403), a 5xx or no answer: unavailable.
    */
   async refund(orderNumber: string, amountCents: number): Promise<RefundResult> {
-    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw invalid('amount', 'the refund must be a positive number of cents');
+    const result = await this.transaction('refund', orderNumber, amountCents);
+    return result.status === 'done'
+      ? { orderNumber, status: 'refunded', refundedCents: amountCents, message: null }
+      : { orderNumber, status: 'refused', refundedCents: 0, message: result.message };
+  }
+
+  /** Monri's capture of an authorization: `POST {api}/transactions/{order_number}/capture.xml`, the same document and digest as a refund. */
+  capture(orderNumber: string, amountCents: number): Promise<TransactionResult> {
+    return this.transaction('capture', orderNumber, amountCents);
+  }
+
+  /** Monri's void of an authorization not captured: `POST {api}/transactions/{order_number}/void.xml`, the same document and digest. */
+  void(orderNumber: string, amountCents: number): Promise<TransactionResult> {
+    return this.transaction('void', orderNumber, amountCents);
+  }
+
+  /**
+   * One transaction-management call: `POST {api}/transactions/{order_number}/{kind}.xml`, a
+   * `<transaction>` with amount (cents), currency, digest SHA-1(key + order_number + amount +
+   * currency), authenticity-token and order-number. 200/201 with a `<transaction>` whose status is
+   * approved (code 0000) did it; a declined transaction or a validation answer (`<errors>`, 4xx) is
+   * a refusal with Monri's words. A wrong key or token (401/403), a 5xx or no answer: unavailable.
+   */
+  private async transaction(kind: 'capture' | 'void' | 'refund', orderNumber: string, amountCents: number): Promise<TransactionResult> {
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) throw invalid('amount', `the ${kind} must be a positive number of cents`);
     if (!isValidOrderNumber(orderNumber)) throw invalid('order_number', 'the order number must be 1-40 letters, digits, - or _');
     const currency = 'EUR';
     const answer = await this.call(
-      `/transactions/${encodeURIComponent(orderNumber)}/refund.xml`,
+      `/transactions/${encodeURIComponent(orderNumber)}/${kind}.xml`,
       buildXml('transaction', {
         amount: amountCents,
         currency,
-        digest: refundDigest(this.settings.key, orderNumber, amountCents, currency),
+        digest: transactionDigest(this.settings.key, orderNumber, amountCents, currency),
         authenticity_token: this.settings.authenticityToken,
         order_number: orderNumber,
       }),
     );
-    const refused = (message: string): RefundResult => ({ orderNumber, status: 'refused', refundedCents: 0, message: message.slice(0, 500) });
+    const refused = (message: string): TransactionResult => ({ orderNumber, status: 'refused', message: message.slice(0, 500) });
     const doc = answer.doc;
     if ((answer.status === 200 || answer.status === 201) && doc?.root === 'transaction') {
       const f = doc.fields;
-      if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`refund answered for another order (${f['order-number']})`);
-      if (f.status === 'approved' && f['response-code'] === '0000') return { orderNumber, status: 'refunded', refundedCents: amountCents, message: null };
+      if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`${kind} answered for another order (${f['order-number']})`);
+      if (f.status === 'approved' && f['response-code'] === '0000') return { orderNumber, status: 'done', message: null };
       return refused(f['response-message'] || `declined (${f['response-code'] ?? 'no response code'})`);
     }
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 401 && answer.status !== 403) {
       return refused(doc?.errors.length ? doc.errors.join('; ') : `refused (${answer.status})`);
     }
-    throw unavailable(`refund answered ${answer.status}`);
+    throw unavailable(`${kind} answered ${answer.status}`);
   }
 
-  /** One XML call of the transaction-management API: `application/xml` both ways, bounded in time and size. */
   private async call(path: string, xml: string): Promise<{ status: number; doc: XmlDocument | undefined }> {
     let res: Response;
     try {
@@ -217,7 +246,7 @@ export class MonriWebPayProvider implements PaymentProvider {
 
 export { CALLBACK_AUTH_SCHEME };
 
-function invalid(field: MonriLimitedField | 'amount' | 'currency' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`, why: string): PaymentError {
+function invalid(field: MonriLimitedField | 'amount' | 'currency' | 'transaction_type' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`, why: string): PaymentError {
   return new PaymentError('PAYMENT_DATA_INVALID', `Monri field ${field}: ${why}`, field);
 }
 

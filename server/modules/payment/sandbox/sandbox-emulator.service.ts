@@ -1,16 +1,14 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { UnrecoverableError } from 'bullmq';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
-import { QueueName, QueueService } from '../../../platform/queue/index.js';
+import { EventPublisher } from '../../../platform/events/index.js';
+import { PaymentSandboxCallbackOwed } from '../events/payment.events.js';
 import type { Locale } from '../../../../contract/locales.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, refundDigest, sha1DigestsEqual, signReturnUrl } from '../monri/monri-digest.js';
+import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, sha1DigestsEqual, signReturnUrl, transactionDigest } from '../monri/monri-digest.js';
 import { buildErrorsXml, buildXml, parseXml } from '../monri/monri-xml.js';
-import { isValidOrderNumber, localeOfMonriLanguage, MONRI_FIELD_LIMITS, type MonriLimitedField } from '../monri/monri-fields.js';
+import { isValidOrderNumber, localeOfMonriLanguage, MONRI_FIELD_LIMITS, MONRI_LANGUAGES, type MonriLimitedField } from '../monri/monri-fields.js';
 import type { PaymentPageData } from './sandbox-page.js';
-
-export const SANDBOX_CALLBACK_JOB = 'sandbox-callback';
 
 /** The response code the sandbox sends for a declined card (anything but '0000' is not approved). */
 export const SANDBOX_DECLINED_CODE = '1005';
@@ -28,13 +26,21 @@ interface TxRow {
   approval_code: string | null;
   refunded_amount: number;
   callback_body: string | null;
+  callback_delivered_at: Date | null;
   created_at: Date;
+  transaction_type: 'purchase' | 'authorize';
+  captured_amount: number;
+  voided_at: Date | null;
+  declines: number;
+  /** The buyer's last step on the page: `declined`, `cancelled`, `abandoned`, or a management call (`capture`, `void`, `refund`). */
+  last_action: string | null;
 }
 
 export type FormResult = { ok: true; id: string } | { ok: false; locale: Locale; reason: string };
 
 export type DecisionResult =
   | { kind: 'redirect'; location: string }
+  | { kind: 'declined'; tx: PaymentPageData; locale: Locale }
   | { kind: 'abandoned'; tx: PaymentPageData; locale: Locale }
   | { kind: 'already_decided'; tx: PaymentPageData; locale: Locale }
   | { kind: 'refused'; locale: Locale; reason: string }
@@ -70,6 +76,12 @@ const REQUIRED_FIELDS = [
 const TX_ID = /^[0-9a-f]{32}$/;
 const MAX_AMOUNT = 2_147_483_647;
 
+/** Monri's answer to a reused order_number: every transaction needs its own. */
+export const DUPLICATE_ORDER_NUMBER_CODE = '1822';
+
+export type SandboxChoice = 'approve' | 'decline' | 'cancel' | 'abandon';
+export type SandboxManagement = 'capture' | 'void' | 'refund';
+
 const isHttpUrl = (value: string) => {
   try {
     const u = new URL(value);
@@ -92,7 +104,7 @@ export class SandboxEmulator {
 
   constructor(
     private readonly db: DataSource,
-    private readonly queues: QueueService,
+    private readonly events: EventPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -100,7 +112,12 @@ export class SandboxEmulator {
     return this.config.payment.monri.key;
   }
 
-  /** A form as the browser posted it. Refuses what Monri refuses: missing or repeated fields, a wrong token or digest, values beyond the limits, a paid order. */
+  /**
+   * A form as the browser posted it. Refuses what Monri refuses: missing or repeated fields, a wrong
+   * token or digest, values beyond the limits, and an order_number it has seen (Monri's 1822: each
+   * transaction its own order_number), except that the same form posted again while its page is
+   * still undecided (the browser's back button) opens that page again.
+   */
   async receiveForm(form: URLSearchParams): Promise<FormResult> {
     const locale = localeOfMonriLanguage(form.get('language') ?? undefined);
     const refuse = (reason: string): FormResult => ({ ok: false, locale, reason });
@@ -114,8 +131,9 @@ export class SandboxEmulator {
     }
     // The token names the merchant (it travels in the form, it is no secret); the digest is the proof.
     if (fields.authenticity_token !== this.config.payment.monri.authenticityToken) return refuse('Unknown authenticity_token.');
-    if (fields.transaction_type !== 'purchase') return refuse('transaction_type must be purchase.');
-    if (!/^[1-9]\d{0,9}$/.test(fields.amount!) || Number(fields.amount) > MAX_AMOUNT) return refuse('amount must be a positive whole number of cents.');
+    if (fields.transaction_type !== 'purchase' && fields.transaction_type !== 'authorize') return refuse('transaction_type must be purchase or authorize.');
+    if (!(MONRI_LANGUAGES as readonly string[]).includes(fields.language!)) return refuse(`language must be one of ${MONRI_LANGUAGES.join(', ')}.`);
+    if (!/^[1-9]\d{2,10}$/.test(fields.amount!) || Number(fields.amount) > MAX_AMOUNT) return refuse('amount must be 3 to 11 digits of cents (at least 100).');
     if (fields.currency !== 'EUR') return refuse('currency must be EUR.');
     if (!isValidOrderNumber(fields.order_number!)) return refuse('order_number must be 1-40 letters, digits, - or _.');
     if (!digestsEqual(formDigest(this.key, fields.order_number!, fields.amount!, fields.currency!), fields.digest))
@@ -127,13 +145,18 @@ export class SandboxEmulator {
     for (const name of ['success_url_override', 'cancel_url_override', 'callback_url_override'] as const) {
       if (!isHttpUrl(fields[name]!) || fields[name]!.length > 2000) return refuse(`${name} must be an absolute http(s) URL.`);
     }
-    const paid = await this.db.query<Array<{ id: string }>>(`SELECT id FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [fields.order_number]);
-    if (paid.length) return refuse(`The order ${fields.order_number} is already paid.`);
     const { digest: _digest, authenticity_token: _token, ...kept } = fields;
+    const seen = await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 ORDER BY created_at LIMIT 1`, [fields.order_number]);
+    if (seen[0]) {
+      const tx = seen[0];
+      const same = Object.entries(kept).every(([name, value]) => tx.form[name] === value);
+      if (same && open(tx)) return { ok: true, id: tx.id };
+      return refuse(`${DUPLICATE_ORDER_NUMBER_CODE}: the order_number ${fields.order_number} was used already (each transaction needs its own).`);
+    }
     const id = randomBytes(16).toString('hex');
     await this.db.query(
-      `INSERT INTO payment_sandbox_transaction (id, order_number, amount, currency, language, form) VALUES ($1, $2, $3, $4, $5, $6)`,
-      [id, fields.order_number, Number(fields.amount), fields.currency, fields.language, JSON.stringify(kept)],
+      `INSERT INTO payment_sandbox_transaction (id, order_number, amount, currency, language, form, transaction_type) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [id, fields.order_number, Number(fields.amount), fields.currency, fields.language, JSON.stringify(kept), fields.transaction_type],
     );
     return { ok: true, id };
   }
@@ -145,24 +168,43 @@ export class SandboxEmulator {
   }
 
   /**
-   * The shopper's choice. Approve and decline decide a pending transaction once (a second click, or
-   * another tab, finds it decided), store the callback body, queue its delivery and send the browser
-   * to the signed success or cancel URL. Abandon ('close the tab') tells the shop nothing.
+   * The shopper's choice on the page, as Monri's page behaves:
+   * - approve: decides the transaction (from the open page, also after declines), records the
+   *   callback body and publishes the callback it owes in the same database transaction (delivered
+   *   through the events outbox), then sends the browser to the signed success URL. The same click
+   *   again (a retry after a lost answer) sends the browser there again; nothing is decided twice.
+   * - decline: the card is refused; the buyer stays on the page, which says so and offers to try
+   *   again or to cancel. No callback (Monri calls back only approved transactions); the status
+   *   inquiry answers declined.
+   * - cancel: back to the shop through the signed cancel URL; the page is closed.
+   * - abandon ('close the tab'): the page is closed, the shop is told nothing.
    */
-  async decide(id: string, choice: 'approve' | 'decline' | 'abandon'): Promise<DecisionResult> {
+  async decide(id: string, choice: SandboxChoice): Promise<DecisionResult> {
     const tx = await this.find(id);
     if (!tx) return { kind: 'not_found' };
     const locale = localeOfMonriLanguage(tx.language);
-    if (tx.status !== 'pending') return { kind: 'already_decided', tx: pageData(tx), locale };
-    if (choice === 'abandon') {
-      const rows = await this.update(`UPDATE payment_sandbox_transaction SET status = 'abandoned', decided_at = now() WHERE id = $1 AND status = 'pending' RETURNING *`, [id]);
+    if (choice === 'approve' && tx.status === 'approved') return { kind: 'redirect', location: this.returnUrl(tx, 'success') };
+    if (!open(tx)) return { kind: 'already_decided', tx: pageData(tx), locale };
+    if (choice === 'abandon' || choice === 'cancel') {
+      const rows = await this.update(
+        `UPDATE payment_sandbox_transaction SET status = CASE WHEN status = 'pending' THEN 'abandoned' ELSE status END, last_action = $2, decided_at = coalesce(decided_at, now())
+          WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
+        [id, choice === 'cancel' ? 'cancelled' : 'abandoned'],
+      );
       const updated = rows[0] ?? (await this.find(id))!;
-      return rows.length ? { kind: 'abandoned', tx: pageData(updated), locale } : { kind: 'already_decided', tx: pageData(updated), locale };
+      if (!rows.length) return { kind: 'already_decided', tx: pageData(updated), locale };
+      return choice === 'cancel' ? { kind: 'redirect', location: this.returnUrl(updated, 'cancel') } : { kind: 'abandoned', tx: pageData(updated), locale };
     }
-    const approved = choice === 'approve';
-    const approvalCode = approved ? String(randomInt(100000, 1000000)) : null;
-    const responseCode = approved ? '0000' : SANDBOX_DECLINED_CODE;
-    const responseMessage = approved ? 'approved' : 'declined';
+    if (choice === 'decline') {
+      const rows = await this.update(
+        `UPDATE payment_sandbox_transaction SET status = 'declined', declines = declines + 1, last_action = 'declined', decided_at = now()
+          WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
+        [id],
+      );
+      const updated = rows[0] ?? (await this.find(id))!;
+      return rows.length ? { kind: 'declined', tx: pageData(updated), locale } : { kind: 'already_decided', tx: pageData(updated), locale };
+    }
+    const approvalCode = String(randomInt(100000, 1000000));
     const now = new Date();
     const callbackBody = JSON.stringify({
       id: tx.id,
@@ -175,10 +217,10 @@ export class SandboxEmulator {
       ch_full_name: tx.form.ch_full_name,
       ch_email: tx.form.ch_email,
       approval_code: approvalCode,
-      response_code: responseCode,
-      response_message: responseMessage,
-      status: approved ? 'approved' : 'declined',
-      transaction_type: 'purchase',
+      response_code: '0000',
+      response_message: 'approved',
+      status: 'approved',
+      transaction_type: tx.transaction_type,
       cc_type: 'visa',
       masked_pan: '411111******1111',
       language: tx.language,
@@ -186,40 +228,60 @@ export class SandboxEmulator {
     });
     let rows: TxRow[];
     try {
-      rows = await this.update(
-        `UPDATE payment_sandbox_transaction SET status = $2, approval_code = $3, callback_body = $4, decided_at = $5
-          WHERE id = $1 AND status = 'pending' RETURNING *`,
-        [id, approved ? 'approved' : 'declined', approvalCode, callbackBody, now],
-      );
+      rows = await this.db.transaction(async (manager) => {
+        const [updated] = (await manager.query(
+          `UPDATE payment_sandbox_transaction
+              SET status = 'approved', approval_code = $2, callback_body = $3, decided_at = $4, last_action = NULL,
+                  captured_amount = CASE WHEN transaction_type = 'purchase' THEN amount ELSE 0 END
+            WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
+          [id, approvalCode, callbackBody, now],
+        )) as [TxRow[], number];
+        if (updated.length) await this.events.publish(manager, new PaymentSandboxCallbackOwed({ transactionId: id, orderNumber: tx.order_number }));
+        return updated;
+      });
     } catch (err) {
-      // The partial unique index: another attempt of the same order was approved meanwhile.
+      // The partial unique index: another transaction of the same order_number was approved meanwhile.
       if ((err as { driverError?: { code?: string } }).driverError?.code === '23505' || (err as { code?: string }).code === '23505')
         return { kind: 'refused', locale, reason: `The order ${tx.order_number} is already paid.` };
       throw err;
     }
-    if (!rows.length) return { kind: 'already_decided', tx: pageData((await this.find(id))!), locale };
-    await this.queues.add(QueueName.Payments, SANDBOX_CALLBACK_JOB, { transactionId: id }, { jobId: `${SANDBOX_CALLBACK_JOB}__${id}` });
+    const decided = rows[0] ?? (await this.find(id))!;
+    if (decided.status === 'approved') return { kind: 'redirect', location: this.returnUrl(decided, 'success') };
+    return { kind: 'already_decided', tx: pageData(decided), locale };
+  }
 
+  /**
+   * The signed success or cancel URL, as Monri builds it: the override URL, `?` and Monri's
+   * parameters (a second `?` if the override had a query), then `&digest=`.
+   */
+  private returnUrl(tx: TxRow, outcome: 'success' | 'cancel'): string {
+    const approved = tx.status === 'approved';
     const params = new URLSearchParams({
       acquirer: 'sandbox',
       amount: String(tx.amount),
-      ...(approvalCode ? { approval_code: approvalCode } : {}),
+      ...(approved && tx.approval_code ? { approval_code: tx.approval_code } : {}),
       currency: tx.currency,
       language: tx.language,
       order_number: tx.order_number,
-      response_code: responseCode,
-      response_message: responseMessage,
-      transaction_type: 'purchase',
+      ...(approved || tx.status === 'declined' ? { response_code: approved ? '0000' : SANDBOX_DECLINED_CODE, response_message: approved ? 'approved' : 'declined' } : {}),
+      transaction_type: tx.transaction_type,
     });
-    const target = approved ? tx.form.success_url_override! : tx.form.cancel_url_override!;
-    return { kind: 'redirect', location: signReturnUrl(this.key, `${target}${target.includes('?') ? '&' : '?'}${params.toString()}`) };
+    const target = outcome === 'success' ? tx.form.success_url_override! : tx.form.cancel_url_override!;
+    return signReturnUrl(this.key, target, params);
   }
 
-  /** One delivery attempt of a transaction's callback (a payments-queue job): done on 200, otherwise it throws and BullMQ retries with backoff. */
+  /**
+   * Delivers the callback a transaction owes (the handler of payment.sandbox-callback-owed): done on
+   * a 200; anything else throws, and the events outbox tries again with backoff (and recreates the
+   * delivery if the queue lost it), the same bytes and signature each time.
+   */
   async deliverCallback(id: string): Promise<{ status: number }> {
     const tx = await this.find(id);
-    // No retry can help: the job stays failed and visible on the dashboard.
-    if (!tx?.callback_body) throw new UnrecoverableError(`sandbox transaction ${id} has no callback to send`);
+    if (!tx?.callback_body) {
+      this.logger.error(`sandbox transaction ${id} has no callback to send`);
+      return { status: 0 };
+    }
+    if (tx.callback_delivered_at) return { status: 200 };
     await this.db.query(`UPDATE payment_sandbox_transaction SET callback_attempts = callback_attempts + 1 WHERE id = $1`, [id]);
     const res = await fetch(tx.form.callback_url_override!, {
       method: 'POST',
@@ -251,33 +313,53 @@ export class SandboxEmulator {
     const orderNumber = f['order-number']!;
     if (!this.authentic(f['authenticity-token']!, orderStatusDigest(this.key, orderNumber), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
     const tx = await this.current(orderNumber);
+    // Monri knows a transaction once a card was sent: approved, or declined (also when the buyer then cancelled).
     if (!tx || (tx.status !== 'approved' && tx.status !== 'declined')) return errors(404, 'Order not found');
     return { status: 200, xml: buildXml('transaction', transactionFields(tx)) };
   }
 
   /**
-   * Refund, as Monri's `POST /transactions/{order_number}/refund.xml`: a `<transaction>` with amount,
-   * currency, order-number (the path's), authenticity-token and digest SHA-1(key + order_number +
-   * amount + currency). 201 with the refund transaction (status approved, code 0000); 406 with
-   * `<errors>` when nothing approved is left to refund, or the amount or currency do not fit.
+   * Capture, void and refund, as Monri's `POST /transactions/{order_number}/capture.xml`, `void.xml`
+   * and `refund.xml`: a `<transaction>` with amount, currency, order-number (the path's),
+   * authenticity-token and digest SHA-1(key + order_number + amount + currency). 201 with the new
+   * transaction (status approved, code 0000); `<errors>` (406; 404 for an order_number without an
+   * approved transaction) when it does not fit:
+   * - capture: an authorization not voided nor captured yet, at most its amount (once);
+   * - void: an authorization not captured nor voided, its whole amount;
+   * - refund: at most what was captured (a purchase: its amount) minus what was refunded.
    */
-  async refund(pathOrderNumber: string, xml: string): Promise<XmlAnswer> {
+  async manage(kind: SandboxManagement, pathOrderNumber: string, xml: string): Promise<XmlAnswer> {
     const doc = parseXml(xml);
     const f = doc?.root === 'transaction' ? doc.fields : undefined;
-    if (!f || !f['authenticity-token'] || !f.digest || !f.currency || !/^[1-9]\d{0,9}$/.test(f.amount ?? '') || Number(f.amount) > MAX_AMOUNT)
+    if (!f || !f['authenticity-token'] || !f.digest || !f.currency || !/^[1-9]\d{0,10}$/.test(f.amount ?? '') || Number(f.amount) > MAX_AMOUNT)
       return errors(406, 'amount (positive whole cents), currency, order-number, authenticity-token and digest are required in a <transaction> document');
     const orderNumber = f['order-number'];
     if (!isValidOrderNumber(pathOrderNumber) || orderNumber !== pathOrderNumber) return errors(406, 'order-number must be the order number of the URL');
     const amount = Number(f.amount);
-    if (!this.authentic(f['authenticity-token']!, refundDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
+    if (!this.authentic(f['authenticity-token']!, transactionDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
     const paid = (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [orderNumber]))[0];
     if (!paid) return errors(404, 'Order not found');
     if (f.currency !== paid.currency) return errors(406, 'Currency differs from the original transaction');
-    const rows = await this.update(
-      `UPDATE payment_sandbox_transaction SET refunded_amount = refunded_amount + $2 WHERE id = $1 AND refunded_amount + $2 <= amount RETURNING *`,
-      [paid.id, amount],
-    );
-    if (!rows.length) return errors(406, 'Amount exceeds what is left of the original transaction');
+    const conditions: Record<SandboxManagement, { set: string; where: string; refusal: string }> = {
+      capture: {
+        set: 'captured_amount = $2',
+        where: `transaction_type = 'authorize' AND voided_at IS NULL AND captured_amount = 0 AND $2 <= amount`,
+        refusal: 'Only an authorization not captured or voided can be captured, at most its amount',
+      },
+      void: {
+        set: 'voided_at = now()',
+        where: `transaction_type = 'authorize' AND voided_at IS NULL AND captured_amount = 0 AND $2 = amount`,
+        refusal: 'Only a whole authorization not captured or voided can be voided',
+      },
+      refund: {
+        set: 'refunded_amount = refunded_amount + $2',
+        where: 'refunded_amount + $2 <= captured_amount',
+        refusal: 'Amount exceeds what is left of the captured transaction',
+      },
+    };
+    const c = conditions[kind];
+    const rows = await this.update(`UPDATE payment_sandbox_transaction SET ${c.set}, last_action = '${kind}' WHERE id = $1 AND ${c.where} RETURNING *`, [paid.id, amount]);
+    if (!rows.length) return errors(406, c.refusal);
     return {
       status: 201,
       xml: buildXml('transaction', {
@@ -285,7 +367,7 @@ export class SandboxEmulator {
         order_number: orderNumber,
         amount,
         currency: paid.currency,
-        transaction_type: 'refund',
+        transaction_type: kind,
         status: 'approved',
         response_code: '0000',
         response_message: 'transaction approved',
@@ -322,8 +404,14 @@ export class SandboxEmulator {
   }
 }
 
+/** Whether the page still takes a card: undecided, or declined (the buyer may try again) and not left. */
+function open(tx: TxRow): boolean {
+  return (tx.status === 'pending' || tx.status === 'declined') && tx.last_action !== 'cancelled' && tx.last_action !== 'abandoned';
+}
+
 function pageData(tx: TxRow): PaymentPageData {
   return {
+    open: open(tx),
     id: tx.id,
     orderNumber: tx.order_number,
     amountCents: tx.amount,
@@ -334,15 +422,27 @@ function pageData(tx: TxRow): PaymentPageData {
   };
 }
 
-/** The order's transaction as the status answer shows it; fully refunded: transaction-type refund. */
+/**
+ * The order's transaction as the status answer shows it: `transaction-type` the latest one (the
+ * approval's `purchase` or `authorize`, then `capture`, `void`, `refund`); a refund only once the
+ * whole captured amount went back.
+ */
 function transactionFields(tx: TxRow): Record<string, string | number> {
   const approved = tx.status === 'approved';
+  const type =
+    approved && tx.voided_at
+      ? 'void'
+      : approved && tx.captured_amount > 0 && tx.refunded_amount >= tx.captured_amount
+        ? 'refund'
+        : approved && tx.transaction_type === 'authorize' && tx.captured_amount > 0
+          ? 'capture'
+          : tx.transaction_type;
   return {
     id: tx.id,
     order_number: tx.order_number,
     amount: tx.amount,
     currency: tx.currency,
-    transaction_type: approved && tx.refunded_amount >= tx.amount ? 'refund' : 'purchase',
+    transaction_type: type,
     status: approved ? 'approved' : 'declined',
     response_code: approved ? '0000' : SANDBOX_DECLINED_CODE,
     response_message: approved ? 'transaction approved' : 'transaction declined',

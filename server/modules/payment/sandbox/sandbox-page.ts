@@ -15,6 +15,9 @@ const TEXTS = {
     buyer: 'Kupac',
     approve: 'Odobri plaćanje',
     decline: 'Odbij plaćanje',
+    cancel: 'Odustani i vrati se u trgovinu',
+    declinedNotice: 'Kartica je odbijena (testni odgovor banke). Pokušajte ponovno ili odustanite i vratite se u trgovinu.',
+    tryAgain: 'Pokušajte ponovno',
     abandon: 'Zatvori karticu bez odluke',
     choices: 'Što banka treba odgovoriti?',
     abandoned: 'Plaćanje je ostavljeno nedovršeno. Trgovina nije obaviještena; ovu karticu preglednika sada možete zatvoriti.',
@@ -32,6 +35,9 @@ const TEXTS = {
     buyer: 'Buyer',
     approve: 'Approve the payment',
     decline: 'Decline the payment',
+    cancel: 'Cancel and return to the shop',
+    declinedNotice: 'The card was declined (the test bank’s answer). Try again, or cancel and return to the shop.',
+    tryAgain: 'Try again',
     abandon: 'Close the tab without deciding',
     choices: 'What should the bank answer?',
     abandoned: 'The payment was left unfinished. The shop was not told anything; you can close this browser tab now.',
@@ -49,6 +55,9 @@ const TEXTS = {
     buyer: 'Käufer',
     approve: 'Zahlung genehmigen',
     decline: 'Zahlung ablehnen',
+    cancel: 'Abbrechen und zum Shop zurückkehren',
+    declinedNotice: 'Die Karte wurde abgelehnt (Antwort der Testbank). Versuchen Sie es erneut oder brechen Sie ab und kehren Sie zum Shop zurück.',
+    tryAgain: 'Erneut versuchen',
     abandon: 'Tab ohne Entscheidung schließen',
     choices: 'Was soll die Bank antworten?',
     abandoned: 'Die Zahlung wurde nicht abgeschlossen. Der Shop wurde nicht benachrichtigt; Sie können diesen Browser-Tab jetzt schließen.',
@@ -66,6 +75,9 @@ const TEXTS = {
     buyer: 'Kupec',
     approve: 'Odobri plačilo',
     decline: 'Zavrni plačilo',
+    cancel: 'Prekliči in se vrni v trgovino',
+    declinedNotice: 'Kartica je bila zavrnjena (odgovor testne banke). Poskusite znova ali prekličite in se vrnite v trgovino.',
+    tryAgain: 'Poskusite znova',
     abandon: 'Zapri zavihek brez odločitve',
     choices: 'Kaj naj odgovori banka?',
     abandoned: 'Plačilo je ostalo nedokončano. Trgovina ni bila obveščena; ta zavihek brskalnika lahko zdaj zaprete.',
@@ -98,6 +110,7 @@ form{margin:.5rem 0}
 button{font:inherit;padding:.6rem 1rem;border-radius:.35rem;border:2px solid #1f1f1f;background:#fff;cursor:pointer;min-width:16rem}
 button.approve{background:#1d6b2f;border-color:#1d6b2f;color:#fff}
 button.decline{background:#9b1c1c;border-color:#9b1c1c;color:#fff}
+.declined{background:#fde8e8;border-left:4px solid #9b1c1c;padding:.5rem .75rem}
 button:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
 `;
 
@@ -122,6 +135,8 @@ ${body}
 }
 
 export interface PaymentPageData {
+  /** The page still takes a card (undecided, or declined and not left). */
+  open: boolean;
   id: string;
   orderNumber: string;
   amountCents: number;
@@ -143,17 +158,20 @@ export function paymentPage(locale: Locale, nonce: string, base: string, data: P
 <dt>${t('amount')}</dt><dd>${escapeHtml(money(locale, data.amountCents, data.currency))}</dd>
 <dt>${t('buyer')}</dt><dd>${escapeHtml(data.buyerName)}</dd>
 </dl>`;
-  if (data.status !== 'pending') return page(locale, nonce, sandboxText(locale, 'title'), `${summary}\n<p role="status">${t(data.status === 'abandoned' ? 'abandoned' : 'decided')}</p>`);
+  if (!data.open) return page(locale, nonce, sandboxText(locale, 'title'), `${summary}\n<p role="status">${t(data.status === 'abandoned' ? 'abandoned' : 'decided')}</p>`);
   const action = (choice: string) => `${base}/pay/${encodeURIComponent(data.id)}/${choice}`;
+  // After a decline the buyer stays here (as on Monri's page): try the card again, or cancel back to the shop.
+  const declined = data.status === 'declined' ? `<p role="alert" class="declined">${t('declinedNotice')}</p>\n` : '';
   return page(
     locale,
     nonce,
     sandboxText(locale, 'title'),
     `${summary}
-<section aria-labelledby="choices">
-<h2 id="choices">${t('choices')}</h2>
+${declined}<section aria-labelledby="choices">
+<h2 id="choices">${t(data.status === 'declined' ? 'tryAgain' : 'choices')}</h2>
 <form method="post" action="${action('approve')}"><button type="submit" class="approve">${t('approve')}</button></form>
 <form method="post" action="${action('decline')}"><button type="submit" class="decline">${t('decline')}</button></form>
+<form method="post" action="${action('cancel')}"><button type="submit">${t('cancel')}</button></form>
 <form method="post" action="${action('abandon')}"><button type="submit">${t('abandon')}</button></form>
 </section>`,
   );

@@ -5,9 +5,11 @@ import type { SandboxEmulator, XmlAnswer } from './sandbox-emulator.service.js';
 /** Where the emulator lives. Not under /api: it stands for another site (Monri's hosted page). */
 export const SANDBOX_BASE = '/sandbox/monri';
 export const SANDBOX_FORM_PATH = `${SANDBOX_BASE}/v2/form` as const;
-/** Monri's transaction-management API (XML): order status, and refund with the order number in the path. */
+/** Monri's transaction-management API (XML): order status, and capture, void and refund with the order number in the path. */
 export const SANDBOX_STATUS_PATH = `${SANDBOX_BASE}/orders/show` as const;
 export const SANDBOX_REFUND_PATH = `${SANDBOX_BASE}/transactions/:order_number/refund.xml` as const;
+export const SANDBOX_CAPTURE_PATH = `${SANDBOX_BASE}/transactions/:order_number/capture.xml` as const;
+export const SANDBOX_VOID_PATH = `${SANDBOX_BASE}/transactions/:order_number/void.xml` as const;
 
 /** The largest form body the emulator reads (the real form is well under 4 kB). */
 const MAX_FORM_BYTES = 16 * 1024;
@@ -77,11 +79,12 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
     `${SANDBOX_BASE}/v2/pay/:id/:choice`,
     wrap(async (req, res) => {
       const choice = String(req.params.choice);
-      if (choice !== 'approve' && choice !== 'decline' && choice !== 'abandon') return html(res, 404, messagePage('en', nonce(res), 'refused', 'Unknown choice.'));
+      if (choice !== 'approve' && choice !== 'decline' && choice !== 'cancel' && choice !== 'abandon') return html(res, 404, messagePage('en', nonce(res), 'refused', 'Unknown choice.'));
       const result = await emulator.decide(String(req.params.id), choice);
       switch (result.kind) {
         case 'redirect':
           return res.redirect(302, result.location);
+        case 'declined':
         case 'abandoned':
           return html(res, 200, paymentPage(result.locale, nonce(res), `${SANDBOX_BASE}/v2`, result.tx));
         case 'already_decided':
@@ -101,8 +104,14 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
     SANDBOX_STATUS_PATH,
     wrap(async (req, res) => answer(res, await emulator.status(xmlOf(req)))),
   );
-  app.post(
-    SANDBOX_REFUND_PATH,
-    wrap(async (req, res) => answer(res, await emulator.refund(String(req.params.order_number), xmlOf(req)))),
-  );
+  for (const [path, kind] of [
+    [SANDBOX_CAPTURE_PATH, 'capture'],
+    [SANDBOX_VOID_PATH, 'void'],
+    [SANDBOX_REFUND_PATH, 'refund'],
+  ] as const) {
+    app.post(
+      path,
+      wrap(async (req, res) => answer(res, await emulator.manage(kind, String(req.params.order_number), xmlOf(req)))),
+    );
+  }
 }

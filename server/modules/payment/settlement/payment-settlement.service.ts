@@ -139,8 +139,17 @@ export class PaymentSettlement {
     });
   }
 
-  /** Applies one verdict to the order's payment attempts inside `manager`'s transaction (the attempts are locked). */
-  async settle(manager: EntityManager, v: ProviderVerdict): Promise<SettlementOutcome> {
+  /**
+   * Applies one verdict to the order's payment attempts inside `manager`'s transaction (the attempts
+   * are locked). `v.orderNumber` is what the provider names: an attempt's reference (mapped back to
+   * its order and attempt), or, for attempts started before references existed, the order number.
+   */
+  async settle(manager: EntityManager, verdict: ProviderVerdict): Promise<SettlementOutcome> {
+    const [referenced] = (await manager.query(`SELECT id, order_number FROM payment_attempt WHERE reference = $1`, [verdict.orderNumber])) as Array<{
+      id: string;
+      order_number: string;
+    }>;
+    const v: ProviderVerdict = { ...verdict, orderNumber: referenced?.order_number ?? verdict.orderNumber };
     const attempts = (await manager.query(
       `SELECT id, order_number, amount, currency, status, transaction_id FROM payment_attempt WHERE order_number = $1 ORDER BY created_at DESC, id FOR UPDATE`,
       [v.orderNumber],
@@ -150,7 +159,8 @@ export class PaymentSettlement {
       return 'unknown_order';
     }
     const approved = attempts.find((a) => a.status === 'approved');
-    const target = attempts.find((a) => v.transactionId !== null && a.transaction_id === v.transactionId) ?? attempts[0]!;
+    const target =
+      attempts.find((a) => v.transactionId !== null && a.transaction_id === v.transactionId) ?? attempts.find((a) => a.id === referenced?.id) ?? attempts[0]!;
     const transactionId = v.transactionId ?? `${v.source}:${v.orderNumber}`;
 
     if (!v.approved) {
@@ -198,11 +208,13 @@ export class PaymentSettlement {
   async reconcile(): Promise<{ inquired: number; settled: number; requeued: number }> {
     const now = Date.now();
     const cutoff = new Date(now - this.config.payment.reconcileAfterMs);
+    // One inquiry per attempt reference (Monri knows each attempt by its own order_number); attempts
+    // from before references existed are inquired by their order number.
     const due = (await this.db.query(
-      `SELECT order_number FROM payment_attempt a
+      `SELECT COALESCE(a.reference, a.order_number) AS order_number FROM payment_attempt a
         WHERE a.status = 'pending' AND a.created_at < $1 AND a.created_at > $2 AND (a.inquired_at IS NULL OR a.inquired_at < $1)
           AND NOT EXISTS (SELECT 1 FROM payment_attempt b WHERE b.order_number = a.order_number AND b.status = 'approved')
-        GROUP BY order_number ORDER BY min(a.created_at) LIMIT ${BATCH}`,
+        GROUP BY COALESCE(a.reference, a.order_number) ORDER BY min(a.created_at) LIMIT ${BATCH}`,
       [cutoff, new Date(now - RECONCILE_MAX_AGE_MS)],
     )) as Array<{ order_number: string }>;
     let inquired = 0;
@@ -231,7 +243,9 @@ export class PaymentSettlement {
         } else if (status.status === 'refunded') {
           this.logger.warn(`reconciliation: ${orderNumber} is refunded at the provider but was never settled here; left for an operator`);
         }
-        await manager.query(`UPDATE payment_attempt SET inquired_at = now() WHERE order_number = $1 AND status = 'pending'`, [orderNumber]);
+        await manager.query(`UPDATE payment_attempt SET inquired_at = now() WHERE (reference = $1 OR (reference IS NULL AND order_number = $1)) AND status = 'pending'`, [
+          orderNumber,
+        ]);
         return result;
       });
       if (outcome === 'approved' || outcome === 'declined' || outcome === 'flagged') settled += 1;
@@ -248,11 +262,17 @@ export class PaymentSettlement {
   }
 
   private async mark(manager: EntityManager, attemptId: string, status: 'approved' | 'declined', transactionId: string | null): Promise<void> {
-    await manager.query(`UPDATE payment_attempt SET status = $2, transaction_id = $3, flagged_reason = NULL, settled_at = now() WHERE id = $1`, [
+    // A purchase is captured when it is approved; an authorization when the order ships (PaymentService.capture).
+    await manager.query(
+      `UPDATE payment_attempt SET status = $2, transaction_id = $3, flagged_reason = NULL, settled_at = now(),
+              captured_amount = CASE WHEN $2 = 'approved' AND transaction_type = 'purchase' THEN amount ELSE captured_amount END
+        WHERE id = $1`,
+      [
       attemptId,
       status,
       transactionId,
-    ]);
+    ],
+    );
   }
 
   private flag(v: ProviderVerdict, transactionId: string, attempt: AttemptRow, reason: 'amount_mismatch' | 'currency_mismatch' | 'second_approval') {
