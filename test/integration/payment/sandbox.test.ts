@@ -10,14 +10,15 @@ import { freePort } from '../../support/free-port.js';
 import { waitFor } from '../../support/wait.js';
 import type { RunningShop } from '../../../server/main.js';
 import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
-import { QueueName, QueueService } from '../../../server/platform/queue/index.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
   PAYMENT_CALLBACK_PATH,
   PAYMENT_PROVIDER,
+  SANDBOX_CAPTURE_PATH,
   SANDBOX_FORM_PATH,
   SANDBOX_REFUND_PATH,
   SANDBOX_STATUS_PATH,
+  SANDBOX_VOID_PATH,
   type PaymentProvider,
   type PaymentRequest,
 } from '../../../server/modules/payment/index.js';
@@ -111,10 +112,18 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
   const choose = (pagePath: string, choice: string, origin: string | null = shop.url) =>
     fetch(`${shop.url}${pagePath}/${choice}`, { method: 'POST', headers: origin ? { origin } : {}, redirect: 'manual' });
 
-  it('keeps its three provider endpoints and the callback, and nothing else, in the exact CSRF exemptions', () => {
+  it('keeps its five provider endpoints and the callback, and nothing else, in the exact CSRF exemptions', () => {
     // Besides the payment's: the newsletter's one-click unsubscribe (RFC 8058, docs/newsletter.md).
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
-      [`POST ${PAYMENT_CALLBACK_PATH}`, `POST ${SANDBOX_FORM_PATH}`, `POST ${SANDBOX_REFUND_PATH}`, `POST ${SANDBOX_STATUS_PATH}`, 'POST /api/newsletter/unsubscribe'].sort(),
+      [
+        `POST ${PAYMENT_CALLBACK_PATH}`,
+        `POST ${SANDBOX_FORM_PATH}`,
+        `POST ${SANDBOX_REFUND_PATH}`,
+        `POST ${SANDBOX_CAPTURE_PATH}`,
+        `POST ${SANDBOX_VOID_PATH}`,
+        `POST ${SANDBOX_STATUS_PATH}`,
+        'POST /api/newsletter/unsubscribe',
+      ].sort(),
     );
   });
 
@@ -140,7 +149,8 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     const approved = await choose(pagePath, 'approve');
     expect(approved.status).toBe(302);
     const location = approved.headers.get('location')!;
-    expect(location.startsWith(`${shop.url}/hr/placanje/uspjeh?attempt=1&`)).toBe(true);
+    // As Monri does: '?' and its parameters appended even to an override that has a query (a second '?').
+    expect(location.startsWith(`${shop.url}/hr/placanje/uspjeh?attempt=1?acquirer=sandbox&`)).toBe(true);
     expect(provider.verifyReturn(location)).toEqual({ ok: true, value: { orderNumber: number, responseCode: '0000', amountCents: 1250 } });
     expect(provider.verifyReturn(location.replace('amount=1250', 'amount=125'))).toEqual({ ok: false, reason: 'bad_signature' });
 
@@ -162,15 +172,19 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
       return row?.callback_delivered_at && row.callback_attempts === 2;
     });
 
-    // Decided once: a second click and a second payment of the paid order are refused.
+    // Decided once: a decline after it is refused; the same approve again (a retry after a lost answer) only redirects again.
     expect((await choose(pagePath, 'decline')).status).toBe(409);
+    const twice = await choose(pagePath, 'approve');
+    expect([twice.status, twice.headers.get('location')]).toEqual([302, location]);
+    // Monri's 1822: an order_number is used once.
     const again = await postForm(provider.startPayment(paymentRequest(number)).fields);
     expect(again.status).toBe(400);
-    expect(await again.text()).toContain('already paid');
+    expect(await again.text()).toContain('1822');
 
     expect(await provider.inquire(number)).toEqual({
       orderNumber: number,
       status: 'approved',
+      transactionType: 'purchase',
       transactionId: callback.value.transactionId,
       amountCents: 1250,
       currency: 'EUR',
@@ -182,43 +196,72 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
       orderNumber: number,
       status: 'refused',
       refundedCents: 0,
-      message: 'Amount exceeds what is left of the original transaction',
+      message: 'Amount exceeds what is left of the captured transaction',
     });
     expect(await provider.refund(number, 1000)).toMatchObject({ status: 'refunded', refundedCents: 1000 });
     expect(await provider.inquire(number)).toMatchObject({ status: 'refunded', amountCents: 1250, refundedCents: 1250 });
   });
 
-  it('decline: a signed redirect to the cancel URL and a signed, not approved callback', async () => {
+  it('decline: the buyer stays on the page (no callback, the inquiry says declined), tries again and pays; or cancels back to the shop', async () => {
     const number = orderNumber();
     const { pagePath } = await openPage(number, { locale: 'de' });
     const before = received.length;
     const declined = await choose(pagePath, 'decline');
-    expect(declined.status).toBe(302);
-    const location = declined.headers.get('location')!;
-    expect(location.startsWith(`${shop.url}/hr/placanje/neuspjeh?`)).toBe(true);
-    const back = provider.verifyReturn(location);
-    expect(back).toEqual({ ok: true, value: { orderNumber: number, responseCode: '1005', amountCents: 1250 } });
-    const [delivered] = await waitFor('the decline callback', () => (received.length > before ? received.slice(before) : undefined));
-    const callback = provider.verifyCallback(delivered!.raw, delivered!.authorization);
-    expect(callback).toMatchObject({ ok: true, value: { orderNumber: number, approved: false, status: 'declined', responseCode: '1005' } });
+    expect(declined.status).toBe(200);
+    const html = await declined.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain('Die Karte wurde abgelehnt');
+    for (const choice of ['approve', 'decline', 'cancel', 'abandon']) expect(html).toContain(`action="${pagePath}/${choice}"`);
+    // Monri calls back only approved transactions: nothing owed, nothing stored to send.
+    const id = pagePath.split('/').pop()!;
+    const owed = () => db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id]);
+    expect(await owed()).toEqual([]);
     expect(await provider.inquire(number)).toMatchObject({ status: 'declined', amountCents: 1250 });
-    // A declined order may be paid by a new attempt (the failure page's 'try again').
-    const retry = await openPage(number, { locale: 'de' });
-    expect(retry.html).toContain('<html lang="de">');
-    expect(retry.html).toContain('Zahlung genehmigen');
-    expect((await choose(retry.pagePath, 'approve')).status).toBe(302);
+    expect((await choose(pagePath, 'decline')).status).toBe(200); // declined again, still on the page
+    // Try again on the same page (same order_number): approved, and now the callback comes.
+    const approved = await choose(pagePath, 'approve');
+    expect(approved.status).toBe(302);
+    expect(provider.verifyReturn(approved.headers.get('location')!)).toEqual({ ok: true, value: { orderNumber: number, responseCode: '0000', amountCents: 1250 } });
+    const [delivered] = await waitFor('the approval callback', () => (received.length > before ? received.slice(before) : undefined));
+    expect(provider.verifyCallback(delivered!.raw, delivered!.authorization)).toMatchObject({ ok: true, value: { orderNumber: number, approved: true } });
+    expect(received.slice(before)).toHaveLength(1);
+    expect(await owed()).toHaveLength(1);
     expect(await provider.inquire(number)).toMatchObject({ status: 'approved' });
+
+    // Declined, then 'cancel and return to the shop': the signed cancel URL; the page is closed; no callback.
+    const other = orderNumber();
+    const second = await openPage(other, { locale: 'en' });
+    expect((await choose(second.pagePath, 'decline')).status).toBe(200);
+    const count = received.length;
+    const cancelled = await choose(second.pagePath, 'cancel');
+    expect(cancelled.status).toBe(302);
+    const back = cancelled.headers.get('location')!;
+    expect(back.startsWith(`${shop.url}/hr/placanje/neuspjeh?acquirer=sandbox&`)).toBe(true);
+    expect(provider.verifyReturn(back)).toEqual({ ok: true, value: { orderNumber: other, responseCode: '1005', amountCents: 1250 } });
+    expect((await choose(second.pagePath, 'approve')).status).toBe(409);
+    expect(await provider.inquire(other)).toMatchObject({ status: 'declined' });
+    // The same order_number cannot be paid again (1822): the shop's 'try again' starts a new attempt with its own.
+    expect(await (await postForm(provider.startPayment(paymentRequest(other, { locale: 'en' })).fields)).text()).toContain('1822');
+    expect(received.length).toBe(count);
+  });
+
+  it('a form posted again while its page is open (the back button) opens the same page', async () => {
+    const number = orderNumber();
+    const first = await openPage(number);
+    const again = await openPage(number);
+    expect(again.pagePath).toBe(first.pagePath);
   });
 
   it("'close the tab': no redirect and no callback; the provider knows no transaction, the payment stays pending here", async () => {
     const number = orderNumber();
+    // Monri's page has no Slovenian: a Slovenian shopper's form asks for English.
     const { pagePath } = await openPage(number, { locale: 'sl' });
     const before = received.length;
     const closed = await choose(pagePath, 'abandon');
     expect(closed.status).toBe(200);
     const html = await closed.text();
-    expect(html).toContain('<html lang="sl">');
-    expect(html).toContain('zavihek brskalnika lahko zdaj zaprete');
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('you can close this browser tab now');
     expect(html).not.toContain('<form');
     // As at Monri: no card was sent, so the order status knows no transaction (reconciliation leaves the order waiting).
     expect(await provider.inquire(number)).toMatchObject({ status: 'not_found', amountCents: null });
@@ -227,20 +270,22 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     const id = pagePath.split('/').pop()!;
     const [row] = await db.query<Array<{ status: string; callback_body: string | null }>>(`SELECT status, callback_body FROM payment_sandbox_transaction WHERE id = $1`, [id]);
     expect(row).toEqual({ status: 'abandoned', callback_body: null });
-    expect(await shop.app.get(QueueService).queue(QueueName.Payments).getJob(`sandbox-callback__${id}`)).toBeUndefined();
+    expect(await db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id])).toEqual([]);
     expect(received.length).toBe(before);
   });
 
   it('refuses a form with a bad digest, a wrong token or a missing field with an error page, and records nothing', async () => {
     const number = orderNumber();
     const fields = provider.startPayment(paymentRequest(number, { locale: 'en' })).fields;
-    const tampered = await postForm({ ...fields, amount: '1' });
+    const tampered = await postForm({ ...fields, amount: '1251' });
     expect(tampered.status).toBe(400);
     const html = await tampered.text();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('Payment request refused');
     expect(html).toContain('digest does not match');
-    const inGerman = await postForm({ ...provider.startPayment(paymentRequest(number, { locale: 'de' })).fields, amount: '1' });
+    const inGerman = await postForm({ ...provider.startPayment(paymentRequest(number, { locale: 'de' })).fields, amount: '1251' });
+    // Monri's amount: 3 to 11 digits.
+    expect(await (await postForm({ ...fields, amount: '99' })).text()).toContain('amount must be 3 to 11 digits');
     expect(await inGerman.text()).toMatch(/<html lang="de">[\s\S]*Zahlungsanfrage abgelehnt[\s\S]*Kehren Sie zum Shop zurück[\s\S]*<span lang="en">The digest does not match/);
     expect((await postForm({ ...fields, authenticity_token: 'someone-else' })).status).toBe(400);
     const { ch_email: _omitted, ...missing } = fields;

@@ -12,6 +12,7 @@ import type { RunningShop } from '../../../server/main.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
   PAYMENT_CALLBACK_PATH,
+  PAYMENT_RETURN_PATH,
   PAYMENT_PROVIDER,
   PaymentService,
   PaymentSettlement,
@@ -60,14 +61,18 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
       successUrl: `${shop.url}/hr/placanje/uspjeh`,
       cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
     });
-    return { number, form };
+    references.set(number, form.fields.order_number!);
+    return { number, form, reference: form.fields.order_number! };
   }
+
+  /** The provider reference (Monri's order_number) of each order's started attempt: callbacks name it, not the order number. */
+  const references = new Map<string, string>();
 
   function callbackBody(number: string, over: Record<string, unknown> = {}): Record<string, unknown> {
     return {
       id: randomBytes(8).toString('hex'),
       acquirer: 'sandbox',
-      order_number: number,
+      order_number: references.get(number) ?? number,
       amount: 1250,
       currency: 'EUR',
       approval_code: '123456',
@@ -106,7 +111,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
   const callbacks = (number: string) =>
     db.query<Array<{ status: string; outcome: string | null; settled_at: Date | null; raw_body: string }>>(
       `SELECT status, outcome, settled_at, raw_body FROM payment_callback WHERE order_number = $1 ORDER BY received_at`,
-      [number],
+      [references.get(number) ?? number],
     );
   const settledCallbacks = async (number: string, count: number) => {
     const rows = await callbacks(number);
@@ -257,13 +262,13 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
   }, TEST_MS);
 
   it('settles a lost callback by reconciliation: the provider approved, no callback ever came', async () => {
-    const { number, form } = await startedOrder();
+    const { number, form, reference } = await startedOrder();
     // The sandbox approved the payment, but its callback was lost (none queued, none delivered).
     const txId = randomBytes(16).toString('hex');
     await db.query(
       `INSERT INTO payment_sandbox_transaction (id, order_number, amount, currency, language, form, status, approval_code, decided_at)
        VALUES ($1, $2, 1250, 'EUR', 'hr', $3, 'approved', '654321', now())`,
-      [txId, number, JSON.stringify(form.fields)],
+      [txId, reference, JSON.stringify(form.fields)],
     );
     // A fresh attempt is left alone (a callback may still come) ...
     await settlement.reconcile();
@@ -290,7 +295,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
     await db.query(
       `INSERT INTO payment_sandbox_transaction (id, order_number, amount, currency, language, form, status, decided_at)
        VALUES ($1, $2, 1250, 'EUR', 'hr', $3, 'declined', now()), ($4, $5, 1250, 'EUR', 'hr', $6, 'abandoned', now())`,
-      [randomBytes(16).toString('hex'), lost.number, JSON.stringify(lost.form.fields), randomBytes(16).toString('hex'), open.number, JSON.stringify(open.form.fields)],
+      [randomBytes(16).toString('hex'), lost.reference, JSON.stringify(lost.form.fields), randomBytes(16).toString('hex'), open.reference, JSON.stringify(open.form.fields)],
     );
     await db.query(`UPDATE payment_attempt SET created_at = now() - interval '10 minutes' WHERE order_number IN ($1, $2)`, [lost.number, open.number]);
     await settlement.reconcile();
@@ -308,7 +313,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
     await db.query(
       `INSERT INTO payment_callback (provider, transaction_id, order_number, status, response_code, amount, currency, raw_body, received_at)
        VALUES ('sandbox', $1, $2, 'approved', '0000', 1250, 'EUR', $3, now() - interval '10 minutes')`,
-      [JSON.parse(raw).id, number, raw],
+      [JSON.parse(raw).id, references.get(number), raw],
     );
     const run = await settlement.reconcile();
     expect(run.requeued).toBeGreaterThanOrEqual(1);
@@ -330,14 +335,19 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
     const approved = await fetch(`${shop.url}${pagePath}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
     expect(approved.status).toBe(302);
     // The browser's return proves who built it, but settles nothing ...
-    expect(provider.verifyReturn(approved.headers.get('location')!)).toMatchObject({ ok: true, value: { orderNumber: number, responseCode: '0000' } });
+    const location = approved.headers.get('location')!;
+    expect(location.startsWith(`${shop.url}${PAYMENT_RETURN_PATH}/${number}_1/success?acquirer=sandbox&`)).toBe(true);
+    expect(provider.verifyReturn(location)).toMatchObject({ ok: true, value: { orderNumber: `${number}_1`, responseCode: '0000' } });
+    // ... it only takes the browser to the order's success page.
+    const back = await fetch(location, { redirect: 'manual' });
+    expect([back.status, back.headers.get('location')]).toEqual([303, `${shop.url}/hr/placanje/uspjeh`]);
     // ... the callback does.
     await waitFor('paid by the callback', async () => (await paymentStatus(number)) === 'paid');
     const [row] = await callbacks(number);
     expect(row).toMatchObject({ status: 'approved', outcome: 'approved' });
     const [tx] = await db.query<Array<{ id: string; callback_delivered_at: Date | null }>>(
       `SELECT id, callback_delivered_at FROM payment_sandbox_transaction WHERE order_number = $1`,
-      [number],
+      [`${number}_1`],
     );
     expect(await attempts(number)).toEqual([{ status: 'approved', transaction_id: tx!.id, flagged_reason: null }]);
     await waitFor('the sandbox saw our 200', async () => {
