@@ -10,6 +10,7 @@ import { AdminOrderDetailResponse, AdminOrderListResponse, type AdminOrderDetail
 import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { UnpaidOrderExpiry } from '../../../server/modules/order/index.js';
+import { PaymentSettlement } from '../../../server/modules/payment/index.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
@@ -102,13 +103,24 @@ describe("operators' order API (/api/admin/orders)", () => {
 
   const act = (number: string, action: string, body?: unknown) => admin.call('post', `/api/admin/orders/${number}/${action}`, body ?? {});
 
-  /** The sandbox's record of an order's approved payment: amount and refunded amount. */
+  /** The sandbox's record of an order's approved payment (its attempt reference is `<number>_<n>`): amount, captured, refunded, voided. */
   async function sandboxPayment(number: string) {
-    return ((await db.query(`SELECT amount, refunded_amount FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [number])) as Array<{
+    return ((await db.query(
+      `SELECT amount, captured_amount, refunded_amount, voided_at IS NOT NULL AS voided FROM payment_sandbox_transaction WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`,
+      [number],
+    )) as Array<{
       amount: number;
+      captured_amount: number;
       refunded_amount: number;
+      voided: boolean;
     }>)[0];
   }
+
+  /** How often the sandbox was asked to capture, void or refund an order's payment (its last action, and the ledger). */
+  const ledger = async (number: string) =>
+    (await db.query(`SELECT transaction_type, captured_amount, refunded_amount, voided_at IS NOT NULL AS voided FROM payment_attempt WHERE order_number = $1 AND status = 'approved'`, [
+      number,
+    ])) as Array<{ transaction_type: string; captured_amount: number; refunded_amount: number; voided: boolean }>;
 
   describe('access', () => {
     it('guests get 401, customers 403, operators 200; answers are never cached', async () => {
@@ -300,6 +312,9 @@ describe("operators' order API (/api/admin/orders)", () => {
         redirect: 'manual',
       });
       await fetch(`${shop.url}${posted.headers.get('location')!}/decline`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+      // Monri calls back no decline: reconciliation finds it (the attempt aged past PAYMENT_RECONCILE_AFTER_MS).
+      await db.query(`UPDATE payment_attempt SET created_at = now() - interval '10 minutes' WHERE order_number = $1`, [placed.order.number]);
+      await shop.app.get(PaymentSettlement).reconcile();
       for (let i = 0; i < 200 && (await detail(placed.order.number)).payment_status !== 'failed'; i++) await new Promise((r) => setTimeout(r, 100));
       await shop.app.get(UnpaidOrderExpiry).expire(new Date(Date.now() + 24 * 60 * 60_000));
       const after = await detail(placed.order.number);
@@ -332,7 +347,7 @@ describe("operators' order API (/api/admin/orders)", () => {
       expect(events.map((e) => e.payload.refunded)).toEqual([false]);
     }, 60_000);
 
-    it('cancel: a paid card order is refunded through the provider, once, and its stock released', async () => {
+    it('cancel: a paid (authorized, not captured) card order is voided through the provider, once, and its stock released', async () => {
       const placed = await placePaidCardOrder();
       expect(await stockOf(placed.code)).toBe(8);
       const before = await detail(placed.order.number);
@@ -342,11 +357,14 @@ describe("operators' order API (/api/admin/orders)", () => {
       const cancelled = AdminOrderDetailResponse.parse((await act(placed.order.number, 'cancel').expect(200)).body).data;
       expect(cancelled).toMatchObject({ fulfilment_status: 'cancelled', payment_status: 'refunded', actions: [] });
       expect(cancelled.history.map((h) => h.action)).toEqual(['placed', 'payment_paid', 'refunded', 'cancelled']);
-      expect(await sandboxPayment(placed.order.number)).toEqual({ amount: placed.order.total, refunded_amount: placed.order.total });
+      expect(cancelled.history.find((h) => h.action === 'refunded')!.detail).toContain('authorization voided');
+      const voided = { amount: placed.order.total, captured_amount: 0, refunded_amount: 0, voided: true };
+      expect(await sandboxPayment(placed.order.number)).toEqual(voided);
+      expect(await ledger(placed.order.number)).toEqual([{ transaction_type: 'authorize', captured_amount: 0, refunded_amount: 0, voided: true }]);
       expect(await stockOf(placed.code)).toBe(10);
       await act(placed.order.number, 'cancel').expect(200);
       await act(placed.order.number, 'refund').expect(200);
-      expect(await sandboxPayment(placed.order.number)).toEqual({ amount: placed.order.total, refunded_amount: placed.order.total });
+      expect(await sandboxPayment(placed.order.number)).toEqual(voided);
       expect(await stockOf(placed.code)).toBe(10);
     }, 90_000);
 
@@ -364,20 +382,53 @@ describe("operators' order API (/api/admin/orders)", () => {
       expect(unchanged).toMatchObject({ payment_status: 'paid', fulfilment_status: 'placed' });
       expect(unchanged.history.map((h) => h.action)).toEqual(['placed', 'payment_paid']);
       expect(await stockOf(placed.code)).toBe(8);
-      expect((await sandboxPayment(placed.order.number)).refunded_amount).toBe(0);
+      expect(await sandboxPayment(placed.order.number)).toMatchObject({ refunded_amount: 0, voided: false });
 
+      // Not captured yet (authorize): the refund releases the reservation.
       const refunded = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
       expect(refunded).toMatchObject({ payment_status: 'refunded', fulfilment_status: 'placed', actions: ['cancel'] });
       expect(refunded.history.at(-1)).toMatchObject({ action: 'refunded', actor: adminEmail });
-      expect((await sandboxPayment(placed.order.number)).refunded_amount).toBe(placed.order.total);
+      expect(await sandboxPayment(placed.order.number)).toMatchObject({ refunded_amount: 0, voided: true });
       // a card order that is refunded is not shipped
       expect((await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
     }, 90_000);
 
+    it('authorize -> ship captures once (twice = once) -> partial refund (a returned line) -> refund of the rest', async () => {
+      const placed = await placePaidCardOrder();
+      const total = placed.order.total;
+      expect(await sandboxPayment(placed.order.number)).toEqual({ amount: total, captured_amount: 0, refunded_amount: 0, voided: false });
+      await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200);
+      expect(await sandboxPayment(placed.order.number)).toMatchObject({ captured_amount: total });
+      await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200); // a double click
+      expect(await ledger(placed.order.number)).toEqual([{ transaction_type: 'authorize', captured_amount: total, refunded_amount: 0, voided: false }]);
+
+      // One pack of two came back: 4,50 € refunded, the order stays paid.
+      const part = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund', { amount: 450 }).expect(200)).body).data;
+      expect(part).toMatchObject({ payment_status: 'paid', fulfilment_status: 'shipped' });
+      expect(part.history.at(-1)).toMatchObject({ action: 'refunded', detail: expect.stringContaining('4,50') });
+      expect(await sandboxPayment(placed.order.number)).toMatchObject({ captured_amount: total, refunded_amount: 450 });
+      // More than is left is refused (nothing changes); bad amounts are 422.
+      expect((await act(placed.order.number, 'refund', { amount: total }).expect(409)).body.errors[0].code).toBe('ORDER_TRANSITION_REFUSED');
+      for (const amount of [0, -5, 1.5, '100']) expect((await act(placed.order.number, 'refund', { amount }).expect(422)).body.errors[0].field).toBe('amount');
+      // The rest.
+      const rest = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
+      expect(rest.payment_status).toBe('refunded');
+      expect(await sandboxPayment(placed.order.number)).toMatchObject({ captured_amount: total, refunded_amount: total, voided: false });
+      expect(await ledger(placed.order.number)).toEqual([{ transaction_type: 'authorize', captured_amount: total, refunded_amount: total, voided: false }]);
+    }, 90_000);
+
+    it('a capture the provider already made (the shop crashed before its commit) is not sent twice', async () => {
+      const placed = await placePaidCardOrder();
+      await db.query(`UPDATE payment_sandbox_transaction SET captured_amount = amount, last_action = 'capture' WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`, [placed.order.number]);
+      await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200); // the sandbox would refuse a second capture (406 -> 409)
+      expect(await ledger(placed.order.number)).toMatchObject([{ captured_amount: placed.order.total }]);
+    }, 90_000);
+
     it('a refund the provider already made (the shop crashed before its commit) is not sent twice', async () => {
       const placed = await placePaidCardOrder();
+      await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200);
       // the provider refunded, the shop never recorded it
-      await db.query(`UPDATE payment_sandbox_transaction SET refunded_amount = amount WHERE order_number = $1 AND status = 'approved'`, [placed.order.number]);
+      await db.query(`UPDATE payment_sandbox_transaction SET refunded_amount = amount WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`, [placed.order.number]);
       const refunded = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
       expect(refunded.payment_status).toBe('refunded');
       expect(refunded.history.at(-1)!.detail).toContain('already refunded');

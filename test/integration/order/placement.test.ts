@@ -1,7 +1,7 @@
 // Placing an order (POST /api/orders) and reading one (GET /api/orders/{number}) on the real shop,
 // real PostgreSQL and Redis (docs/orders.md, 'Placing an order', 'Reading an order').
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { OrderDetailResponse, OrderTotalChangedError, PlaceOrderAnswer, PlaceOrderBody } from '../../../contract/api/order.js';
@@ -298,6 +298,33 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect((await place(stranger, orderBody(0)).expect(409)).body.errors[0].code).toBe('ORDER_CART_EMPTY');
   });
 
+  it("refuses a card order Monri cannot charge (below 1.00 EUR: its amount is 3 to 11 digits) with a clear message, and writes nothing", async () => {
+    // Today's delivery fees keep every total above 4 EUR, so the cart's total is forced low here; the check is the last line.
+    const p = await createProduct(shop.app, { price: 450, stock: 3 });
+    const carts = shop.app.get(CartService);
+    const real = carts.checkoutCart.bind(carts);
+    const spy = jest.spyOn(carts, 'checkoutCart').mockImplementation(async (...args: Parameters<CartService['checkoutCart']>) => {
+      const cart = await real(...args);
+      return cart && { ...cart, totals: { ...cart.totals, total: 99 } };
+    });
+    try {
+      for (const [language, text] of [
+        ['hr', 'Plaćanje karticom moguće je za iznose od 1,00\u00a0€'],
+        ['sl', 'Plačilo s kartico je mogoče za zneske od 1,00\u00a0€'],
+        ['en', 'Card payment is possible for amounts from €1.00'],
+      ] as const) {
+        const s = await guestWith([{ code: p.code }], language);
+        const res = await place(s, orderBody(99, { payment_method: 'card' })).set('Accept-Language', language).expect(422);
+        expect(res.body.errors[0]).toMatchObject({ code: 'ORDER_CARD_AMOUNT_OUT_OF_RANGE', field: 'payment_method' });
+        expect(res.body.errors[0].message.replace(/\s/g, ' ')).toContain(text.replace(/\u00a0/g, ' '));
+      }
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await ordersWith(p.code)).toBe(0);
+    expect(await stockOf(p.code)).toBe(3);
+  });
+
   it('places a card order and hands it to the payment sandbox; its approval pays the order (API to paid, end to end)', async () => {
     const p = await createProduct(shop.app, { price: 450, stock: 3 });
     const s = await guestWith([{ code: p.code }], 'de');
@@ -308,14 +335,10 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect(await stockOf(p.code)).toBe(2);
     expect(payment).toMatchObject({ action: `${shop.url}/sandbox/monri/v2/form`, method: 'POST' });
     const fields = payment!.fields;
-    expect(fields).toMatchObject({ order_number: order.number, amount: String(total), currency: 'EUR' });
-    // the browser comes back to the payment pages in the order's language, with a token to show the order
-    const back = new URL(fields.success_url_override);
-    expect(back.pathname).toBe('/de/payment-success');
-    expect(back.searchParams.get('order')).toBe(order.number);
-    const token = back.searchParams.get('token')!;
-    await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token: token }).expect(200);
-    expect(new URL(fields.cancel_url_override).pathname).toBe('/de/payment-fail');
+    // Monri's order_number is the attempt's reference; the browser returns through the shop's return endpoint
+    expect(fields).toMatchObject({ order_number: `${order.number}_1`, amount: String(total), currency: 'EUR' });
+    expect(fields.success_url_override).toBe(`${shop.url}/api/payments/return/${order.number}_1/success`);
+    expect(fields.cancel_url_override).toBe(`${shop.url}/api/payments/return/${order.number}_1/cancel`);
 
     const posted = await fetch(payment!.action, {
       method: 'POST',
@@ -326,7 +349,13 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect(posted.status).toBe(303);
     const approved = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
     expect(approved.status).toBe(302);
-    expect(approved.headers.get('location')).toContain('/de/payment-success?order=');
+    // ... which sends it on to the payment pages in the order's language, with a token to show the order
+    const returned = await fetch(approved.headers.get('location')!, { redirect: 'manual' });
+    expect(returned.status).toBe(303);
+    const back = new URL(returned.headers.get('location')!);
+    expect(back.pathname).toBe('/de/payment-success');
+    expect(back.searchParams.get('order')).toBe(order.number);
+    await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token: back.searchParams.get('token')! }).expect(200);
     const deadline = Date.now() + 30_000;
     let status = '';
     while (Date.now() < deadline) {
