@@ -228,3 +228,38 @@ describe('the sandbox owes its callbacks durably (private Redis, stopped and flu
     expect(tx!.callback_delivered_at).not.toBeNull();
   }, TEST_MS);
 });
+
+describe('MONRI_TRANSACTION_TYPE=purchase: charged at checkout', () => {
+  let shop: RunningShop & { url: string };
+  let db: DataSource;
+
+  beforeAll(async () => {
+    const port = await freePort();
+    shop = await startShop({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50', MONRI_TRANSACTION_TYPE: 'purchase' } });
+    db = shop.app.get(DataSource);
+  });
+
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  it('a purchase is captured when approved: shipping captures nothing more; partial and whole refunds go to the provider once', async () => {
+    const { number, form } = await startedPayment(shop);
+    expect(form.fields.transaction_type).toBe('purchase');
+    const pagePath = await openPage(form);
+    expect((await choose(shop, pagePath, 'approve')).status).toBe(302);
+    await waitFor('paid', async () => (await paymentStatus(db, number)) === 'paid');
+    const payments = shop.app.get(PaymentService);
+    const attempt = () => db.query(`SELECT transaction_type, captured_amount, refunded_amount FROM payment_attempt WHERE order_number = $1 AND status = 'approved'`, [number]);
+    expect(await attempt()).toEqual([{ transaction_type: 'purchase', captured_amount: 1250, refunded_amount: 0 }]);
+    expect(await db.transaction((m) => payments.capture(number, 1250, m))).toEqual({ capturedCents: 1250, sent: false });
+    const sandbox = () => db.query(`SELECT captured_amount, refunded_amount FROM payment_sandbox_transaction WHERE order_number = $1`, [form.fields.order_number]);
+    expect(await db.transaction((m) => payments.refund(number, 300, m))).toEqual({ refundedCents: 300, sent: true, voided: false });
+    expect(await db.transaction((m) => payments.refund(number, 300, m))).toEqual({ refundedCents: 300, sent: false, voided: false }); // again: nothing sent
+    expect(await sandbox()).toEqual([{ captured_amount: 1250, refunded_amount: 300 }]);
+    await expect(db.transaction((m) => payments.refund(number, 1251, m))).rejects.toMatchObject({ code: 'PAYMENT_REFUND_REFUSED' });
+    expect(await db.transaction((m) => payments.refund(number, 1250, m))).toEqual({ refundedCents: 1250, sent: true, voided: false });
+    expect(await sandbox()).toEqual([{ captured_amount: 1250, refunded_amount: 1250 }]);
+    expect(await attempt()).toEqual([{ transaction_type: 'purchase', captured_amount: 1250, refunded_amount: 1250 }]);
+  }, TEST_MS);
+});
