@@ -76,6 +76,7 @@ describe('loadConfig', () => {
       monri: { key: 'k'.repeat(20), authenticityToken: 't'.repeat(20), formUrl: 'https://ipg.monri.com/v2/form', apiUrl: 'https://ipg.monri.com' },
       reconcileAfterMs: 300_000,
       unpaidOrderExpiryMinutes: 60,
+      paymentReminderDelayMinutes: 15,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
   });
@@ -90,6 +91,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payment.unpaidOrderExpiryMinutes).toBe(60);
     expect(loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: '15' }).payment.unpaidOrderExpiryMinutes).toBe(15);
     for (const bad of ['0', '-1', 'never', '99999']) expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
+  });
+
+  it('reads PAYMENT_REMINDER_DELAY_MINUTES (default 15; a fraction for tests), refusing nonsense', () => {
+    expect(loadConfig({}).payment.paymentReminderDelayMinutes).toBe(15);
+    expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '30' }).payment.paymentReminderDelayMinutes).toBe(30);
+    expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '0.1' }).payment.paymentReminderDelayMinutes).toBe(0.1);
+    for (const bad of ['0', '-1', 'soon', '99999']) expect(() => loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: bad })).toThrow(/PAYMENT_REMINDER_DELAY_MINUTES/);
   });
 
   it('leaves the bot check off without keys, turns it on with both and refuses one alone', () => {

@@ -19,7 +19,7 @@ import { EventPublisher } from '../../../platform/events/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import { CatalogService } from '../../catalog/index.js';
 import { PaymentService } from '../../payment/index.js';
-import { OrderCancelled, OrderDelivered, OrderShipped } from '../events/order.events.js';
+import { OrderCancelled, OrderDelivered, OrderPaid, OrderRefunded, OrderShipped } from '../events/order.events.js';
 import { OrderError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
@@ -132,6 +132,10 @@ export class OrderAdminService implements OrderAdministration {
           return this.deliver(m, order, actor);
         case 'cash-received':
           await this.states.changePaymentStatus(m, number, 'paid');
+          await this.events.publish(
+            m,
+            new OrderPaid({ orderId: order.id, orderNumber: number, paymentMethod: order.payment_method, total: order.total, paidAt: (await transactionTime(m)).toISOString() }),
+          );
           return recordOrderHistory(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
         case 'cancel':
           return this.cancel(m, order, actor);
@@ -194,6 +198,7 @@ export class OrderAdminService implements OrderAdministration {
         refunded,
         cancelledAt: cancelledAt.toISOString(),
         actor,
+        cancelledBy: 'operator',
       }),
     );
   }
@@ -207,6 +212,11 @@ export class OrderAdminService implements OrderAdministration {
     }
     await this.states.changePaymentStatus(m, order.number, 'refunded');
     await recordOrderHistory(m, order.id, 'refunded', actor, detail);
+    // the buyer's refund mail (one per refund event): amount, method, when the money arrives (nothing to say of 0 €)
+    const refundedAt = (await transactionTime(m)).toISOString();
+    if (order.total > 0) {
+      await this.events.publish(m, new OrderRefunded({ orderId: order.id, orderNumber: order.number, amount: order.total, method: order.payment_method, refundedAt, actor }));
+    }
   }
 }
 
