@@ -63,6 +63,10 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'payment-not-completed': 'retryUrl',
   'order-shipped': 'orderUrl',
   'new-order-notice': 'adminUrl',
+  'order-paid-notice': 'adminUrl',
+  'order-cancelled': 'orderUrl',
+  'order-expired': 'shopUrl',
+  'order-refunded': 'orderUrl',
   'newsletter-confirmation': 'confirmUrl',
   'newsletter-welcome': 'recipesUrl',
   // a mailto: answer to the sender (the shop's inbox has no page of its own for a message)

@@ -27,6 +27,10 @@ import { newOrderNotice } from './templates/new-order-notice.email.js';
 import { orderConfirmation } from './templates/order-confirmation.email.js';
 import { orderShipped } from './templates/order-shipped.email.js';
 import { paymentNotCompleted } from './templates/payment-not-completed.email.js';
+import { orderCancelled } from './templates/order-cancelled.email.js';
+import { orderExpired } from './templates/order-expired.email.js';
+import { orderRefunded } from './templates/order-refunded.email.js';
+import { orderPaidNotice } from './templates/order-paid-notice.email.js';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
 import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
 import { contactNotice } from './templates/contact-notice.email.js';
@@ -47,6 +51,10 @@ export const templates = {
   'payment-not-completed': paymentNotCompleted,
   'order-shipped': orderShipped,
   'new-order-notice': newOrderNotice,
+  'order-paid-notice': orderPaidNotice,
+  'order-cancelled': orderCancelled,
+  'order-expired': orderExpired,
+  'order-refunded': orderRefunded,
   'newsletter-confirmation': newsletterConfirmation,
   'newsletter-welcome': newsletterWelcome,
   'contact-notice': contactNotice,

@@ -255,7 +255,7 @@ describe('SSR of pages', () => {
     expect(page.status).toBe(500);
     expect(page.body).toMatch(/<h1[^>]*>Greška<\/h1>/);
     expect(page.body).toContain('Nešto je pošlo po zlu, pokušajte ponovno');
-    expect(attr(page.body, /<title>([^<]+)<\/title>/)).toContain('Error 500');
+    expect(attr(page.body, /<title>([^<]+)<\/title>/)).toContain('Greška 500');
     expect(page.body).not.toContain('cart backend down');
     expect(stderr).toMatch(/application error on \/kosarica/);
 
@@ -320,7 +320,8 @@ describe('content pages without content (issue 9, 12): the 404 page, not a 200 t
     expect(res.headers.get('content-language')).toBe(lang);
     expect(attr(body, /<html lang="([^"]+)"/)).toBe(lang);
     expect(body).toMatch(/<h1[^>]*>(Greška|Error|Fehler|Napaka)<\/h1>/);
-    expect(attr(body, /<title>([^<]+)<\/title>/)).toMatch(/^Error 404/);
+    // the tab title in the page language: 'Greška 404', 'Fehler 404', 'Napaka 404' (English only on English pages)
+    expect(attr(body, /<title>([^<]+)<\/title>/)).toMatch(new RegExp(`^${{ hr: 'Greška', en: 'Error', de: 'Fehler', sl: 'Napaka' }[lang as 'hr']} 404 · `));
     expect(body).toMatch(/<main[^>]*data-layout="error"/);
     expect(body).toMatch(/<meta name="robots" content="noindex"/);
     expect(body).not.toMatch(/rel="canonical"/);
@@ -558,6 +559,8 @@ describe('while the API is briefly unavailable (its database is away)', () => {
     expect(page.body).toContain('<html lang="en"');
     expect(page.body).toContain('The shop is briefly unavailable. Please try again shortly.');
     expect(page.body).not.toContain('Something went wrong, please try again');
+    // the outage page is titled what it is: 503, not 500
+    expect(attr(page.body, /<title>([^<]+)<\/title>/)).toBe('Error 503 · The shop is briefly unavailable | Zlatno zrno');
     // The browser learns it too (it hydrates the same page), and nothing else of the error.
     expect(page.body).toContain('$_TSR.t.get("zz-redacted-error")("unavailable")');
     expect(page.body).not.toContain('SERVICE_UNAVAILABLE');
@@ -565,6 +568,7 @@ describe('while the API is briefly unavailable (its database is away)', () => {
     const hr = await render('/proizvodi', { stubApi });
     expect(hr.status).toBe(503);
     expect(hr.body).toContain('Trgovina je trenutačno nedostupna. Pokušajte ponovno za nekoliko trenutaka.');
+    expect(attr(hr.body, /<title>([^<]+)<\/title>/)).toBe('Greška 503 · Trgovina je trenutačno nedostupna | Zlatno zrno');
   });
 
   it('answers crawlers a plain 503 with Retry-After (a temporary outage, not a page to drop)', async () => {

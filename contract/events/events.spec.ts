@@ -25,7 +25,11 @@ import {
   defineEvent,
   orderCancelled,
   orderDelivered,
+  orderExpired,
+  orderPaid,
+  orderPaymentAbandoned,
   orderPlaced,
+  orderRefunded,
   orderShipped,
 } from './index.js';
 import { z } from 'zod';
@@ -122,7 +126,15 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   [orderDelivered, { orderId: USER, orderNumber: 'ZZ-2026-000123', deliveredAt: AT, actor: 'operater@zlatnozrno.test' }, 'version-required'],
   [
     orderCancelled,
-    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test' },
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test', cancelledBy: 'operator' },
+    'version-required',
+  ],
+  [orderPaid, { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', total: 2629, paidAt: AT }, 'version-required'],
+  [orderPaymentAbandoned, { orderId: USER, orderNumber: 'ZZ-2026-000123', placedAt: AT }, 'version-required'],
+  [orderExpired, { orderId: USER, orderNumber: 'ZZ-2026-000123', placedAt: AT, expiredAt: AT }, 'version-required'],
+  [
+    orderRefunded,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', amount: 2629, method: 'cod', refundedAt: AT, actor: 'operater@zlatnozrno.test' },
     'version-required',
   ],
   [contactMessageReceived, { messageId: USER, locale: 'sl', receivedAt: AT }, 'version-required'],
@@ -192,6 +204,16 @@ describe('event contracts', () => {
     expect(orderPlaced.schema.safeParse({ ...placed, paymentMethod: 'cash' }).success).toBe(false);
     expect(orderPlaced.schema.safeParse({ ...placed, locale: 'fr' }).success).toBe(false);
     expect(orderPlaced.schema.safeParse({ ...placed, total: -1 }).success).toBe(false);
+  });
+
+  it('reads an order.cancelled from before cancelledBy as an operator\'s, and knows only operator and buyer', () => {
+    const cancelled = { version: 1, orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'cod', refunded: false, cancelledAt: AT, actor: 'a@b.hr' };
+    expect(orderCancelled.schema.parse(cancelled)).toMatchObject({ cancelledBy: 'operator' });
+    expect(orderCancelled.schema.parse({ ...cancelled, cancelledBy: 'buyer' })).toMatchObject({ cancelledBy: 'buyer' });
+    expect(orderCancelled.schema.safeParse({ ...cancelled, cancelledBy: 'robot' }).success).toBe(false);
+    const refunded = { version: 1, orderId: USER, orderNumber: 'ZZ-2026-000123', amount: 100, method: 'card', refundedAt: AT, actor: 'a@b.hr' };
+    expect(orderRefunded.schema.safeParse({ ...refunded, amount: 0 }).success).toBe(false);
+    expect(orderRefunded.schema.safeParse({ ...refunded, method: 'cash' }).success).toBe(false);
   });
 
   it('reads a registration of the previous release (no newsletter fields) as one without the tick', () => {

@@ -73,5 +73,71 @@ export const orderCancelledV1 = z.object({
   refunded: z.boolean(),
   cancelledAt: eventFields.instant,
   actor: orderActor,
+  /** Who cancelled: an operator (admin action) or the buyer (the pending order's 'cancel'); events from before this field were all operators'. */
+  cancelledBy: z.enum(['operator', 'buyer']).default('operator'),
 });
 export const orderCancelled = defineEvent('order.cancelled', 1, orderCancelledV1);
+
+/**
+ * An order's payment status became `paid`, in the transaction that changed it: a card payment's
+ * approval (the payment-events listener's `mark-order-paid`) or an operator recording the cash of
+ * a cash-on-delivery order (`cash-received`). A card buyer's confirmation mail and the order
+ * inbox's 'card order paid' notice subscribe to it, so they read the order paid.
+ */
+export const orderPaidV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  paymentMethod: z.enum(PAYMENT_METHODS),
+  /** Gross euro cents: the order's total. */
+  total: z.number().int().nonnegative(),
+  paidAt: eventFields.instant,
+});
+export const orderPaid = defineEvent('order.paid', 1, orderPaidV1);
+
+/**
+ * A card order was still unpaid (`awaiting_payment` or `failed`, fulfilment `placed`)
+ * PAYMENT_REMINDER_DELAY_MINUTES after placement and its buyer had had no 'payment not completed'
+ * mail yet (the payment page was closed, or its decline is not known): published by the order
+ * module's reminder job in the transaction that records the reminder on the order
+ * (`payment_reminder_sent_at`), so the buyer gets that mail once.
+ */
+export const orderPaymentAbandonedV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  placedAt: eventFields.instant,
+});
+export const orderPaymentAbandoned = defineEvent('order.payment-abandoned', 1, orderPaymentAbandonedV1);
+
+/**
+ * An unpaid card order expired: the expiry job cancelled it (fulfilment `placed` -> `cancelled`)
+ * UNPAID_CARD_ORDER_EXPIRY_MINUTES after placement and released its stock, in the same transaction.
+ * The buyer gets the 'cancelled, not paid' mail.
+ */
+export const orderExpiredV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  placedAt: eventFields.instant,
+  expiredAt: eventFields.instant,
+});
+export const orderExpired = defineEvent('order.expired', 1, orderExpiredV1);
+
+/**
+ * An operator refunded an order's payment (`refund`, or `cancel` of a paid order), in the action's
+ * transaction, after the provider refunded (card) or the operator handed the cash back (cash on
+ * delivery). The buyer gets one refund mail per event: the amount, the method and when the money
+ * arrives.
+ */
+export const orderRefundedV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  /** Gross euro cents refunded. */
+  amount: z.number().int().positive(),
+  method: z.enum(PAYMENT_METHODS),
+  refundedAt: eventFields.instant,
+  actor: orderActor,
+});
+export const orderRefunded = defineEvent('order.refunded', 1, orderRefundedV1);

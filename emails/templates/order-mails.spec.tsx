@@ -30,8 +30,12 @@ const ORDER_TEMPLATES = [
   'payment-not-completed',
   'order-shipped',
   'new-order-notice',
+  'order-paid-notice',
+  'order-cancelled',
+  'order-expired',
+  'order-refunded',
 ] as const satisfies readonly TemplateName[];
-const ORDER_SECTIONS = ['order', 'orderConfirmation', 'paymentNotCompleted', 'orderShipped', 'newOrderNotice'];
+const ORDER_SECTIONS = ['order', 'orderConfirmation', 'paymentNotCompleted', 'orderShipped', 'newOrderNotice', 'orderPaidNotice', 'orderCancelled', 'orderExpired', 'orderRefunded'];
 
 function render<N extends TemplateName>(name: N, props: TemplateProps<N>, locale: MailLocale): Promise<RenderedMail> {
   return renderMail(name, props, locale, { publicUrl: PUBLIC_URL });

@@ -56,7 +56,7 @@ export const paymentNotCompleted = defineTemplate<PaymentNotCompletedProps>({
   subject: (t, { order }) => t('paymentNotCompleted.subject', { number: order.number }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder({ payment_method: 'card', payment_status: 'failed' }),
-    retryUrl: `${publicUrl}/placanje/neuspjeh?order=ZZ-2026-000123&view_token=preview-5f2a9c0e7d1b4a8c`,
+    retryUrl: `${publicUrl}/placanje-neuspjesno?order=ZZ-2026-000123&token=preview-5f2a9c0e7d1b4a8c`,
     keptUntil: '2026-11-22T14:05:00.000Z',
   }),
 });

@@ -77,6 +77,7 @@ describe('loadConfig', () => {
       transactionType: 'authorize',
       reconcileAfterMs: 300_000,
       unpaidOrderExpiryMinutes: 60,
+      paymentReminderDelayMinutes: 15,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
     expect(loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'purchase' }).payment.transactionType).toBe('purchase');
@@ -93,6 +94,13 @@ describe('loadConfig', () => {
     expect(loadConfig({}).payment.unpaidOrderExpiryMinutes).toBe(60);
     expect(loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: '15' }).payment.unpaidOrderExpiryMinutes).toBe(15);
     for (const bad of ['0', '-1', 'never', '99999']) expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
+  });
+
+  it('reads PAYMENT_REMINDER_DELAY_MINUTES (default 15; a fraction for tests), refusing nonsense', () => {
+    expect(loadConfig({}).payment.paymentReminderDelayMinutes).toBe(15);
+    expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '30' }).payment.paymentReminderDelayMinutes).toBe(30);
+    expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '0.1' }).payment.paymentReminderDelayMinutes).toBe(0.1);
+    for (const bad of ['0', '-1', 'soon', '99999']) expect(() => loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: bad })).toThrow(/PAYMENT_REMINDER_DELAY_MINUTES/);
   });
 
   it('leaves the bot check off without keys, turns it on with both and refuses one alone', () => {

@@ -93,6 +93,8 @@ const envSchema = z.object({
   MONRI_TRANSACTION_TYPE: z.enum(['authorize', 'purchase']).default('authorize'),
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   UNPAID_CARD_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  /** Minutes after placement an unpaid card order's buyer gets 'payment not completed'; a fraction (0.1) only for tests. */
+  PAYMENT_REMINDER_DELAY_MINUTES: z.coerce.number().min(0.05).max(10_080).default(15),
   VITE_DEV: bool.default(false),
   /** How long a rendered page of an anonymous visitor is served from memory at most (docs/performance.md); 0: no render cache. */
   RENDER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -189,6 +191,8 @@ export interface AppConfig {
     reconcileAfterMs: number;
     /** A card order still unpaid this long after it was placed is cancelled and its stock released (order module's job). */
     unpaidOrderExpiryMinutes: number;
+    /** A card order still unpaid this long after it was placed mails its buyer 'payment not completed' (once; order module's job). */
+    paymentReminderDelayMinutes: number;
   };
   newsletter: {
     /** How long a confirmation link works. */
@@ -316,6 +320,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       transactionType: e.MONRI_TRANSACTION_TYPE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
+      paymentReminderDelayMinutes: e.PAYMENT_REMINDER_DELAY_MINUTES,
     },
     newsletter: {
       confirmTtlHours: e.NEWSLETTER_CONFIRM_TTL_HOURS,

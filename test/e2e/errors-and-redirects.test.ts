@@ -42,9 +42,9 @@ describe('page not found over HTTP', () => {
     const page = await readPage(res);
     const t = tFor(locale);
     expect(page.lang).toBe(locale);
-    // The title says "Error" in every language; the heading is the translated 'Error'.
+    // The title says 'Error' in the page's language ('Greška 404', 'Fehler 404', 'Napaka 404'), as the heading does.
     expect(page.title).toBe(t('site.titleTemplate', { title: t('error.title404') }));
-    expect(page.title).toMatch(/^Error 404 · /);
+    expect(page.title).toMatch(new RegExp(`^${HEADING[locale]} 404 · `));
     expect(page.h1s).toEqual([HEADING[locale]]);
     const main = HtmlPage.elements(page.body, 'main')[0];
     expect(main.attrs).toMatchObject({ 'data-layout': 'error', 'data-route': 'error' });
@@ -231,7 +231,7 @@ describe('page not found and legacy redirects in Chromium', () => {
       expect(page.url()).toBe(absolute('/de/gibt-es-nicht'));
       expect(await page.locator('h1').innerText()).toBe('Fehler');
       expect(await page.locator('main').innerText()).toContain('Seite nicht gefunden: /de/gibt-es-nicht');
-      expect(await page.title()).toBe('Error 404 · Seite nicht gefunden | Zlatno zrno');
+      expect(await page.title()).toBe('Fehler 404 · Seite nicht gefunden | Zlatno zrno');
       expect(await page.locator('link[rel=canonical]').count()).toBe(0);
       expect(watch.problems()).toEqual([]);
     } finally {

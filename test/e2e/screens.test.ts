@@ -93,7 +93,7 @@ describe('every screen in every language (server-rendered HTML)', () => {
       // No content yet: the 404 page in the error layout, for no search engine (not a page titled from the URL).
       expect(status).toBe(404);
       expect(page.main).toMatchObject({ 'data-route': 'error', 'data-layout': 'error' });
-      expect(page.title).toMatch(/^Error 404 · /);
+      expect(page.title).toMatch(/^(Greška|Error|Fehler|Napaka) 404 · /);
       expect(page.meta('robots')).toEqual(['noindex']);
       expect(page.links('canonical')).toEqual([]);
       return;

@@ -98,10 +98,21 @@ describe('translations', () => {
     expect(messages.en.get('error.heading')).toBe('Error');
   });
 
-  it('puts "Error" in every error page title', () => {
+  it('names every error page in the page language, with its status: no English "Error" on hr, de or sl pages', () => {
+    const word = { hr: 'Greška', en: 'Error', de: 'Fehler', sl: 'Napaka' } as const;
     for (const locale of LOCALES) {
-      expect(messages[locale].get('error.title404')).toContain('Error');
-      expect(messages[locale].get('error.title500')).toContain('Error');
+      for (const status of [404, 500, 503]) {
+        expect(messages[locale].get(`error.title${status}`)).toMatch(new RegExp(`^${word[locale]} ${status} · `));
+        expect(messages[locale].get(`error.description${status}`)).toBeTruthy();
+      }
+      if (locale !== 'en') for (const status of [404, 500, 503]) expect(messages[locale].get(`error.title${status}`)).not.toMatch(/\bError\b/);
+    }
+  });
+
+  it('writes the delivery country of step 2 as a label, never inflected inside a sentence', () => {
+    for (const locale of LOCALES) {
+      // 'Dostava (Hrvatska): 4,00 €': the country's name stands alone, in the form countryName gives
+      expect(messages[locale].get('checkout.shipping.price')).toMatch(/^[^{]+ \(\{\{country\}\}\): \{\{price\}\}$/);
     }
   });
 });

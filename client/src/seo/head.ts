@@ -33,9 +33,15 @@ function pageContext(match: AnyRouteMatch): PageContext {
   return match.context as PageContext;
 }
 
-/** 500 when a route failed, 404 when nothing (or a route's own check) matched, else null. */
-export function errorStatus(matches: AnyRouteMatch[]): 404 | 500 | null {
-  if (matches.some((m) => m.status === 'error')) return 500;
+/**
+ * 503 when a route failed because the API is briefly unavailable (its answer was 503: the outage page),
+ * 500 when a route failed otherwise, 404 when nothing (or a route's own check) matched, else null.
+ * The same rule as the error screen's status (components/error-screen.tsx `isUnavailable`).
+ */
+export function errorStatus(matches: AnyRouteMatch[]): 404 | 500 | 503 | null {
+  const failed = matches.filter((m) => m.status === 'error');
+  if (failed.some((m) => (m.error as { status?: unknown } | null | undefined)?.status === 503)) return 503;
+  if (failed.length) return 500;
   if (matches.some((m) => m._notFound || m.status === 'notFound')) return 404;
   return null;
 }

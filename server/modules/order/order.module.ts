@@ -18,6 +18,7 @@ import { PaymentModule } from '../payment/index.js';
 import { PaymentEventsListener } from './listeners/payment-events.listener.js';
 import { OrderMailsListener } from './listeners/order-mails.listener.js';
 import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
+import { PaymentReminder } from './jobs/payment-reminder.job.js';
 import { IdentityModule } from '../identity/index.js';
 import { OrderAdminController } from './admin/order-admin.controller.js';
 import { AdminOrdersPageController } from './admin/page/admin-orders-page.controller.js';
@@ -37,6 +38,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
     PaymentEventsListener,
     OrderMailsListener,
     UnpaidOrderExpiry,
+    PaymentReminder,
     OrderAdminService,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },

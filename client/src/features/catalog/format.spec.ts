@@ -47,7 +47,8 @@ describe('catalogue formatting', () => {
       perKg: '4,98 €',
       onOffer: true,
       struck: '2,19 €',
-      lowest30d: '2,19 €',
+      lowest30d: null, // struck through already: the amount is shown once, with one label
+
       discountPercent: 9,
       offerEnds: '1. 12. 2026.',
       referenceDate: '11. 10. 2026.',
@@ -62,7 +63,8 @@ describe('catalogue formatting', () => {
     const noHistory = { price: { ...offerPrice.price, offer: { ...offerPrice.price.offer!, lowest_30d: null, discount_percent: null } } };
     expect(priceDisplay(noHistory, 'hr')).toMatchObject({ onOffer: true, struck: null, lowest30d: null, discountPercent: null });
     const notBelow = { price: { ...offerPrice.price, offer: { ...offerPrice.price.offer!, lowest_30d: 199, discount_percent: 0 } } };
-    expect(priceDisplay(notBelow, 'hr')).toMatchObject({ struck: null, discountPercent: null });
+    // not struck through: the 30-day lowest price is then the note's, shown once
+    expect(priceDisplay(notBelow, 'hr')).toMatchObject({ struck: null, lowest30d: '1,99 €', discountPercent: null });
   });
 
   it('names each product line by its translation key, not its internal code', () => {

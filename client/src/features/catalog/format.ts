@@ -64,6 +64,10 @@ export interface PriceDisplay {
    * or the offer is not below it.
    */
   struck: string | null;
+  /**
+   * The lowest price of the 30 days before the offer as a note ('... : 2,19 €'), only when it is not
+   * already struck through (then the page names the struck price instead of showing the amount twice).
+   */
   lowest30d: string | null;
   discountPercent: number | null;
   offerEnds: string | null;
@@ -75,12 +79,13 @@ export function priceDisplay(product: Pick<ProductSummary, 'price'>, locale: Loc
   const offer = price.offer;
   const onOffer = !!offer && price.amount < price.regular_amount;
   const lowest = offer ? offer.lowest_30d : null;
+  const struck = onOffer && lowest !== null && lowest > price.amount ? formatEuro(lowest, locale) : null;
   return {
     amount: formatEuro(price.amount, locale),
     perKg: formatEuro(price.per_kg, locale),
     onOffer,
-    struck: onOffer && lowest !== null && lowest > price.amount ? formatEuro(lowest, locale) : null,
-    lowest30d: offer && offer.lowest_30d !== null ? formatEuro(offer.lowest_30d, locale) : null,
+    struck,
+    lowest30d: !struck && lowest !== null ? formatEuro(lowest, locale) : null,
     discountPercent: offer && offer.discount_percent ? offer.discount_percent : null,
     offerEnds: offer ? formatDate(offer.ends_at, locale) : null,
     referenceDate: offer ? formatDate(offer.reference_date, locale) : null,

@@ -5,8 +5,8 @@ import { priceDisplay } from './format';
 
 /**
  * Price per piece (pack), per kg and, on offer, the lowest price of the 30 days before it struck through
- * (EU Omnibus: the price the discount badge is computed from, named by the note below), the discount and
- * the end date. The current regular price is not struck through: the discount is not computed from it.
+ * (EU Omnibus: the price the discount badge is computed from, named by the note below, which does not
+ * repeat the amount), the discount and the end date; an offer not below that price shows it as a note. The current regular price is not struck through: the discount is not computed from it.
  */
 export function Price({ product, detailed = false }: { product: Pick<ProductSummary, 'price'>; detailed?: boolean }) {
   const { t, locale } = useT();
@@ -35,7 +35,15 @@ export function Price({ product, detailed = false }: { product: Pick<ProductSumm
         <span className="visually-hidden">{t('catalog.pricePerKgLabel')}: </span>
         {t('catalog.pricePerKg', { price: p.perKg })}
       </p>
-      {p.onOffer && p.lowest30d ? <p className={styles.offerNote} data-testid="price-lowest-30d">{t('catalog.lowest30d', { price: p.lowest30d })}</p> : null}
+      {p.struck ? (
+        <p className={styles.offerNote} data-testid="price-struck-note">
+          {t('catalog.struckNote')}
+        </p>
+      ) : p.onOffer && p.lowest30d ? (
+        <p className={styles.offerNote} data-testid="price-lowest-30d">
+          {t('catalog.lowest30d', { price: p.lowest30d })}
+        </p>
+      ) : null}
       {p.onOffer && p.offerEnds ? <p className={styles.offerNote}>{t('catalog.offerEnds', { date: p.offerEnds })}</p> : null}
       {detailed && p.referenceDate ? <p className={styles.offerNote}>{t('catalog.referenceDate', { date: p.referenceDate })}</p> : null}
     </div>

@@ -19,7 +19,7 @@ import { EventPublisher } from '../../../platform/events/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import { CatalogService } from '../../catalog/index.js';
 import { PaymentService } from '../../payment/index.js';
-import { OrderCancelled, OrderDelivered, OrderShipped } from '../events/order.events.js';
+import { OrderCancelled, OrderDelivered, OrderPaid, OrderRefunded, OrderShipped } from '../events/order.events.js';
 import { OrderError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
@@ -132,6 +132,10 @@ export class OrderAdminService implements OrderAdministration {
           return this.deliver(m, order, actor);
         case 'cash-received':
           await this.states.changePaymentStatus(m, number, 'paid');
+          await this.events.publish(
+            m,
+            new OrderPaid({ orderId: order.id, orderNumber: number, paymentMethod: order.payment_method, total: order.total, paidAt: (await transactionTime(m)).toISOString() }),
+          );
           return recordOrderHistory(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
         case 'cancel':
           return this.cancel(m, order, actor);
@@ -196,6 +200,7 @@ export class OrderAdminService implements OrderAdministration {
         refunded,
         cancelledAt: cancelledAt.toISOString(),
         actor,
+        cancelledBy: 'operator',
       }),
     );
   }
@@ -208,8 +213,11 @@ export class OrderAdminService implements OrderAdministration {
   private async refund(m: EntityManager, order: LockedOrder, actor: string, amount?: number): Promise<void> {
     let detail = `${formatEuro(amount ?? order.total, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
     let whole = true;
+    let given = amount ?? order.total; // what goes back to the buyer with this refund (the mail says it)
     if (order.payment_method === 'card') {
-      const target = amount === undefined ? order.total : (await this.payments.refundedCents(order.number, m)) + amount;
+      const before = await this.payments.refundedCents(order.number, m);
+      const target = amount === undefined ? order.total : before + amount;
+      given = target - before;
       if (target > order.total) throw new OrderError('ORDER_TRANSITION_REFUSED', { action: 'refund', payment: order.payment_status, fulfilment: order.fulfilment_status });
       const outcome = await this.payments.refund(order.number, target, m);
       if (outcome.voided) detail += ', authorization voided';
@@ -218,6 +226,11 @@ export class OrderAdminService implements OrderAdministration {
     }
     if (whole) await this.states.changePaymentStatus(m, order.number, 'refunded');
     await recordOrderHistory(m, order.id, 'refunded', actor, detail);
+    // the buyer's refund mail (one per refund event): amount, method, when the money arrives (nothing to say of 0 €)
+    const refundedAt = (await transactionTime(m)).toISOString();
+    if (given > 0) {
+      await this.events.publish(m, new OrderRefunded({ orderId: order.id, orderNumber: order.number, amount: given, method: order.payment_method, refundedAt, actor }));
+    }
   }
 }
 

@@ -2,7 +2,9 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { ScheduledJob } from '../../../platform/queue/index.js';
+import { EventPublisher } from '../../../platform/events/index.js';
 import { CatalogService } from '../../catalog/index.js';
+import { OrderExpired } from '../events/order.events.js';
 import { OrderStateService } from '../order-state.service.js';
 import { recordOrderHistory, SYSTEM_ACTOR } from '../admin/order-history.js';
 
@@ -16,6 +18,7 @@ const BATCH = 100;
  * the row locked and the conditions checked again (a payment settling at the same moment wins or
  * waits), fulfilment `placed` -> `cancelled`, and its lines' stock released. Idempotent: a cancelled
  * order is not selected again, so stock is released once. Cash-on-delivery orders never expire.
+ * `order.expired` is published in the same transaction: the buyer's 'cancelled, not paid' mail, once.
  */
 @Injectable()
 export class UnpaidOrderExpiry {
@@ -25,6 +28,7 @@ export class UnpaidOrderExpiry {
     private readonly db: DataSource,
     private readonly states: OrderStateService,
     private readonly catalog: CatalogService,
+    private readonly events: EventPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,10 +45,10 @@ export class UnpaidOrderExpiry {
     for (const { number } of due) {
       const done = await this.db.transaction(async (manager) => {
         const [order] = (await manager.query(
-          `SELECT id FROM shop_order WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed')
+          `SELECT id, placed_at, now() AS expired_at FROM shop_order WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed')
              AND fulfilment_status = 'placed' AND placed_at < $2 FOR UPDATE`,
           [number, cutoff],
-        )) as Array<{ id: string }>;
+        )) as Array<{ id: string; placed_at: Date; expired_at: Date }>;
         if (!order) return false; // paid or cancelled meanwhile
         await this.states.changeFulfilmentStatus(manager, number, 'cancelled');
         const lines = (await manager.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [order.id])) as Array<{
@@ -53,6 +57,10 @@ export class UnpaidOrderExpiry {
         }>;
         await this.catalog.releaseStock(manager, lines);
         await recordOrderHistory(manager, order.id, 'expired', SYSTEM_ACTOR, `unpaid after ${this.config.payment.unpaidOrderExpiryMinutes} minutes`);
+        await this.events.publish(
+          manager,
+          new OrderExpired({ orderId: order.id, orderNumber: number, placedAt: order.placed_at.toISOString(), expiredAt: order.expired_at.toISOString() }),
+        );
         return true;
       });
       if (done) cancelled.push(number);

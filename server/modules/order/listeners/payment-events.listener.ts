@@ -2,7 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import { paymentApproved, paymentDeclined } from '../../../../contract/events/payment.js';
 import type { PaymentStatus } from '../../../../contract/orders.js';
-import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from '../../../platform/events/index.js';
+import { type DomainEvent, type EventContext, type EventPayload, EventPublisher, OnEvent } from '../../../platform/events/index.js';
+import { OrderPaid } from '../events/order.events.js';
 import { OrderStateService } from '../order-state.service.js';
 import { recordOrderHistoryByNumber, SYSTEM_ACTOR } from '../admin/order-history.js';
 
@@ -16,12 +17,17 @@ import { recordOrderHistoryByNumber, SYSTEM_ACTOR } from '../admin/order-history
  * - declined: awaiting_payment -> failed only; a paid order stays paid, a failed one stays failed.
  * An order the event names but that does not exist, or a step the machine refuses, is logged and
  * not retried (no retry can change it).
+ * The step to `paid` publishes `order.paid` in the same transaction: the card buyer's confirmation
+ * and the order inbox's notice hang on it, so they are sent only once the order reads paid.
  */
 @Injectable()
 export class PaymentEventsListener {
   private readonly logger = new Logger('order');
 
-  constructor(private readonly states: OrderStateService) {}
+  constructor(
+    private readonly states: OrderStateService,
+    private readonly events: EventPublisher,
+  ) {}
 
   @OnEvent(paymentApproved, 'mark-order-paid')
   async approved(event: DomainEvent<EventPayload<typeof paymentApproved>>, { manager }: EventContext): Promise<void> {
@@ -33,7 +39,19 @@ export class PaymentEventsListener {
       return this.logger.error(`payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`);
     }
     const change = await this.states.changePaymentStatus(manager, orderNumber, 'paid');
-    if (change.changed) await recordOrderHistoryByNumber(manager, orderNumber, 'payment_paid', SYSTEM_ACTOR, `transaction ${transactionId}`);
+    if (change.changed) {
+      await recordOrderHistoryByNumber(manager, orderNumber, 'payment_paid', SYSTEM_ACTOR, `transaction ${transactionId}`);
+      const [order] = (await manager.query(`SELECT id, payment_method, total, now() AS paid_at FROM shop_order WHERE number = $1`, [orderNumber])) as Array<{
+        id: string;
+        payment_method: 'card' | 'cod';
+        total: number;
+        paid_at: Date;
+      }>;
+      await this.events.publish(
+        manager,
+        new OrderPaid({ orderId: order.id, orderNumber, paymentMethod: order.payment_method, total: order.total, paidAt: order.paid_at.toISOString() }),
+      );
+    }
     if (change.changed && (await this.fulfilment(manager, orderNumber)) === 'cancelled') {
       // The unpaid order expired (stock released) before the money came: an operator refunds or re-opens it.
       this.logger.error(`order ${orderNumber} was paid (transaction ${transactionId}) after it had been cancelled: refund it or fulfil it by hand`);
