@@ -340,6 +340,7 @@ export const MeQuery = z.object({ fields: passThrough('Comma-separated field nam
 export const GoogleStartQuery = z.object({
   redirect: passThrough('A path on this site to return to after sign-in; anything else is ignored'),
   locale: optionalLocale,
+  mode: passThrough("'link': link the Google account to the signed-in user (the profile's button) instead of signing in; anything else signs in"),
 });
 
 // ----- answers ---------------------------------------------------------------------------------
@@ -445,3 +446,4 @@ export const SignedOutResponse = data(z.object({ signed_out: z.literal(true) }))
 export const ResetResponse = data(z.object({ reset: z.literal(true) }));
 export const ActivatedResponse = data(z.object({ activated: z.literal(true) }));
 export const EmailChangedResponse = data(z.object({ changed: z.literal(true) }));
+export const GoogleUnlinkedResponse = data(z.object({ google_linked: z.literal(false) }));
