@@ -333,6 +333,9 @@ export type InvitationAcceptance = {
 /** `?token=` of a mailed link: judged by the server (an invalid one has its own answer or page). */
 export const TokenQuery = z.object({ token: passThrough('The token of the mailed link') });
 
+/** `POST /api/users/activate`, `POST /api/auth/magic-link/verify`, `POST /api/users/email/confirm`: the page's button sends the link's token. */
+export const LinkTokenBody = z.object({ token: passThrough('The token of the mailed link (the page took it from its `?token=`)') });
+
 /** `GET /api/users/me?fields=a,b` keeps only those keys. */
 export const MeQuery = z.object({ fields: passThrough('Comma-separated field names to keep') });
 
@@ -437,6 +440,9 @@ export const AcceptedView = z.object({ accepted: z.literal(true) });
 export type AcceptedView = z.infer<typeof AcceptedView>;
 
 export const TokenPairResponse = data(TokenPair);
+export const MagicLinkSignInResponse = data(
+  TokenPair.extend({ redirect: z.string().meta({ description: 'Where the browser goes now: the same-site path asked for with the link, else the profile in the user\'s language' }) }),
+);
 export const AcceptedResponse = data(AcceptedView);
 export const SessionResponse = data(SessionView);
 export const ProvidersResponse = data(SignInProviders);

@@ -133,6 +133,16 @@ export class IdentityService {
     });
   }
 
+  /**
+   * The language of the page a mailed link of an older mail leads to: its user's, when the token is
+   * known; null otherwise. Reads only: a GET of an old link uses nothing up.
+   */
+  async linkLocale(purpose: 'activation' | 'magic_link' | 'email_change', token: unknown): Promise<string | null> {
+    const userId = await this.tokens.peekUserId(this.db.manager, purpose, token);
+    const user = userId ? await this.db.manager.findOne(User, { where: { id: userId } }) : null;
+    return user?.locale ?? null;
+  }
+
   async resendActivation(email: string, ip: string): Promise<void> {
     await this.limit('resend', ip, email);
     // As for a reset: no lookup here; the worker mails only a pending account.
