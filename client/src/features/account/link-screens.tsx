@@ -39,7 +39,8 @@ function LinkPage({
   const resultId = useId();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
-  const token = search.token;
+  // Kept from the first render: the address bar (and with it the router's search) loses it below.
+  const [token] = useState(search.token);
 
   useEffect(() => {
     if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
