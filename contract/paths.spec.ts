@@ -104,6 +104,9 @@ const SPEC: Array<[ScreenId, string, string, string, string]> = [
   ],
   ['newsletter_confirm', '/newsletter/potvrda', '/en/newsletter/confirm', '/de/newsletter/bestaetigen', '/sl/e-novice/potrditev'],
   ['newsletter_unsubscribe', '/newsletter/odjava', '/en/newsletter/unsubscribe', '/de/newsletter/abmelden', '/sl/e-novice/odjava'],
+  ['account_activation', '/aktivacija-racuna', '/en/activate-account', '/de/konto-aktivieren', '/sl/aktivacija-racuna'],
+  ['magic_link', '/prijava-poveznicom', '/en/sign-in-link', '/de/anmeldelink', '/sl/prijava-s-povezavo'],
+  ['email_confirmation', '/potvrda-e-adrese', '/en/confirm-email', '/de/e-mail-bestaetigen', '/sl/potrditev-e-naslova'],
 ];
 
 const CASES = SPEC.flatMap(([screen, ...paths]) => LOCALES.map((locale, i) => ({ screen, locale, publicUrl: paths[i] as string })));

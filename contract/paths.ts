@@ -53,7 +53,10 @@ export type ScreenId =
   | 'general_terms'
   | 'payment_terms'
   | 'newsletter_confirm'
-  | 'newsletter_unsubscribe';
+  | 'newsletter_unsubscribe'
+  | 'account_activation'
+  | 'magic_link'
+  | 'email_confirmation';
 
 export interface ScreenDefinition {
   /** Internal path after the `/$locale` segment; '' for home. Also the route file's path. */
@@ -67,6 +70,8 @@ export interface ScreenDefinition {
   private?: boolean;
   /** Public but not for search results (noindex, not in the sitemap), e.g. the product page without a product. */
   noindex?: boolean;
+  /** The URL carries a mailed link's secret token: the page asks for no referrer (`<meta name="referrer">`). */
+  tokenInUrl?: boolean;
   /** Breadcrumb parent (home is the implicit root of every trail). */
   parent?: ScreenId;
 }
@@ -122,6 +127,7 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
       sl: '/ponisti-lozinku/$token',
     },
     private: true,
+    tokenInUrl: true,
     parent: 'login',
   },
   profile: {
@@ -282,6 +288,26 @@ export const SCREENS: Record<ScreenId, ScreenDefinition> = {
     internal: '/newsletter/unsubscribe',
     paths: { hr: '/newsletter/odjava', en: '/newsletter/unsubscribe', de: '/newsletter/abmelden', sl: '/e-novice/odjava' },
     private: true,
+  },
+  // The account mails' links (issue 19, docs/identity.md 'Links in mails'): `?token=`; opening the page
+  // changes nothing (a mail scanner uses nothing up), its button does. Never indexed.
+  account_activation: {
+    internal: '/activate-account',
+    paths: { hr: '/aktivacija-racuna', en: '/activate-account', de: '/konto-aktivieren', sl: '/aktivacija-racuna' },
+    private: true,
+    tokenInUrl: true,
+  },
+  magic_link: {
+    internal: '/sign-in-link',
+    paths: { hr: '/prijava-poveznicom', en: '/sign-in-link', de: '/anmeldelink', sl: '/prijava-s-povezavo' },
+    private: true,
+    tokenInUrl: true,
+  },
+  email_confirmation: {
+    internal: '/confirm-email',
+    paths: { hr: '/potvrda-e-adrese', en: '/confirm-email', de: '/e-mail-bestaetigen', sl: '/potrditev-e-naslova' },
+    private: true,
+    tokenInUrl: true,
   },
 };
 

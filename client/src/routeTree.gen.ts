@@ -13,8 +13,10 @@ import { Route as LocaleRouteRouteImport } from './routes/$locale/route';
 import { Route as LocaleIndexRouteImport } from './routes/$locale/index';
 import { Route as LocaleAStoryWorthEveryLetterRouteImport } from './routes/$locale/a-story-worth-every-letter';
 import { Route as LocaleAboutUsRouteImport } from './routes/$locale/about-us';
+import { Route as LocaleActivateAccountRouteImport } from './routes/$locale/activate-account';
 import { Route as LocaleCartRouteImport } from './routes/$locale/cart';
 import { Route as LocaleCheckoutRouteImport } from './routes/$locale/checkout';
+import { Route as LocaleConfirmEmailRouteImport } from './routes/$locale/confirm-email';
 import { Route as LocaleContactRouteImport } from './routes/$locale/contact';
 import { Route as LocaleCookiesRouteImport } from './routes/$locale/cookies';
 import { Route as LocaleDeliveryRouteImport } from './routes/$locale/delivery';
@@ -27,6 +29,7 @@ import { Route as LocalePaymentFailRouteImport } from './routes/$locale/payment-
 import { Route as LocalePaymentSuccessRouteImport } from './routes/$locale/payment-success';
 import { Route as LocalePrivacyPolicyRouteImport } from './routes/$locale/privacy-policy';
 import { Route as LocaleRegisterRouteImport } from './routes/$locale/register';
+import { Route as LocaleSignInLinkRouteImport } from './routes/$locale/sign-in-link';
 import { Route as LocaleTermsAndMethodsOfPaymentRouteImport } from './routes/$locale/terms-and-methods-of-payment';
 import { Route as LocaleChar123productChar125MethodRouteImport } from './routes/$locale/{$product}-method';
 import { Route as LocaleBlogIndexRouteImport } from './routes/$locale/blog/index';
@@ -71,6 +74,11 @@ const LocaleAboutUsRoute = LocaleAboutUsRouteImport.update({
   path: '/about-us',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
+const LocaleActivateAccountRoute = LocaleActivateAccountRouteImport.update({
+  id: '/activate-account',
+  path: '/activate-account',
+  getParentRoute: () => LocaleRouteRoute,
+} as any);
 const LocaleCartRoute = LocaleCartRouteImport.update({
   id: '/cart',
   path: '/cart',
@@ -79,6 +87,11 @@ const LocaleCartRoute = LocaleCartRouteImport.update({
 const LocaleCheckoutRoute = LocaleCheckoutRouteImport.update({
   id: '/checkout',
   path: '/checkout',
+  getParentRoute: () => LocaleRouteRoute,
+} as any);
+const LocaleConfirmEmailRoute = LocaleConfirmEmailRouteImport.update({
+  id: '/confirm-email',
+  path: '/confirm-email',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
 const LocaleContactRoute = LocaleContactRouteImport.update({
@@ -140,6 +153,11 @@ const LocalePrivacyPolicyRoute = LocalePrivacyPolicyRouteImport.update({
 const LocaleRegisterRoute = LocaleRegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => LocaleRouteRoute,
+} as any);
+const LocaleSignInLinkRoute = LocaleSignInLinkRouteImport.update({
+  id: '/sign-in-link',
+  path: '/sign-in-link',
   getParentRoute: () => LocaleRouteRoute,
 } as any);
 const LocaleTermsAndMethodsOfPaymentRoute =
@@ -264,8 +282,10 @@ export interface FileRoutesByFullPath {
   '/$locale': typeof LocaleRouteRouteWithChildren;
   '/$locale/a-story-worth-every-letter': typeof LocaleAStoryWorthEveryLetterRoute;
   '/$locale/about-us': typeof LocaleAboutUsRoute;
+  '/$locale/activate-account': typeof LocaleActivateAccountRoute;
   '/$locale/cart': typeof LocaleCartRoute;
   '/$locale/checkout': typeof LocaleCheckoutRoute;
+  '/$locale/confirm-email': typeof LocaleConfirmEmailRoute;
   '/$locale/contact': typeof LocaleContactRoute;
   '/$locale/cookies': typeof LocaleCookiesRoute;
   '/$locale/delivery': typeof LocaleDeliveryRoute;
@@ -278,6 +298,7 @@ export interface FileRoutesByFullPath {
   '/$locale/payment-success': typeof LocalePaymentSuccessRoute;
   '/$locale/privacy-policy': typeof LocalePrivacyPolicyRoute;
   '/$locale/register': typeof LocaleRegisterRoute;
+  '/$locale/sign-in-link': typeof LocaleSignInLinkRoute;
   '/$locale/terms-and-methods-of-payment': typeof LocaleTermsAndMethodsOfPaymentRoute;
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale/': typeof LocaleIndexRoute;
@@ -305,8 +326,10 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/$locale/a-story-worth-every-letter': typeof LocaleAStoryWorthEveryLetterRoute;
   '/$locale/about-us': typeof LocaleAboutUsRoute;
+  '/$locale/activate-account': typeof LocaleActivateAccountRoute;
   '/$locale/cart': typeof LocaleCartRoute;
   '/$locale/checkout': typeof LocaleCheckoutRoute;
+  '/$locale/confirm-email': typeof LocaleConfirmEmailRoute;
   '/$locale/contact': typeof LocaleContactRoute;
   '/$locale/cookies': typeof LocaleCookiesRoute;
   '/$locale/delivery': typeof LocaleDeliveryRoute;
@@ -319,6 +342,7 @@ export interface FileRoutesByTo {
   '/$locale/payment-success': typeof LocalePaymentSuccessRoute;
   '/$locale/privacy-policy': typeof LocalePrivacyPolicyRoute;
   '/$locale/register': typeof LocaleRegisterRoute;
+  '/$locale/sign-in-link': typeof LocaleSignInLinkRoute;
   '/$locale/terms-and-methods-of-payment': typeof LocaleTermsAndMethodsOfPaymentRoute;
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale': typeof LocaleIndexRoute;
@@ -348,8 +372,10 @@ export interface FileRoutesById {
   '/$locale': typeof LocaleRouteRouteWithChildren;
   '/$locale/a-story-worth-every-letter': typeof LocaleAStoryWorthEveryLetterRoute;
   '/$locale/about-us': typeof LocaleAboutUsRoute;
+  '/$locale/activate-account': typeof LocaleActivateAccountRoute;
   '/$locale/cart': typeof LocaleCartRoute;
   '/$locale/checkout': typeof LocaleCheckoutRoute;
+  '/$locale/confirm-email': typeof LocaleConfirmEmailRoute;
   '/$locale/contact': typeof LocaleContactRoute;
   '/$locale/cookies': typeof LocaleCookiesRoute;
   '/$locale/delivery': typeof LocaleDeliveryRoute;
@@ -362,6 +388,7 @@ export interface FileRoutesById {
   '/$locale/payment-success': typeof LocalePaymentSuccessRoute;
   '/$locale/privacy-policy': typeof LocalePrivacyPolicyRoute;
   '/$locale/register': typeof LocaleRegisterRoute;
+  '/$locale/sign-in-link': typeof LocaleSignInLinkRoute;
   '/$locale/terms-and-methods-of-payment': typeof LocaleTermsAndMethodsOfPaymentRoute;
   '/$locale/{$product}-method': typeof LocaleChar123productChar125MethodRoute;
   '/$locale/': typeof LocaleIndexRoute;
@@ -392,8 +419,10 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/a-story-worth-every-letter'
     | '/$locale/about-us'
+    | '/$locale/activate-account'
     | '/$locale/cart'
     | '/$locale/checkout'
+    | '/$locale/confirm-email'
     | '/$locale/contact'
     | '/$locale/cookies'
     | '/$locale/delivery'
@@ -406,6 +435,7 @@ export interface FileRouteTypes {
     | '/$locale/payment-success'
     | '/$locale/privacy-policy'
     | '/$locale/register'
+    | '/$locale/sign-in-link'
     | '/$locale/terms-and-methods-of-payment'
     | '/$locale/{$product}-method'
     | '/$locale/'
@@ -433,8 +463,10 @@ export interface FileRouteTypes {
   to:
     | '/$locale/a-story-worth-every-letter'
     | '/$locale/about-us'
+    | '/$locale/activate-account'
     | '/$locale/cart'
     | '/$locale/checkout'
+    | '/$locale/confirm-email'
     | '/$locale/contact'
     | '/$locale/cookies'
     | '/$locale/delivery'
@@ -447,6 +479,7 @@ export interface FileRouteTypes {
     | '/$locale/payment-success'
     | '/$locale/privacy-policy'
     | '/$locale/register'
+    | '/$locale/sign-in-link'
     | '/$locale/terms-and-methods-of-payment'
     | '/$locale/{$product}-method'
     | '/$locale'
@@ -475,8 +508,10 @@ export interface FileRouteTypes {
     | '/$locale'
     | '/$locale/a-story-worth-every-letter'
     | '/$locale/about-us'
+    | '/$locale/activate-account'
     | '/$locale/cart'
     | '/$locale/checkout'
+    | '/$locale/confirm-email'
     | '/$locale/contact'
     | '/$locale/cookies'
     | '/$locale/delivery'
@@ -489,6 +524,7 @@ export interface FileRouteTypes {
     | '/$locale/payment-success'
     | '/$locale/privacy-policy'
     | '/$locale/register'
+    | '/$locale/sign-in-link'
     | '/$locale/terms-and-methods-of-payment'
     | '/$locale/{$product}-method'
     | '/$locale/'
@@ -548,6 +584,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LocaleAboutUsRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
+    '/$locale/activate-account': {
+      id: '/$locale/activate-account';
+      path: '/activate-account';
+      fullPath: '/$locale/activate-account';
+      preLoaderRoute: typeof LocaleActivateAccountRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
     '/$locale/cart': {
       id: '/$locale/cart';
       path: '/cart';
@@ -560,6 +603,13 @@ declare module '@tanstack/react-router' {
       path: '/checkout';
       fullPath: '/$locale/checkout';
       preLoaderRoute: typeof LocaleCheckoutRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
+    '/$locale/confirm-email': {
+      id: '/$locale/confirm-email';
+      path: '/confirm-email';
+      fullPath: '/$locale/confirm-email';
+      preLoaderRoute: typeof LocaleConfirmEmailRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
     '/$locale/contact': {
@@ -644,6 +694,13 @@ declare module '@tanstack/react-router' {
       path: '/register';
       fullPath: '/$locale/register';
       preLoaderRoute: typeof LocaleRegisterRouteImport;
+      parentRoute: typeof LocaleRouteRoute;
+    };
+    '/$locale/sign-in-link': {
+      id: '/$locale/sign-in-link';
+      path: '/sign-in-link';
+      fullPath: '/$locale/sign-in-link';
+      preLoaderRoute: typeof LocaleSignInLinkRouteImport;
       parentRoute: typeof LocaleRouteRoute;
     };
     '/$locale/terms-and-methods-of-payment': {
@@ -806,8 +863,10 @@ declare module '@tanstack/react-router' {
 interface LocaleRouteRouteChildren {
   LocaleAStoryWorthEveryLetterRoute: typeof LocaleAStoryWorthEveryLetterRoute;
   LocaleAboutUsRoute: typeof LocaleAboutUsRoute;
+  LocaleActivateAccountRoute: typeof LocaleActivateAccountRoute;
   LocaleCartRoute: typeof LocaleCartRoute;
   LocaleCheckoutRoute: typeof LocaleCheckoutRoute;
+  LocaleConfirmEmailRoute: typeof LocaleConfirmEmailRoute;
   LocaleContactRoute: typeof LocaleContactRoute;
   LocaleCookiesRoute: typeof LocaleCookiesRoute;
   LocaleDeliveryRoute: typeof LocaleDeliveryRoute;
@@ -820,6 +879,7 @@ interface LocaleRouteRouteChildren {
   LocalePaymentSuccessRoute: typeof LocalePaymentSuccessRoute;
   LocalePrivacyPolicyRoute: typeof LocalePrivacyPolicyRoute;
   LocaleRegisterRoute: typeof LocaleRegisterRoute;
+  LocaleSignInLinkRoute: typeof LocaleSignInLinkRoute;
   LocaleTermsAndMethodsOfPaymentRoute: typeof LocaleTermsAndMethodsOfPaymentRoute;
   LocaleChar123productChar125MethodRoute: typeof LocaleChar123productChar125MethodRoute;
   LocaleIndexRoute: typeof LocaleIndexRoute;
@@ -848,8 +908,10 @@ interface LocaleRouteRouteChildren {
 const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocaleAStoryWorthEveryLetterRoute: LocaleAStoryWorthEveryLetterRoute,
   LocaleAboutUsRoute: LocaleAboutUsRoute,
+  LocaleActivateAccountRoute: LocaleActivateAccountRoute,
   LocaleCartRoute: LocaleCartRoute,
   LocaleCheckoutRoute: LocaleCheckoutRoute,
+  LocaleConfirmEmailRoute: LocaleConfirmEmailRoute,
   LocaleContactRoute: LocaleContactRoute,
   LocaleCookiesRoute: LocaleCookiesRoute,
   LocaleDeliveryRoute: LocaleDeliveryRoute,
@@ -862,6 +924,7 @@ const LocaleRouteRouteChildren: LocaleRouteRouteChildren = {
   LocalePaymentSuccessRoute: LocalePaymentSuccessRoute,
   LocalePrivacyPolicyRoute: LocalePrivacyPolicyRoute,
   LocaleRegisterRoute: LocaleRegisterRoute,
+  LocaleSignInLinkRoute: LocaleSignInLinkRoute,
   LocaleTermsAndMethodsOfPaymentRoute: LocaleTermsAndMethodsOfPaymentRoute,
   LocaleChar123productChar125MethodRoute:
     LocaleChar123productChar125MethodRoute,

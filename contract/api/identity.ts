@@ -333,6 +333,9 @@ export type InvitationAcceptance = {
 /** `?token=` of a mailed link: judged by the server (an invalid one has its own answer or page). */
 export const TokenQuery = z.object({ token: passThrough('The token of the mailed link') });
 
+/** `POST /api/users/activate`, `POST /api/auth/magic-link/verify`, `POST /api/users/email/confirm`: the page's button sends the link's token. */
+export const LinkTokenBody = z.object({ token: passThrough('The token of the mailed link (the page took it from its `?token=`)') });
+
 /** `GET /api/users/me?fields=a,b` keeps only those keys. */
 export const MeQuery = z.object({ fields: passThrough('Comma-separated field names to keep') });
 
@@ -340,6 +343,7 @@ export const MeQuery = z.object({ fields: passThrough('Comma-separated field nam
 export const GoogleStartQuery = z.object({
   redirect: passThrough('A path on this site to return to after sign-in; anything else is ignored'),
   locale: optionalLocale,
+  mode: passThrough("'link': link the Google account to the signed-in user (the profile's button) instead of signing in; anything else signs in"),
 });
 
 // ----- answers ---------------------------------------------------------------------------------
@@ -436,6 +440,9 @@ export const AcceptedView = z.object({ accepted: z.literal(true) });
 export type AcceptedView = z.infer<typeof AcceptedView>;
 
 export const TokenPairResponse = data(TokenPair);
+export const MagicLinkSignInResponse = data(
+  TokenPair.extend({ redirect: z.string().meta({ description: 'Where the browser goes now: the same-site path asked for with the link, else the profile in the user\'s language' }) }),
+);
 export const AcceptedResponse = data(AcceptedView);
 export const SessionResponse = data(SessionView);
 export const ProvidersResponse = data(SignInProviders);
@@ -445,3 +452,4 @@ export const SignedOutResponse = data(z.object({ signed_out: z.literal(true) }))
 export const ResetResponse = data(z.object({ reset: z.literal(true) }));
 export const ActivatedResponse = data(z.object({ activated: z.literal(true) }));
 export const EmailChangedResponse = data(z.object({ changed: z.literal(true) }));
+export const GoogleUnlinkedResponse = data(z.object({ google_linked: z.literal(false) }));

@@ -39,7 +39,7 @@ export const accountActivation = defineTemplate<AccountActivationProps>({
   subject: (t) => t('accountActivation.subject'),
   previewProps: ({ publicUrl }) => ({
     firstName: 'Ana',
-    activationUrl: `${publicUrl}/api/users/activate?token=preview-0f3c9a7e5b1d4c2a8e6f`,
+    activationUrl: `${publicUrl}/aktivacija-racuna?token=preview-0f3c9a7e5b1d4c2a8e6f`,
     expiresInHours: 24,
   }),
 });

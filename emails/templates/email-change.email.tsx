@@ -41,7 +41,7 @@ export const emailChange = defineTemplate<EmailChangeProps>({
   previewProps: ({ publicUrl }) => ({
     firstName: 'Ana',
     newEmail: 'ana.nova@example.com',
-    confirmUrl: `${publicUrl}/api/users/email/confirm?token=preview-6d1e0b9c4a7f2e58`,
+    confirmUrl: `${publicUrl}/potvrda-e-adrese?token=preview-6d1e0b9c4a7f2e58`,
     expiresInHours: 24,
   }),
 });

@@ -39,7 +39,7 @@ export const magicLink = defineTemplate<MagicLinkProps>({
   subject: (t) => t('magicLink.subject'),
   previewProps: ({ publicUrl }) => ({
     firstName: 'Ana',
-    signInUrl: `${publicUrl}/api/auth/magic-link/verify?token=preview-7d2e4b9a1c6f3e8d5a0b`,
+    signInUrl: `${publicUrl}/prijava-poveznicom?token=preview-7d2e4b9a1c6f3e8d5a0b`,
     expiresInMinutes: 15,
   }),
 });

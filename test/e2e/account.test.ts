@@ -1,8 +1,8 @@
 // The account in Chromium against the built shop, with mails read from the .eml files it writes:
-// register -> activation link from the mail -> log in -> edit profile -> log out (en and hr);
-// forgot -> reset (hr, sl); magic link (de); Google sign-in against a local OpenID Connect server
-// (sl); a protected page as a visitor -> login -> back (en); axe-core on login, register, forgot,
-// reset and profile at 1280 and 360 px. No console problems beyond the refused calls we provoke.
+// register -> activation page from the mail (its button activates) -> log in -> edit profile -> log out (en and hr);
+// forgot -> reset (hr, sl); magic link page (de); Google sign-in against a local OpenID Connect server
+// (sl), an account Google may not enter, linked from the profile (en); a protected page as a visitor -> login -> back (en); axe-core on login, register, forgot,
+// reset, the mail link pages and profile at 1280 and 360 px. No console problems beyond the refused calls we provoke.
 import { OAuth2Server } from 'oauth2-mock-server';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import pg from 'pg';
@@ -71,13 +71,47 @@ describe('account in Chromium', () => {
     await form.locator('button[type="submit"]').click();
   }
 
+  /** A screenshot for a person to look at (E2E_SHOTS=<dir>); nothing otherwise. */
+  async function shot(page: Page, name: string): Promise<void> {
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/${name}.png`, fullPage: true });
+  }
+
+  async function accountStatus(email: string): Promise<string> {
+    const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+    await db.connect();
+    try {
+      return ((await db.query(`SELECT status FROM app_user WHERE email = $1`, [email])).rows[0] as { status: string }).status;
+    } finally {
+      await db.end();
+    }
+  }
+
+  /**
+   * The activation mail's link opens the activation page in the mail's language; opening it (as a mail
+   * scanner does) activates nothing, the button does. Ends on the login page.
+   */
   async function activate(page: Page, email: string, locale: Locale): Promise<void> {
     const mail = await inbox.waitFor(email);
     expect(mail.language).toBe(locale);
-    expect(mail.links[0]).toMatch(/\/api\/users\/activate\?token=/);
+    const link = new URL(mail.links[0]);
+    expect(link.pathname).toBe(publicPath('account_activation', locale));
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]{43}$/);
+    // a scanner's GET of the link and of the old API URL
+    expect((await page.request.get(pathOf(mail.links[0]))).status()).toBe(200);
+    expect((await page.request.get(`/api/users/activate?token=${link.searchParams.get('token')}`)).status()).toBe(200);
+    expect(await accountStatus(email)).toBe('pending');
     await goto(page, pathOf(mail.links[0]));
-    expect(new URL(page.url()).pathname).toBe(publicPath('login', locale));
-    await page.getByTestId('activated').waitFor();
+    // noindex, no referrer, and the token leaves the address bar
+    await expect(page.locator('meta[name="robots"]').getAttribute('content')).resolves.toMatch(/noindex/);
+    await expect(page.locator('meta[name="referrer"]').getAttribute('content')).resolves.toBe('no-referrer');
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByTestId('link-form').locator('button[type="submit"]').click();
+    const done = page.getByTestId('link-done');
+    await done.waitFor();
+    expect(await accountStatus(email)).toBe('active');
+    await done.getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === publicPath('login', locale));
+    await hydrated(page);
   }
 
   it.each(['en', 'hr'] as const)('registers, activates from the mail, logs in, edits the profile and logs out (%s)', async (locale) => {
@@ -135,9 +169,13 @@ describe('account in Chromium', () => {
     await expect(page.getByTestId('email-pending').innerText()).resolves.toContain(newEmail);
     const confirm = await inbox.waitFor(newEmail);
     expect(confirm.language).toBe(locale);
+    expect(new URL(confirm.links[0]).pathname).toBe(publicPath('email_confirmation', locale));
     await goto(page, pathOf(confirm.links[0]));
-    expect(new URL(page.url()).pathname).toBe(publicPath('profile', locale));
-    await expect(page.getByTestId('email-changed').innerText()).resolves.toContain(newEmail);
+    await expect(page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: { email: string } }).data.email)).resolves.toBe(email);
+    await page.getByTestId('link-form').locator('button[type="submit"]').click();
+    await expect(page.getByTestId('link-done').innerText()).resolves.toContain(t('account.links.emailConfirmed'));
+    await page.getByTestId('link-done').getByRole('link').click();
+    await page.waitForURL((u) => u.pathname === publicPath('profile', locale));
     await expect(page.getByTestId('profile-details').innerText()).resolves.toContain(newEmail);
 
     // log out: the server ends the session, the header says so
@@ -200,29 +238,43 @@ describe('account in Chromium', () => {
     await page.getByTestId('magic-link-sent').waitFor();
     const mail = await inbox.waitFor(email);
     expect(mail.language).toBe('de');
-    expect(mail.links[0]).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
+    expect(new URL(mail.links[0]).pathname).toBe(publicPath('magic_link', locale));
+    // opening the page signs nobody in; its button does, and goes on to the profile
     await goto(page, pathOf(mail.links[0]));
-    expect(new URL(page.url()).pathname).toBe(publicPath('profile', locale));
+    await shot(page, 'magic-link-de');
+    await expect(page.evaluate(async () => (await fetch('/api/users/me')).status)).resolves.toBe(401);
+    await page.getByTestId('link-form').locator('button[type="submit"]').click();
+    await page.waitForURL((u) => u.pathname === publicPath('profile', locale));
+    await hydrated(page);
     await expect(page.getByTestId('profile-details').innerText()).resolves.toContain(email);
-    // the link works once (a fresh browser: a signed-in one is sent on from the guest-only login page)
+    // the link works once: a second browser gets the localized refusal on the page
     const other = await open(locale);
     await goto(other.page, pathOf(mail.links[0]));
-    expect(new URL(other.page.url()).pathname).toBe(publicPath('login', locale));
-    await other.page.getByTestId('magic-invalid').waitFor();
+    await other.page.getByTestId('link-form').locator('button[type="submit"]').click();
+    await expect(other.page.getByTestId('link-failed').innerText()).resolves.toMatch(/abgelaufen|verwendet/);
     expect(problems(watch)).toEqual([]);
   });
 
-  it('signs in with Google through a local OpenID Connect server (sl)', async () => {
-    const locale = 'sl';
-    const oidc = new OAuth2Server();
-    await oidc.issuer.keys.generate('RS256');
-    await oidc.start(Number(process.env.E2E_OIDC_PORT), '127.0.0.1');
-    oidc.issuer.url = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`; // what the shop was configured with
-    const email = unique('google');
-    oidc.service.on('beforeTokenSigning', (token) => {
-      Object.assign(token.payload, { sub: `google-${email}`, email, email_verified: true, given_name: 'Maja', family_name: 'Novak' });
+  describe('Google (a local OpenID Connect server)', () => {
+    let oidc: OAuth2Server;
+    /** Who is signed in at the provider for the next sign-in. */
+    let person: Record<string, unknown> = {};
+    // One provider for these tests: the shop caches its keys (a new provider's keys within a minute would be refused).
+    beforeAll(async () => {
+      oidc = new OAuth2Server();
+      await oidc.issuer.keys.generate('RS256');
+      await oidc.start(Number(process.env.E2E_OIDC_PORT), '127.0.0.1');
+      oidc.issuer.url = `http://127.0.0.1:${process.env.E2E_OIDC_PORT}`; // what the shop was configured with
+      oidc.service.on('beforeTokenSigning', (token) => Object.assign(token.payload, person));
     });
-    try {
+    afterAll(async () => {
+      if (oidc?.listening) await oidc.stop();
+    });
+
+    it('signs in with Google (sl)', async () => {
+      const locale = 'sl';
+      const email = unique('google');
+      person = { sub: `google-${email}`, email, email_verified: true, given_name: 'Maja', family_name: 'Novak' };
       const { page, watch } = await open(locale);
       // Google is configured for this shop (GET /api/auth/providers), so register and login offer it.
       await goto(page, publicPath('register', locale));
@@ -233,10 +285,59 @@ describe('account in Chromium', () => {
       await hydrated(page);
       const me = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: Record<string, unknown> }).data);
       expect(me).toMatchObject({ email, first_name: 'Maja', last_name: 'Novak', google_linked: true, has_password: false });
+      // the profile says Google is linked; without a password it cannot be unlinked
+      await goto(page, publicPath('profile', locale));
+      await expect(page.getByTestId('google-link').innerText()).resolves.toContain(tFor(locale)('account.google.unlinkNeedsPassword'));
       expect(problems(watch)).toEqual([]);
-    } finally {
-      await oidc.stop();
-    }
+    });
+
+    it('does not enter a password account of another domain by Google; linked from the profile, then unlinked (en)', async () => {
+      const locale = 'en';
+      const t = tFor(locale);
+      const { page, watch } = await open(locale);
+      const email = unique('link');
+      await register(page, locale, email);
+      await activate(page, email, locale);
+      person = { sub: `google-${email}`, email, email_verified: true, given_name: 'Other', family_name: 'Person' };
+
+      // Google with the same (non-Gmail, no hd) address: refused, told how to link
+      await page.getByTestId('google-sign-in').click();
+      await page.waitForURL((u) => u.pathname === publicPath('login', locale) && u.searchParams.get('google') === 'link-required');
+      await hydrated(page);
+      await expect(page.getByTestId('google-link-required').innerText()).resolves.toContain(t('account.login.googleLinkRequired'));
+      await expect(page.evaluate(async () => (await fetch('/api/users/me')).status)).resolves.toBe(401);
+      await shot(page, 'login-google-link-required-en');
+
+      // signed in with the password, the profile links Google
+      await logIn(page, email, 'lozinka1');
+      await page.waitForURL((u) => u.pathname === publicPath('profile', locale));
+      await hydrated(page);
+      const panel = page.getByTestId('google-link');
+      await expect(panel.innerText()).resolves.toContain(t('account.google.notLinked'));
+      await shot(page, 'profile-google-not-linked-en');
+      await page.getByTestId('google-link-start').click();
+      await page.waitForURL((u) => u.pathname === publicPath('profile', locale) && u.searchParams.get('google') === 'linked');
+      await hydrated(page);
+      await page.getByTestId('google-linked').waitFor();
+      await expect(panel.innerText()).resolves.toContain(t('account.google.isLinked'));
+      await shot(page, 'profile-google-linked-en');
+
+      // from now on Google signs into this account (another browser)
+      const other = await open(locale);
+      await goto(other.page, publicPath('login', locale));
+      await other.page.getByTestId('google-sign-in').click();
+      await other.page.waitForURL((u) => u.pathname === publicPath('profile', locale));
+      await hydrated(other.page);
+      await expect(other.page.getByTestId('profile-details').innerText()).resolves.toContain(email);
+
+      // unlink (the account has a password)
+      await page.getByTestId('google-unlink-form').locator('button[type="submit"]').click();
+      await expect(page.getByTestId('google-link-start').innerText()).resolves.toBe(t('account.google.link'));
+      const me = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: Record<string, unknown> }).data);
+      expect(me).toMatchObject({ google_linked: false, has_password: true });
+      expect(problems(watch)).toEqual([]);
+      expect(problems(other.watch)).toEqual([]);
+    });
   });
 
   it('sends a visitor of a protected page to the login page and back after signing in (en), with the last order shown', async () => {
@@ -299,11 +400,24 @@ describe('account in Chromium', () => {
     await audit('forgot_password with an error');
     await goto(page, publicPath('reset_password', locale, { token: 'x'.repeat(43) }));
     await audit('reset_password');
+    // the account mails' link pages: the button, a refused link, no token at all
+    for (const screen of ['account_activation', 'magic_link', 'email_confirmation'] as const) {
+      await goto(page, `${publicPath(screen, locale)}?token=${'x'.repeat(43)}`);
+      await audit(screen);
+      await shot(page, `${screen}-${locale}-${viewport.width}`);
+      await page.getByTestId('link-form').locator('button[type="submit"]').click();
+      await page.getByTestId('link-failed').waitFor();
+      await audit(`${screen} refused`);
+      await shot(page, `${screen}-refused-${locale}-${viewport.width}`);
+      await goto(page, publicPath(screen, locale));
+      await page.getByTestId('link-no-token').waitFor();
+      await audit(`${screen} without a token`);
+    }
     const email = unique(`axe-${locale}`);
     await register(page, locale, email);
     await audit('register success');
     await activate(page, email, locale);
-    await audit('login activated');
+    await audit('login after activation');
     await logIn(page, email, 'lozinka1');
     await page.waitForURL((u) => u.pathname === publicPath('profile', locale));
     await hydrated(page);

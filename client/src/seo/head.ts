@@ -146,6 +146,8 @@ export function screenHead(
     { property: 'og:title', content: title },
     { property: 'og:description', content: description },
   ];
+  // A mailed link's token in the URL: no Referer with it, not even to this site's own API (its logs).
+  if (SCREENS[screen].tokenInUrl) meta.push({ name: 'referrer', content: 'no-referrer' });
   if (SCREENS[screen].private) meta.push({ name: 'robots', content: 'noindex, nofollow' });
   else if (SCREENS[screen].noindex) meta.push({ name: 'robots', content: 'noindex, follow' });
   if (screen !== 'home') {

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AcceptedResponse,
@@ -10,11 +10,12 @@ import {
   ResetResponse,
   SessionResponse,
   SignedOutResponse,
+  LinkTokenBody,
+  MagicLinkSignInResponse,
   TokenPairResponse,
   TokenQuery,
 } from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
-import { DomainError } from '../../platform/http/domain-error.js';
 import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
@@ -25,7 +26,7 @@ import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, SessionView, TokenPair } from './identity.types.js';
 import { ProfileService } from './profile.service.js';
-import { clientIp, wantsPage } from './request-context.js';
+import { clientIp } from './request-context.js';
 import { SessionService, type IssuedSession } from './session.service.js';
 
 /**
@@ -148,26 +149,34 @@ export class AuthController {
   }
 
   @Get('magic-link/verify')
-  @ApiOperation({ summary: 'Signs in with a magic-link token. A browser is redirected (303) to its page; an API client gets the tokens.' })
+  @ApiOperation({
+    summary:
+      "The sign-in link of older mails: 303 to the sign-in link page (in the account's language) with the token. Signs nobody in and uses nothing up: the page's button does (POST).",
+  })
   @ApiZodQuery(TokenQuery)
-  @ApiZodResponse(TokenPairResponse)
-  async verifyMagicLink(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
-  ): Promise<{ data: TokenPair } | void> {
+  @ApiResponse({ status: 303, description: 'To the sign-in link page' })
+  async magicLinkPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    try {
-      await this.identity.limit('magic-verify', clientIp(req));
-      const session = await this.identity.verifyMagicLink(token);
-      const answer = await this.signedIn(req, res, session);
-      if (!wantsPage(req)) return answer;
-      res.redirect(303, session.redirect ?? this.links.path('profile', session.user.locale));
-    } catch (err) {
-      if (!wantsPage(req) || !(err instanceof DomainError)) throw err;
-      res.redirect(303, `${this.links.path('login', requestLocale(req))}?magic=invalid`);
-    }
+    const locale = (await this.identity.linkLocale('magic_link', token)) ?? requestLocale(req);
+    res.redirect(303, this.links.linkPage('magic_link', locale, token));
+  }
+
+  @Post('magic-link/verify')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      "Signs in with a magic-link token (the sign-in link page's button): once, 15 minutes; sets the session cookies and answers the tokens and where to go (the link's same-site redirect, else the profile). 422 AUTH_MAGIC_LINK_INVALID.",
+  })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodBody(LinkTokenBody)
+  @ApiZodResponse(MagicLinkSignInResponse)
+  async verifyMagicLink(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: TokenPair & { redirect: string } }> {
+    await this.identity.limit('magic-verify', clientIp(req));
+    const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
+    const session = await this.identity.verifyMagicLink(token);
+    const { data } = await this.signedIn(req, res, session);
+    return { data: { ...data, redirect: session.redirect ?? this.links.path('profile', session.user.locale) } };
   }
 
   /** Sets the cookies, hands the guest cart over to the account, answers the token pair. */

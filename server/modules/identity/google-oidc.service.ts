@@ -30,6 +30,8 @@ export interface OidcTransaction {
   locale: Locale;
   /** Epoch milliseconds. */
   created: number;
+  /** Link mode: the id of the signed-in user who asked to link Google from the profile; absent for a sign-in. */
+  link?: string;
 }
 
 /** What the shop takes from Google's verified ID token. */
@@ -39,6 +41,8 @@ export interface GoogleClaims {
   email: string;
   givenName?: string;
   familyName?: string;
+  /** The ID token's `hd` (Google Workspace domain of the account), when present: Google then vouches for the address. */
+  hostedDomain?: string;
 }
 
 /**
@@ -74,7 +78,7 @@ export class GoogleOidcService {
   }
 
   /** Begins an attempt: the provider URL to redirect to, and the signed cookie value to set. */
-  async start(redirectPath: unknown, locale: Locale): Promise<{ authorizationUrl: string; transaction: string }> {
+  async start(redirectPath: unknown, locale: Locale, linkUserId?: string): Promise<{ authorizationUrl: string; transaction: string }> {
     const configuration = await this.configuration();
     const tx: OidcTransaction = {
       state: oidc.randomState(),
@@ -83,6 +87,7 @@ export class GoogleOidcService {
       redirect: sameSitePath(redirectPath),
       locale,
       created: Date.now(),
+      ...(linkUserId ? { link: linkUserId } : {}),
     };
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: this.redirectUri,
@@ -115,6 +120,7 @@ export class GoogleOidcService {
         redirect: sameSitePath(tx.redirect),
         locale: isLocale(tx.locale) ? tx.locale : DEFAULT_LOCALE,
         created: Number(tx.created),
+        ...(typeof tx.link === 'string' && tx.link ? { link: tx.link } : {}),
       };
     } catch {
       return null;
@@ -123,8 +129,10 @@ export class GoogleOidcService {
 
   /**
    * Completes an attempt: checks the callback's state against the cookie's, exchanges the code with
-   * the PKCE verifier, verifies the ID token (signature, issuer, audience, expiry, nonce), and
-   * requires a verified e-mail. AUTH_GOOGLE_FAILED for anything wrong, AUTH_GOOGLE_EMAIL_UNVERIFIED
+   * the PKCE verifier and validates the ID token: its JWS signature against the provider's published
+   * keys (jwks_uri; see configuration()), `iss` = the discovered issuer, `aud` = our client id (and
+   * `azp` when there are several audiences), `exp` in the future, `iat` present, `nonce` = this
+   * attempt's; then requires a verified e-mail. AUTH_GOOGLE_FAILED for anything wrong, AUTH_GOOGLE_EMAIL_UNVERIFIED
    * when Google does not vouch for the address.
    */
   async finish(currentUrl: URL, cookieValue: unknown): Promise<GoogleClaims> {
@@ -175,10 +183,23 @@ export class GoogleOidcService {
       email,
       ...(typeof profile.given_name === 'string' && profile.given_name.trim() ? { givenName: profile.given_name.trim() } : {}),
       ...(typeof profile.family_name === 'string' && profile.family_name.trim() ? { familyName: profile.family_name.trim() } : {}),
+      // From the signed ID token only, never from userinfo: it decides whether an existing account may be linked.
+      ...(typeof claims.hd === 'string' && claims.hd.trim() ? { hostedDomain: claims.hd.trim().toLowerCase() } : {}),
     };
   }
 
-  /** The provider's discovered configuration: cached; a failure is not cached, so the next attempt retries. */
+  /**
+   * The provider's discovered configuration: cached; a failure is not cached, so the next attempt retries.
+   *
+   * Signature checks: oauth4webapi (under openid-client) does not verify the JWS signature of an ID
+   * token received from the token endpoint, relying on TLS to the issuer as OpenID Connect Core
+   * 3.1.3.7 (6) allows. We turn it on anyway (`enableNonRepudiationChecks`): the ID token decides
+   * which account is entered, and a signature check does not depend on the TLS setup of the process.
+   * Keys come from the discovered `jwks_uri` and are cached per configuration (in memory): fetched
+   * again when the cached set is 5 minutes old, or when a token names a key id (`kid`) that is not in
+   * a set at least 60 seconds old (Google rotates keys and publishes the new one before using it).
+   * A token whose key is unknown even then, or whose signature does not verify, is refused.
+   */
   private configuration(): Promise<oidc.Configuration> {
     const google = this.config.auth.google;
     if (!google) return Promise.reject(new IdentityError('AUTH_GOOGLE_DISABLED'));
@@ -188,7 +209,7 @@ export class GoogleOidcService {
         return await oidc.discovery(issuer, google.clientId, google.clientSecret, undefined, {
           timeout: PROVIDER_TIMEOUT_SECONDS,
           // Plain http only for a local test provider; Google itself is always https.
-          ...(issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : {}),
+          execute: [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [])],
         });
       } catch (err) {
         this.discovered = null;

@@ -23,4 +23,12 @@ describe('IdentityLinks', () => {
     expect(links.invitation('a b', 'en')).toBe('https://zlatnozrno.hr/en/register?invite=a%20b');
     expect(links.page('products', 'xx')).toBe('https://zlatnozrno.hr/proizvodi');
   });
+
+  it("links the account mails to their pages in the user's language, never to a GET that acts", () => {
+    expect(links.activation('T0k', 'hr')).toBe('https://zlatnozrno.hr/aktivacija-racuna?token=T0k');
+    expect(links.magicLink('T0k', 'de')).toBe('https://zlatnozrno.hr/de/anmeldelink?token=T0k');
+    expect(links.emailChange('T0k', 'sl')).toBe('https://zlatnozrno.hr/sl/potrditev-e-naslova?token=T0k');
+    expect(links.linkPage('magic_link', 'en', 'T0k')).toBe('/en/sign-in-link?token=T0k');
+    expect(links.linkPage('account_activation', 'hr', ['a', 'b'])).toBe('/aktivacija-racuna');
+  });
 });

@@ -16,16 +16,28 @@ export class IdentityLinks {
     return publicPath(screen, asLocale(locale), params);
   }
 
-  activation(token: string): string {
-    return `${this.publicUrl}/api/users/activate?token=${encodeURIComponent(token)}`;
+  /**
+   * The pages of the account mails' links: opening one changes nothing (a mail scanner that follows
+   * links uses no token up); its button sends the token by POST. In the user's language.
+   */
+  activation(token: string, locale: string): string {
+    return this.page('account_activation', locale, {}, tokenQuery(token));
   }
 
-  magicLink(token: string): string {
-    return `${this.publicUrl}/api/auth/magic-link/verify?token=${encodeURIComponent(token)}`;
+  magicLink(token: string, locale: string): string {
+    return this.page('magic_link', locale, {}, tokenQuery(token));
   }
 
-  emailChange(token: string): string {
-    return `${this.publicUrl}/api/users/email/confirm?token=${encodeURIComponent(token)}`;
+  emailChange(token: string, locale: string): string {
+    return this.page('email_confirmation', locale, {}, tokenQuery(token));
+  }
+
+  /**
+   * Where the GET URLs of older mails (`/api/users/activate?token=` …) now lead: the same page, relative,
+   * with the token if it is a string (anything else: the page says the link is incomplete).
+   */
+  linkPage(screen: 'account_activation' | 'magic_link' | 'email_confirmation', locale: string, token: unknown): string {
+    return `${this.path(screen, locale)}${typeof token === 'string' && token ? tokenQuery(token) : ''}`;
   }
 
   passwordReset(token: string, locale: string): string {
@@ -35,6 +47,10 @@ export class IdentityLinks {
   invitation(token: string, locale: string): string {
     return this.page('register', locale, {}, `?invite=${encodeURIComponent(token)}`);
   }
+}
+
+function tokenQuery(token: string): string {
+  return `?token=${encodeURIComponent(token)}`;
 }
 
 function asLocale(value: string): Locale {

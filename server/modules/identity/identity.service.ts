@@ -19,6 +19,7 @@ import {
   UserActivated,
   UserRegistered,
 } from './events/identity.events.js';
+import { googleIsAuthoritative, type GoogleIdentity } from './google-linking.js';
 import { IdentityError } from './identity.errors.js';
 import { sameSitePath } from './identity-links.js';
 import { hashPassword, verifyPassword } from './password.js';
@@ -130,6 +131,16 @@ export class IdentityService {
       await this.tokens.voidAll(m, user.id, 'activation');
       return { outcome: 'activated', locale: user.locale };
     });
+  }
+
+  /**
+   * The language of the page a mailed link of an older mail leads to: its user's, when the token is
+   * known; null otherwise. Reads only: a GET of an old link uses nothing up.
+   */
+  async linkLocale(purpose: 'activation' | 'magic_link' | 'email_change', token: unknown): Promise<string | null> {
+    const userId = await this.tokens.peekUserId(this.db.manager, purpose, token);
+    const user = userId ? await this.db.manager.findOne(User, { where: { id: userId } }) : null;
+    return user?.locale ?? null;
   }
 
   async resendActivation(email: string, ip: string): Promise<void> {
@@ -299,15 +310,34 @@ export class IdentityService {
   }
 
   /**
-   * Google sign-in with a verified e-mail: the account linked to that Google subject, else the
-   * account with that e-mail (linked now), else a new, activated account without a password.
+   * Google sign-in with a verified e-mail. The Google subject (`sub`) is the key, never the e-mail:
+   * - the account linked to that subject is entered;
+   * - else an account with the same e-mail is linked and entered only when it has no subject yet, is
+   *   not an admin, and Google is authoritative for the address (a Gmail address, or the ID token
+   *   carries `hd`, a Workspace account). A pending account is then activated and its password, never
+   *   proven by its mailbox, removed (whoever registered the address first cannot sign in with it).
+   *   Any other existing account is refused: AUTH_GOOGLE_OTHER_ACCOUNT when it is linked to another
+   *   subject, AUTH_GOOGLE_LINK_REQUIRED otherwise (sign in with password or magic link, then link
+   *   Google from the profile);
+   * - else a new, activated customer account without a password.
    */
-  async signInWithGoogle(claims: { sub: string; email: string; givenName?: string; familyName?: string; locale: Locale }): Promise<IssuedSession & { user: User }> {
+  async signInWithGoogle(claims: GoogleIdentity & { locale: Locale }): Promise<IssuedSession & { user: User }> {
     return this.db.transaction(async (m) => {
-      let user =
-        (await m.findOne(User, { where: { googleSubject: claims.sub }, lock: { mode: 'pessimistic_write' } })) ??
-        (await m.findOne(User, { where: { email: claims.email }, lock: { mode: 'pessimistic_write' } }));
+      let user = await m.findOne(User, { where: { googleSubject: claims.sub }, lock: { mode: 'pessimistic_write' } });
       const now = new Date();
+      if (!user) {
+        const byEmail = await m.findOne(User, { where: { email: claims.email }, lock: { mode: 'pessimistic_write' } });
+        if (byEmail) {
+          if (byEmail.googleSubject) throw new IdentityError('AUTH_GOOGLE_OTHER_ACCOUNT');
+          if (byEmail.role === 'admin' || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
+          const changes: Partial<User> = { googleSubject: claims.sub };
+          if (byEmail.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now, passwordHash: null });
+          await m.update(User, { id: byEmail.id }, { ...changes, updatedAt: now });
+          Object.assign(byEmail, changes);
+          if (changes.status) await this.events.publish(m, new UserActivated({ userId: byEmail.id }));
+          user = byEmail;
+        }
+      }
       if (!user) {
         user = m.create(User, {
           id: randomUUID(),
@@ -328,17 +358,44 @@ export class IdentityService {
         });
         await m.insert(User, user);
         await this.events.publish(m, new UserActivated({ userId: user.id }));
-      } else {
-        const changes: Partial<User> = {};
-        if (!user.googleSubject) changes.googleSubject = claims.sub;
-        // Google vouches for the mailbox: a pending account is activated.
-        if (user.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now });
-        if (Object.keys(changes).length) {
-          await m.update(User, { id: user.id }, { ...changes, updatedAt: now });
-          Object.assign(user, changes);
-        }
+      } else if (user.status !== 'active') {
+        await m.update(User, { id: user.id }, { status: 'active', activatedAt: now, updatedAt: now });
+        user.status = 'active';
+        await this.events.publish(m, new UserActivated({ userId: user.id }));
       }
       return { ...(await this.sessions.start(user, m)), user };
+    });
+  }
+
+  /**
+   * Links a Google subject to the signed-in user (the profile's 'Link Google account'): refused when
+   * the account already has one or the subject belongs to another account. The e-mails need not match.
+   */
+  async linkGoogle(userId: string, sub: string): Promise<User> {
+    try {
+      return await this.db.transaction(async (m) => {
+        const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+        if (!user) throw new IdentityError('AUTH_REQUIRED');
+        const owner = await m.findOne(User, { where: { googleSubject: sub } });
+        if (owner && owner.id !== user.id) throw new IdentityError('AUTH_GOOGLE_SUBJECT_TAKEN');
+        if (user.googleSubject && user.googleSubject !== sub) throw new IdentityError('AUTH_GOOGLE_ALREADY_LINKED');
+        await m.update(User, { id: user.id }, { googleSubject: sub, updatedAt: new Date() });
+        return Object.assign(user, { googleSubject: sub });
+      });
+    } catch (err) {
+      // Two accounts linking one subject at the same moment: the unique index lets one win.
+      if ((err as { code?: string }).code === '23505') throw new IdentityError('AUTH_GOOGLE_SUBJECT_TAKEN');
+      throw err;
+    }
+  }
+
+  /** Removes the Google link; only an account with a password (else it could not sign in any more but by magic link). */
+  async unlinkGoogle(userId: string): Promise<void> {
+    await this.db.transaction(async (m) => {
+      const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      if (!user) throw new IdentityError('AUTH_REQUIRED');
+      if (!user.passwordHash) throw new IdentityError('AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD');
+      await m.update(User, { id: user.id }, { googleSubject: null, updatedAt: new Date() });
     });
   }
 
@@ -361,3 +418,4 @@ function emailRule(action: string): RateLimitRule {
 }
 
 const pairKey = (email: string, ip: string) => `${email}|${ip}`;
+

@@ -44,6 +44,13 @@ export class UserTokenService {
       .execute();
   }
 
+  /** The user a token names, read only (nothing is marked): for the language of the page an old link leads to. */
+  async peekUserId(m: EntityManager, purpose: TokenPurpose, raw: unknown): Promise<string | null> {
+    if (!isTokenShaped(raw)) return null;
+    const token = await m.findOne(UserToken, { where: { tokenHash: hashToken(raw), purpose } });
+    return token?.userId ?? null;
+  }
+
   /** Marks a token used and returns it, or says why not. Call inside the transaction that acts on it. */
   async consume(m: EntityManager, purpose: TokenPurpose, raw: unknown): Promise<ConsumeOutcome> {
     if (!isTokenShaped(raw)) return { ok: false, reason: 'unknown' };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Inject, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import {
   AcceptedResponse,
@@ -8,6 +8,7 @@ import {
   EmailRequestBody,
   InvitationAcceptanceBody,
   InvitationBody,
+  LinkTokenBody,
   MeQuery,
   MeResponse,
   PasswordChangeBody,
@@ -31,7 +32,7 @@ import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, ProfileUpdateResult, TokenPair, UserView } from './identity.types.js';
 import { pickFields, ProfileService } from './profile.service.js';
-import { clientIp, wantsPage } from './request-context.js';
+import { clientIp } from './request-context.js';
 
 /** Registration, activation, the own profile and password, business invitations. */
 @ApiTags('users')
@@ -60,22 +61,30 @@ export class UsersController {
   }
 
   @Get('activate')
-  @ApiOperation({ summary: "Activates by the mailed link. A browser is redirected (303) to its login page with ?activated=1 or ?activation=invalid|used." })
+  @ApiOperation({
+    summary:
+      "The activation link of older mails: 303 to the activation page (in the account's language) with the token. Changes nothing: the page's button activates (POST).",
+  })
   @ApiZodQuery(TokenQuery)
-  @ApiZodResponse(ActivatedResponse)
-  async activate(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
-  ): Promise<{ data: { activated: true } } | void> {
+  @ApiResponse({ status: 303, description: 'To the activation page' })
+  async activationPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    const { outcome, locale } = await this.identity.activate(token);
-    if (wantsPage(req)) {
-      const flag = outcome === 'activated' ? 'activated=1' : `activation=${outcome}`;
-      res.redirect(303, `${this.links.path('login', locale ?? requestLocale(req))}?${flag}`);
-      return;
-    }
+    const locale = (await this.identity.linkLocale('activation', token)) ?? requestLocale(req);
+    res.redirect(303, this.links.linkPage('account_activation', locale, token));
+  }
+
+  @Post('activate')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Activates by the mailed link's token (the activation page's button): once; 409 AUTH_ACTIVATION_LINK_USED, 422 AUTH_ACTIVATION_LINK_INVALID." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodBody(LinkTokenBody)
+  @ApiZodResponse(ActivatedResponse)
+  async activate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: { activated: true } }> {
+    res.setHeader('Cache-Control', 'no-store');
+    await this.identity.limit('activate', clientIp(req));
+    const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
+    const { outcome } = await this.identity.activate(token);
     if (outcome === 'used') throw new IdentityError('AUTH_ACTIVATION_LINK_USED');
     if (outcome === 'invalid') throw new IdentityError('AUTH_ACTIVATION_LINK_INVALID');
     return { data: { activated: true } };
@@ -124,25 +133,31 @@ export class UsersController {
   }
 
   @Get('email/confirm')
-  @ApiOperation({ summary: 'Applies a new e-mail address by the link mailed to it. A browser is redirected (303) to its profile page with ?email=changed or ?email=invalid.' })
+  @ApiOperation({
+    summary:
+      "The e-mail change link of older mails: 303 to the confirmation page (in the account's language) with the token. Changes nothing: the page's button confirms (POST).",
+  })
   @ApiZodQuery(TokenQuery)
-  @ApiZodResponse(EmailChangedResponse)
-  async confirmEmail(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
-  ): Promise<{ data: { changed: true } } | void> {
+  @ApiResponse({ status: 303, description: 'To the confirmation page' })
+  async emailConfirmationPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
-    try {
-      await this.identity.limit('email-confirm', clientIp(req));
-      const { locale } = await this.identity.confirmEmailChange(token);
-      if (!wantsPage(req)) return { data: { changed: true } };
-      res.redirect(303, `${this.links.path('profile', locale)}?email=changed`);
-    } catch (err) {
-      if (!wantsPage(req) || !(err instanceof IdentityError)) throw err;
-      res.redirect(303, `${this.links.path('profile', requestLocale(req))}?email=invalid`);
-    }
+    const locale = (await this.identity.linkLocale('email_change', token)) ?? requestLocale(req);
+    res.redirect(303, this.links.linkPage('email_confirmation', locale, token));
+  }
+
+  @Post('email/confirm')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Applies a new e-mail address by the token of the link mailed to it (the confirmation page's button): once, 24 hours; 422 AUTH_EMAIL_CHANGE_INVALID." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodBody(LinkTokenBody)
+  @ApiZodResponse(EmailChangedResponse)
+  async confirmEmail(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: { changed: true } }> {
+    res.setHeader('Cache-Control', 'no-store');
+    await this.identity.limit('email-confirm', clientIp(req));
+    const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
+    await this.identity.confirmEmailChange(token);
+    return { data: { changed: true } };
   }
 
   @Post('me/password')

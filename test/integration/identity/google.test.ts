@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { createHash, randomUUID } from 'node:crypto';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { DataSource } from 'typeorm';
@@ -19,6 +20,8 @@ interface GooglePerson {
   claimsInIdToken?: boolean;
   /** A nonce other than the one of the authorization request (a replayed or injected ID token). */
   nonce?: string;
+  /** Google Workspace domain of the account. */
+  hd?: string;
 }
 
 const CLIENT_ID = 'shop-client';
@@ -184,50 +187,226 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
     expect((await sessionUser(again))?.id).toBe(me.id);
   });
 
-  it('links an existing password account with the same e-mail (and activates a pending one)', async () => {
-    // A pending registration (never activated) and an active password account.
-    const pending = person();
-    const active = person();
+  /** A password account made by registration, then set to the given state by SQL. */
+  async function passwordAccount(email: string, opts: { status?: 'pending' | 'active'; role?: 'customer' | 'admin'; subject?: string } = {}) {
     const guest = await shopper(shop.url, 'en');
-    for (const p of [pending, active]) {
-      await guest
-        .call('post', '/api/users', {
-          first_name: 'Paula',
-          last_name: 'Password',
-          birthday: '1990-04-01',
-          email: p.email!.toLowerCase(),
-          password: 'secret-123',
-          password_confirmation: 'secret-123',
-          terms_accepted: true,
-          newsletter: false,
-          locale: 'en',
-        })
-        .expect(202);
-    }
-    await db.query(`UPDATE app_user SET status = 'active', activated_at = now() WHERE email = $1`, [active.email!.toLowerCase()]);
+    await guest
+      .call('post', '/api/users', {
+        first_name: 'Paula',
+        last_name: 'Password',
+        birthday: '1990-04-01',
+        email,
+        password: 'secret-123',
+        password_confirmation: 'secret-123',
+        terms_accepted: true,
+        newsletter: false,
+        locale: 'en',
+      })
+      .expect(202);
+    if ((opts.status ?? 'active') === 'active') await db.query(`UPDATE app_user SET status = 'active', activated_at = now() WHERE email = $1`, [email]);
+    if (opts.role) await db.query(`UPDATE app_user SET role = $2 WHERE email = $1`, [email, opts.role]);
+    if (opts.subject) await db.query(`UPDATE app_user SET google_subject = $2 WHERE email = $1`, [email, opts.subject]);
+    return row(email);
+  }
 
-    for (const p of [pending, active]) {
+  async function passwordWorks(email: string): Promise<boolean> {
+    const other = await shopper(shop.url, 'en');
+    const res = await other.call('post', '/api/auth/login', { email, password: 'secret-123' });
+    return res.status === 200;
+  }
+
+  it('links an existing account without a subject when the address is Gmail (any case) or the token carries hd', async () => {
+    const id = randomUUID().slice(0, 8);
+    for (const p of [
+      person({ email: `paula.${id}@GMail.com` }),
+      person({ email: `paula.${id}@googlemail.com` }),
+      person({ email: `paula.${id}@firma.example`, hd: 'firma.example' }),
+    ]) {
       const email = p.email!.toLowerCase();
-      const before = await row(email);
+      const before = await passwordAccount(email);
       current = { ...p, given_name: 'Other', family_name: 'Name' };
       const s = await shopper(shop.url, 'hr');
       const { done } = await roundTrip(s);
       expect(done.headers.location).toBe(publicPath('profile', 'en'));
-      const user = await sessionUser(s);
-      // Same account, now linked; the names it had stay.
-      expect(user).toMatchObject({
-        id: before.id,
-        email,
-        first_name: 'Paula',
-        last_name: 'Password',
-        google_linked: true,
-        has_password: true,
-        locale: 'en',
-      });
+      // Same account, now linked; the names it had stay; the password keeps working.
+      expect(await sessionUser(s)).toMatchObject({ id: before.id, email, first_name: 'Paula', google_linked: true, has_password: true, locale: 'en' });
       expect(await row(email)).toMatchObject({ id: before.id, status: 'active', google_subject: p.sub });
-      // The password keeps working.
-      const other = await shopper(shop.url, 'en');
-      await other.call('post', '/api/auth/login', { email, password: 'secret-123' }).expect(200);
+      expect(await passwordWorks(email)).toBe(true);
+    }
+  });
+
+  it('does not link an account of another domain without hd: the shopper signs in and links from the profile', async () => {
+    const p = person({ email: `paula.${randomUUID().slice(0, 8)}@example.com` });
+    const email = p.email!;
+    const before = await passwordAccount(email);
+    current = p;
+    for (const locale of ['hr', 'en', 'de', 'sl'] as const) {
+      const s = await shopper(shop.url, locale);
+      const { done } = await roundTrip(s, `?locale=${locale}`);
+      expect(done.headers.location).toBe(`${publicPath('login', locale)}?google=link-required`);
+      expect(await sessionUser(s)).toBeNull();
+    }
+    expect(await row(email)).toMatchObject({ id: before.id, google_subject: null });
+    // hd only from userinfo (not in the signed ID token) does not count either.
+    current = { ...p, hd: 'example.com', claimsInIdToken: false };
+    const viaUserinfo = await shopper(shop.url, 'en');
+    expect((await roundTrip(viaUserinfo)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=link-required`);
+
+    // Signed in with the password, the profile's link (mode=link) stores the subject...
+    current = p;
+    const owner = await shopper(shop.url, 'de');
+    await owner.call('post', '/api/auth/login', { email, password: 'secret-123' }).expect(200);
+    const linked = await roundTrip(owner, '?mode=link&locale=de');
+    expect(linked.done.headers.location).toBe(`${publicPath('profile', 'de')}?google=linked`);
+    expect(await row(email)).toMatchObject({ id: before.id, google_subject: p.sub });
+    // ...and from then on Google signs into this account by its subject.
+    const later = await shopper(shop.url, 'en');
+    expect((await roundTrip(later)).done.headers.location).toBe(publicPath('profile', 'en'));
+    expect((await sessionUser(later))?.id).toBe(before.id);
+
+    // Unlink (it has a password): Google no longer enters it.
+    await owner.call('delete', '/api/auth/google').expect(200, { data: { google_linked: false } });
+    expect(await row(email)).toMatchObject({ google_subject: null });
+    const after = await shopper(shop.url, 'en');
+    expect((await roundTrip(after)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=link-required`);
+  });
+
+  it('never enters an account linked to another Google subject by its e-mail', async () => {
+    const email = `paula.${randomUUID().slice(0, 8)}@gmail.com`;
+    const before = await passwordAccount(email, { subject: 'google-the-real-owner' });
+    current = person({ email });
+    const s = await shopper(shop.url, 'de');
+    const { done } = await roundTrip(s);
+    expect(done.headers.location).toBe(`${publicPath('login', 'de')}?google=other-account`);
+    expect(await sessionUser(s)).toBeNull();
+    expect(await row(email)).toMatchObject({ id: before.id, google_subject: 'google-the-real-owner' });
+  });
+
+  it('activates a pending Gmail account and drops its unproven password; a pending account of another domain stays pending', async () => {
+    const gmail = `pending.${randomUUID().slice(0, 8)}@gmail.com`;
+    const before = await passwordAccount(gmail, { status: 'pending' });
+    expect(before.status).toBe('pending');
+    current = person({ email: gmail });
+    const s = await shopper(shop.url, 'en');
+    await roundTrip(s);
+    expect(await sessionUser(s)).toMatchObject({ id: before.id, google_linked: true, has_password: false });
+    expect(await row(gmail)).toMatchObject({ status: 'active', google_subject: current.sub, has_password: false });
+    // Whoever registered the address first (with a password of their choosing) cannot sign in with it.
+    expect(await passwordWorks(gmail)).toBe(false);
+
+    const other = `pending.${randomUUID().slice(0, 8)}@example.org`;
+    await passwordAccount(other, { status: 'pending' });
+    current = person({ email: other });
+    const t = await shopper(shop.url, 'en');
+    expect((await roundTrip(t)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=link-required`);
+    expect(await row(other)).toMatchObject({ status: 'pending', google_subject: null, has_password: true });
+  });
+
+  it('never links an admin account automatically, even a Gmail or hd one', async () => {
+    for (const p of [person({ email: `admin.${randomUUID().slice(0, 8)}@gmail.com` }), person({ email: `admin.${randomUUID().slice(0, 8)}@firma.example`, hd: 'firma.example' })]) {
+      const email = p.email!;
+      await passwordAccount(email, { role: 'admin' });
+      current = p;
+      const s = await shopper(shop.url, 'en');
+      expect((await roundTrip(s)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=link-required`);
+      expect(await sessionUser(s)).toBeNull();
+      expect(await row(email)).toMatchObject({ google_subject: null });
+    }
+  });
+
+  it('links from the profile only for the signed-in user, and never a subject of another account', async () => {
+    // Not signed in: the link start sends the browser to the login page.
+    const guest = await shopper(shop.url, 'en');
+    const start = await guest.call('get', '/api/auth/login/google?mode=link').set('Accept', 'text/html').expect(303);
+    expect(start.headers.location).toBe(`${publicPath('login', 'en')}?redirect=${encodeURIComponent(publicPath('profile', 'en'))}`);
+
+    const taken = person({ email: `taken.${randomUUID().slice(0, 8)}@gmail.com` });
+    current = taken;
+    await roundTrip(await shopper(shop.url, 'en')); // a Google-only account with that subject
+    const email = `linker.${randomUUID().slice(0, 8)}@example.net`;
+    const mine = await passwordAccount(email);
+    const s = await shopper(shop.url, 'en');
+    await s.call('post', '/api/auth/login', { email, password: 'secret-123' }).expect(200);
+    const { done } = await roundTrip(s, '?mode=link');
+    expect(done.headers.location).toBe(`${publicPath('profile', 'en')}?google=taken`);
+    expect(await row(email)).toMatchObject({ id: mine.id, google_subject: null });
+    // Still signed in as before (a refused link is no sign-in).
+    expect((await sessionUser(s))?.id).toBe(mine.id);
+
+    // The Google-only account cannot unlink: it would have no way to sign in.
+    const googleOnly = await shopper(shop.url, 'de');
+    await roundTrip(googleOnly);
+    const refused = await googleOnly.call('delete', '/api/auth/google').expect(409);
+    expect(refused.body.errors[0]).toMatchObject({ code: 'AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD' });
+    expect(refused.body.errors[0].message).toMatch(/Passwort/);
+  });
+
+  it('verifies the ID token signature: a tampered signature is refused, a new key is fetched when its kid is unknown', async () => {
+    // A signature that does not verify (one byte of it changed by the provider's answer).
+    current = person();
+    const tamper = (response: { body: Record<string, unknown> }) => {
+      const [h, p, sig] = String(response.body.id_token).split('.');
+      const bytes = Buffer.from(sig, 'base64url');
+      bytes[0] ^= 0xff;
+      response.body.id_token = `${h}.${p}.${bytes.toString('base64url')}`;
+    };
+    provider.service.once('beforeResponse', tamper);
+    const s = await shopper(shop.url, 'en');
+    expect((await roundTrip(s)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=failed`);
+    expect(await sessionUser(s)).toBeNull();
+    expect(await row(current.email!.toLowerCase())).toBeUndefined();
+
+    // Key rotation: the provider publishes a new key and signs ID tokens with it. The shop's cached
+    // key set lacks that kid: within a minute of the last fetch the token is refused (no refetch
+    // storm); once the set is a minute old it is fetched again and the token verifies.
+    const jwks = async () => ((await (await fetch(`${provider.issuer.url}/jwks`)).json()) as { keys: { kid: string }[] }).keys;
+    /** The mock takes its keys in turn (access token, then ID token): put `kid` second. */
+    const signIdTokensWith = (kid: string) => {
+      const all = provider.issuer.keys.toJSON().map((k) => String(k.kid));
+      const other = all.find((k) => k !== kid)!;
+      for (const k of [other, kid, ...all.filter((x) => x !== kid && x !== other)]) provider.issuer.keys.get(k);
+    };
+    let signedWith: string | undefined;
+    provider.service.on('beforeResponse', (response: { body: Record<string, unknown> }) => {
+      signedWith = JSON.parse(Buffer.from(String(response.body.id_token).split('.')[0], 'base64url').toString('utf8')).kid;
+    });
+    const realNow = Date.now.bind(Date);
+    const inSeconds = (seconds: number) => jest.spyOn(Date, 'now').mockImplementation(() => realNow() + seconds * 1000);
+
+    // The shop has just fetched the set (this attempt's key is known): time moves on 61 s.
+    let clock = inSeconds(61);
+    const added = await provider.issuer.keys.generate('RS256');
+    try {
+      expect((await jwks()).map((k) => k.kid)).toContain(added.kid);
+      signIdTokensWith(String(added.kid));
+      current = person();
+      const rotated = await shopper(shop.url, 'en');
+      expect((await roundTrip(rotated)).done.headers.location).toBe(publicPath('profile', 'en'));
+      expect(signedWith).toBe(added.kid);
+      expect(await sessionUser(rotated)).toMatchObject({ email: current.email!.toLowerCase() });
+    } finally {
+      clock.mockRestore();
+    }
+
+    // Another new key right after that fetch: refused, nothing created...
+    const third = await provider.issuer.keys.generate('RS256');
+    signIdTokensWith(String(third.kid));
+    current = person();
+    const early = await shopper(shop.url, 'en');
+    expect((await roundTrip(early)).done.headers.location).toBe(`${publicPath('login', 'en')}?google=failed`);
+    expect(signedWith).toBe(third.kid);
+    expect(await row(current.email!.toLowerCase())).toBeUndefined();
+    // ...a minute after the fetch (61 s after it, which happened at +61 s), the set is fetched again.
+    clock = inSeconds(130);
+    try {
+      signIdTokensWith(String(third.kid));
+      const late = await shopper(shop.url, 'en');
+      expect((await roundTrip(late)).done.headers.location).toBe(publicPath('profile', 'en'));
+      expect(signedWith).toBe(third.kid);
+      expect(await sessionUser(late)).toMatchObject({ email: current.email!.toLowerCase() });
+    } finally {
+      clock.mockRestore();
+      provider.service.removeAllListeners('beforeResponse');
     }
   });
 

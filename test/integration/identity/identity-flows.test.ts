@@ -5,6 +5,7 @@ import { startMailbox, type Mailbox } from '../../support/mailbox.js';
 import { shopper } from '../../support/shopper.js';
 import { freePort } from '../../support/free-port.js';
 import { waitFor } from '../../support/wait.js';
+import { mailLink, pressMailLink } from '../../support/mail-links.js';
 import type { RunningShop } from '../../../server/main.js';
 
 
@@ -15,7 +16,6 @@ describe('identity flows (API, mails over SMTP)', () => {
   let PUBLIC_URL = '';
   let n = 0;
   const email = (name: string) => `${name}-${Date.now().toString(36)}-${n++}@example.com`;
-  const pathOf = (link: string) => link.replace(PUBLIC_URL, '');
 
   beforeAll(async () => {
     mailbox = await startMailbox();
@@ -46,8 +46,7 @@ describe('identity flows (API, mails over SMTP)', () => {
     const s = await shopper(shop.url, locale);
     await s.call('post', '/api/users', registration(address, { locale })).expect(202);
     const mail = await mailbox.next(address);
-    const link = mail.links[0];
-    await request(shop.url).get(pathOf(link)).set('Accept', 'application/json').expect(200);
+    expect((await pressMailLink(shop.url, mail.links[0])).status).toBe(200);
     return s;
   }
 
@@ -69,17 +68,27 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(mail.subject).toMatch(/Konto|aktivieren/i);
     expect(mail.headers['content-language']).toBe('de');
     const link = mail.links[0];
-    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/api/users/activate\\?token=[A-Za-z0-9_-]{43}$`));
+    // the German activation page, with the token (opening it activates nothing: test/e2e/account.test.ts)
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/de/konto-aktivieren\\?token=[A-Za-z0-9_-]{43}$`));
     expect(mail.text).toContain('Marta');
+    const token = mailLink(link).token;
+    // the link of an older mail (a GET on the API) leads to the same page and changes nothing either
+    const old = await request(shop.url).get(`/api/users/activate?token=${token}`).set('Accept', 'text/html').expect(303);
+    expect(old.headers.location).toBe(`/de/konto-aktivieren?token=${token}`);
+    expect((await request(shop.url).get(`/api/users/activate?token=${token}`).set('Accept', 'application/json').expect(303)).headers.location).toBe(old.headers.location);
+    await s.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(403);
 
-    // a browser following the link lands on the German login page with the success flag
-    const page = await request(shop.url).get(pathOf(link)).set('Accept', 'text/html').expect(303);
-    expect(page.headers.location).toBe('/de/login?activated=1');
-    // the second click: already used
-    const again = await request(shop.url).get(pathOf(link)).set('Accept', 'text/html').expect(303);
-    expect(again.headers.location).toBe('/de/login?activation=used');
-    const bogus = await request(shop.url).get('/api/users/activate?token=nope').set('Accept', 'application/json').expect(422);
+    // the page's button activates, once (with the page's CSRF token: without one, nothing)
+    await request(shop.url).post('/api/users/activate').send({ token }).expect(403);
+    const activated = await pressMailLink(shop.url, link, 'de');
+    expect(activated.status).toBe(200);
+    expect(activated.body).toEqual({ data: { activated: true } });
+    const again = await pressMailLink(shop.url, link, 'de');
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0]).toMatchObject({ code: 'AUTH_ACTIVATION_LINK_USED', message: expect.stringMatching(/bereits/) });
+    const bogus = await s.call('post', '/api/users/activate', { token: 'nope' }).expect(422);
     expect(bogus.body.errors[0].code).toBe('AUTH_ACTIVATION_LINK_INVALID');
+    await s.call('post', '/api/users/activate', { token: ['a'] }).expect(422);
 
     const login = await s.call('post', '/api/auth/login', { email: address.toUpperCase(), password: 'lozinka1' }).expect(200);
     expect(login.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: 900_000 });
@@ -137,8 +146,8 @@ describe('identity flows (API, mails over SMTP)', () => {
     const second = await mailbox.next(address);
     expect(second.links[0]).not.toBe(first.links[0]);
     // both links work until one is used; after activation the other is void
-    await request(shop.url).get(pathOf(second.links[0])).set('Accept', 'application/json').expect(200);
-    await request(shop.url).get(pathOf(first.links[0])).set('Accept', 'application/json').expect(409);
+    expect((await pressMailLink(shop.url, second.links[0])).status).toBe(200);
+    expect((await pressMailLink(shop.url, first.links[0])).status).toBe(409);
     await s.call('post', '/api/users/activate/resend', { email: 'nobody-here@example.com' }).expect(202);
   });
 
@@ -213,23 +222,60 @@ describe('identity flows (API, mails over SMTP)', () => {
 
   it('signs in by a magic link once, within 15 minutes, back to the asked page', async () => {
     const address = email('magic');
-    await registerAndActivate(address);
+    await registerAndActivate(address, 'sl');
     const s = await shopper(shop.url, 'en');
     await s.call('post', '/api/auth/magic-link', { email: address, redirect: '/en/cart', locale: 'en' }).expect(202);
     await s.call('post', '/api/auth/magic-link', { email: 'ghost2@example.com' }).expect(202);
     const mail = await mailbox.next(address);
-    expect(mail.headers['content-language']).toBe('en');
+    // the account's language, not the request's (docs/mail.md)
+    expect(mail.headers['content-language']).toBe('sl');
     const link = mail.links[0];
-    expect(link).toMatch(/\/api\/auth\/magic-link\/verify\?token=/);
+    expect(link).toMatch(new RegExp(`^${PUBLIC_URL}/sl/prijava-s-povezavo\\?token=[A-Za-z0-9_-]{43}$`));
+    const { token } = mailLink(link);
 
-    const browser = request.agent(shop.url);
-    const res = await browser.get(pathOf(link)).set('Accept', 'text/html').expect(303);
-    expect(res.headers.location).toBe('/en/cart');
-    await browser.get('/api/users/me').expect(200);
-    const again = await request(shop.url).get(pathOf(link)).set('Accept', 'text/html').expect(303);
-    expect(again.headers.location).toBe('/prijava?magic=invalid');
-    const json = await request(shop.url).get(pathOf(link)).set('Accept', 'application/json').expect(422);
-    expect(json.body.errors[0].code).toBe('AUTH_MAGIC_LINK_INVALID');
+    // the old GET link signs nobody in and uses nothing up (the page: test/e2e/account.test.ts)
+    const browser = await shopper(shop.url, 'sl');
+    const old = await browser.agent.get(`/api/auth/magic-link/verify?token=${token}`).set('Accept', 'text/html').expect(303);
+    expect(old.headers.location).toBe(`/sl/prijava-s-povezavo?token=${token}`);
+    expect(old.headers['set-cookie']).toBeUndefined();
+    await browser.call('get', '/api/users/me').expect(401);
+
+    // the button signs in and says where to go: the asked page
+    const res = await pressMailLink(shop.url, link, browser);
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: 900_000, redirect: '/en/cart' });
+    await browser.call('get', '/api/users/me').expect(200);
+    const again = await pressMailLink(shop.url, link, 'hr');
+    expect(again.status).toBe(422);
+    expect(again.body.errors[0]).toMatchObject({ code: 'AUTH_MAGIC_LINK_INVALID', message: expect.stringMatching(/istekla/) });
+
+    // without an asked page: the profile in the account's language
+    await s.call('post', '/api/auth/magic-link', { email: address }).expect(202);
+    const plain = await pressMailLink(shop.url, (await mailbox.next(address)).links[0]);
+    expect(plain.body.data.redirect).toBe('/sl/profil');
+  });
+
+  it('mails every account mail in the account\'s language, whatever the language of the request (docs/mail.md)', async () => {
+    const address = email('language');
+    const s = await registerAndActivate(address, 'de');
+    for (const locale of ['hr', 'en', 'sl'] as const) {
+      const asker = await shopper(shop.url, locale);
+      await asker.call('post', '/api/auth/magic-link', { email: address, locale }).expect(202);
+      const magic = await mailbox.next(address);
+      await asker.call('post', '/api/auth/password/request', { email: address, locale }).expect(202);
+      const reset = await mailbox.next(address);
+      expect([magic.headers['content-language'], reset.headers['content-language']]).toEqual(['de', 'de']);
+      expect(magic.html).toMatch(/<html[^>]*lang="de"/);
+      expect(new URL(magic.links[0]).pathname).toBe('/de/anmeldelink');
+      expect(new URL(reset.links[0]).pathname).toMatch(/^\/de\/reset-password\//);
+    }
+    // the profile's language of mails changes it, for both
+    await s.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(200);
+    await s.call('patch', '/api/users/me', { locale: 'en' }).expect(200);
+    await s.call('post', '/api/auth/magic-link', { email: address, locale: 'hr' }).expect(202);
+    expect((await mailbox.next(address)).headers['content-language']).toBe('en');
+    await s.call('post', '/api/auth/password/request', { email: address, locale: 'hr' }).expect(202);
+    expect((await mailbox.next(address)).headers['content-language']).toBe('en');
   });
 
   it('changes the password with the current one; other sessions end; this one continues', async () => {

@@ -97,6 +97,31 @@ export function googleSignInHref(redirect: string): string {
   return `${apiPaths.auth.loginGoogle}${query({ redirect })}`;
 }
 
+/** The activation page's button: activates by the mailed link's token. */
+export function activateAccount(api: Api, token: string): Promise<{ activated: true }> {
+  return api.send<{ activated: true }>('POST', apiPaths.users.activate, { token });
+}
+
+/** The sign-in link page's button: signs in (cookies) and answers where to go. */
+export function signInWithLink(api: Api, token: string): Promise<TokenPair & { redirect: string }> {
+  return api.send<TokenPair & { redirect: string }>('POST', apiPaths.auth.magicLinkVerify, { token });
+}
+
+/** The e-mail confirmation page's button: applies the new address. */
+export function confirmEmailChange(api: Api, token: string): Promise<{ changed: true }> {
+  return api.send<{ changed: true }>('POST', apiPaths.users.emailConfirm, { token });
+}
+
+/** The profile's 'Link Google account': the same navigation in link mode, back to the profile. */
+export function googleLinkHref(locale: Locale): string {
+  return `${apiPaths.auth.loginGoogle}${query({ mode: 'link', locale })}`;
+}
+
+/** The profile's 'Unlink' (an account with a password only). */
+export function unlinkGoogle(api: Api): Promise<{ google_linked: false }> {
+  return api.send<{ google_linked: false }>('DELETE', apiPaths.auth.google);
+}
+
 /**
  * Spec section 5: a sign-in counts only when the answer carries the access token as a string; otherwise
  * 'Login failed, please check your credentials.' (and the problem is logged).

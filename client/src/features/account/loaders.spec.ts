@@ -44,10 +44,10 @@ function setup(answers: Record<string, unknown>) {
 
 describe('account loaders through the query client', () => {
   it('read the user and the orders once each, then answer from the cache', async () => {
-    const { calls, args, queryClient } = setup({ '/api/users/me': user, '/api/orders': [] });
-    await expect(loadProfile(args)).resolves.toEqual({ user, orders: [] });
+    const { calls, args, queryClient } = setup({ '/api/users/me': user, '/api/orders': [], '/api/auth/providers': { google: true } });
+    await expect(loadProfile(args)).resolves.toEqual({ user, orders: [], google: true });
     await loadProfile(args);
-    expect(calls.sort()).toEqual(['/api/orders', '/api/users/me']);
+    expect(calls.sort()).toEqual(['/api/auth/providers', '/api/orders', '/api/users/me']);
     expect(queryClient.getQueryData(queryKeys.me())).toEqual(user);
     // A partial read is its own query.
     await expect(loadPasswordState(args)).resolves.toEqual({ email: 'ana@example.com', has_password: true });
@@ -65,7 +65,8 @@ describe('account loaders through the query client', () => {
 
   it('show the profile without orders when only the orders fail', async () => {
     const { args } = setup({ '/api/users/me': user, '/api/orders': new ApiError(500, [{ code: 'X', message: 'x' }]) });
-    await expect(loadProfile(args)).resolves.toEqual({ user, orders: null });
+    // A provider list that cannot be read offers no Google link.
+    await expect(loadProfile(args)).resolves.toEqual({ user, orders: null, google: false });
   });
 
   it('forget the account data when the visitor signs out', async () => {

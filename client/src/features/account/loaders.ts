@@ -13,7 +13,7 @@ import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
 import { isOrderNumber, type OrderView } from '../../../../contract/api/order';
 import { fetchOrder } from '../checkout/checkout-api';
-import { fetchMe, fetchOrders } from './account-api';
+import { fetchMe, fetchOrders, signInProvidersQuery } from './account-api';
 import type { OrderSummaryView, UserView } from './account-types';
 import { loginRedirect, publicHrefOf } from './guards';
 import type { SessionStore } from './session';
@@ -58,17 +58,21 @@ export interface ProfileData {
   user: UserView;
   /** null when the orders could not be loaded. */
   orders: OrderSummaryView[] | null;
+  /** The server has Google sign-in configured: the profile offers 'Link Google account'. */
+  google: boolean;
 }
 
 export async function loadProfile(args: LoaderArgs): Promise<ProfileData> {
-  const [user, orders] = await Promise.all([
+  const { queryClient, api } = args.context;
+  const [user, orders, providers] = await Promise.all([
     loadMe(args),
     loadOrderList(args).catch((error: unknown) => {
       if (isRedirect(error)) throw error;
       return null;
     }),
+    queryClient.fetchQuery(signInProvidersQuery(api(args.params.locale as Locale))),
   ]);
-  return { user, orders };
+  return { user, orders, google: providers.google };
 }
 
 export function loadUser(args: LoaderArgs): Promise<UserView> {

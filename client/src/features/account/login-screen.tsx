@@ -60,8 +60,11 @@ function LoginMessages({ search }: { search: LoginSearch }) {
   if (activation === 'used') notes.push({ kind: 'error', text: t('account.activation.used'), testId: 'activation-used' });
   if (String(search.magic ?? '') === 'invalid')
     notes.push({ kind: 'error', text: t('account.login.magicInvalid'), testId: 'magic-invalid' });
-  if (search.google !== undefined && search.google !== '')
-    notes.push({ kind: 'error', text: t('account.login.googleFailed'), testId: 'google-failed' });
+  const google = String(search.google ?? '');
+  if (google === 'link-required') notes.push({ kind: 'info', text: t('account.login.googleLinkRequired'), testId: 'google-link-required' });
+  else if (google === 'other-account') notes.push({ kind: 'error', text: t('account.login.googleOtherAccount'), testId: 'google-other-account' });
+  else if (google === 'unverified') notes.push({ kind: 'error', text: t('account.login.googleUnverified'), testId: 'google-unverified' });
+  else if (google !== '') notes.push({ kind: 'error', text: t('account.login.googleFailed'), testId: 'google-failed' });
   if (String(search.signed_out ?? '') === '1') notes.push({ kind: 'success', text: t('account.login.signedOut'), testId: 'signed-out' });
   if (notes.length === 0 && safeRedirectPath(search.redirect))
     notes.push({ kind: 'info', text: t('account.login.signInToContinue'), testId: 'sign-in-required' });

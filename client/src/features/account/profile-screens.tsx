@@ -13,6 +13,7 @@ import { updateMe } from './account-api';
 import type { OrderSummaryView, ProfileUpdate, UserView } from './account-types';
 import { CheckboxField, FormErrors, Notice, SelectField, SubmitButton, TextField, useAccountForm } from './form';
 import type { ProfileData } from './loaders';
+import { GoogleLinkPanel } from './google-link-panel';
 import { OrderCard } from './order-card';
 import { sessionConfig } from './session';
 import { AccountPage } from './shared';
@@ -41,7 +42,15 @@ function useCountryOptions() {
 // ---------------------------------------------------------------------------------------------------
 // Profile overview
 
-export function ProfileScreen({ data, emailChange }: { data: ProfileData; emailChange?: 'changed' | 'invalid' }) {
+export function ProfileScreen({
+  data,
+  emailChange,
+  googleResult,
+}: {
+  data: ProfileData;
+  emailChange?: 'changed' | 'invalid';
+  googleResult?: string;
+}) {
   const { t } = useT();
   const { user, orders } = data;
   const last = orders?.[0] ?? null;
@@ -92,6 +101,7 @@ export function ProfileScreen({ data, emailChange }: { data: ProfileData; emailC
               </ScreenLink>
             </p>
           </section>
+          <GoogleLinkPanel user={user} google={data.google} result={googleResult} />
           <section className={styles.panel} aria-labelledby="logout-heading">
             <h2 id="logout-heading">{t('account.profile.logoutHeading')}</h2>
             <p>{t('account.profile.logoutText')}</p>

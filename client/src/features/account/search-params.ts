@@ -9,7 +9,8 @@
  * URL the router rebuilds from them is the URL that came in (otherwise the SSR would answer a redirect).
  *  - redirect: where to go after signing in (same-site paths only, see redirect-target.ts);
  *  - activated=1, activation=invalid|used: where GET /api/users/activate sends the browser;
- *  - magic=invalid: an expired or used fast-login link; google=failed: Google sign-in did not work;
+ *  - magic=invalid: an expired or used fast-login link; google=failed|unverified|link-required|other-account:
+ *    Google sign-in did not work (docs/identity.md);
  *  - signed_out=1: after the logout button.
  */
 export interface LoginSearch {
@@ -32,14 +33,22 @@ export function validateLoginSearch(search: Record<string, unknown>): LoginSearc
   return out;
 }
 
-/** `?email=changed|invalid`: where the link confirming a new e-mail address sends the browser. Kept as parsed. */
+/**
+ * `?email=changed|invalid`: where the link confirming a new e-mail address sends the browser;
+ * `?google=linked|taken|already-linked|failed`: where linking a Google account ends. Kept as parsed.
+ */
 export interface ProfileSearch {
   email?: string | number;
+  google?: string | number;
 }
 
 export function validateProfileSearch(search: Record<string, unknown>): ProfileSearch {
-  const email = search.email;
-  return typeof email === 'string' || typeof email === 'number' ? { email } : {};
+  const out: ProfileSearch = {};
+  for (const key of ['email', 'google'] as const) {
+    const value = search[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  return out;
 }
 
 /** `?invite=TOKEN` (the business invitation mail links here). Kept as parsed, see LoginSearch. */
@@ -50,4 +59,13 @@ export interface RegisterSearch {
 export function validateRegisterSearch(search: Record<string, unknown>): RegisterSearch {
   const invite = search.invite;
   return typeof invite === 'string' || typeof invite === 'number' ? { invite } : {};
+}
+
+/** `?token=` of the account mails' link pages (activation, sign-in link, e-mail confirmation); anything else is dropped. */
+export interface LinkSearch {
+  token?: string;
+}
+
+export function validateLinkSearch(search: Record<string, unknown>): LinkSearch {
+  return typeof search.token === 'string' && search.token.length <= 200 ? { token: search.token } : {};
 }

@@ -65,7 +65,7 @@ export class IdentityMailsListener {
     const user = await requester(ctx, event.payload);
     if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'magic_link', user.id, { redirect: event.payload.redirect });
-    await this.send(ctx, user, 'magic-link', { firstName: user.firstName, signInUrl: this.links.magicLink(token), expiresInMinutes: minutes('magic_link') }, event.payload.locale);
+    await this.send(ctx, user, 'magic-link', { firstName: user.firstName, signInUrl: this.links.magicLink(token, user.locale), expiresInMinutes: minutes('magic_link') });
   }
 
   @OnEvent(PasswordResetRequested, 'send-password-reset-mail')
@@ -111,7 +111,7 @@ export class IdentityMailsListener {
     const token = await this.issue(ctx, 'email_change', user.id, { email: newEmail });
     await this.mails.enqueue(
       'email-change',
-      { firstName: user.firstName, newEmail, confirmUrl: this.links.emailChange(token), expiresInHours: Math.round(TOKEN_TTL_MS.email_change / 3_600_000) },
+      { firstName: user.firstName, newEmail, confirmUrl: this.links.emailChange(token, user.locale), expiresInHours: Math.round(TOKEN_TTL_MS.email_change / 3_600_000) },
       { to: newEmail, locale: mailLocale(user.locale) },
       `${ctx.eventId}__mail`,
     );
@@ -151,7 +151,7 @@ export class IdentityMailsListener {
     const token = await this.issue(ctx, 'activation', user.id);
     await this.send(ctx, user, 'account-activation', {
       firstName: user.firstName,
-      activationUrl: this.links.activation(token),
+      activationUrl: this.links.activation(token, user.locale),
       expiresInHours: Math.round(TOKEN_TTL_MS.activation / 3_600_000),
     });
   }
@@ -162,8 +162,13 @@ export class IdentityMailsListener {
     return token;
   }
 
-  private async send<N extends TemplateName>(ctx: EventContext, user: User, template: N, props: TemplateProps<N>, locale?: string): Promise<void> {
-    await this.mails.enqueue(template, props, { to: user.email, locale: mailLocale(locale ?? user.locale) }, `${ctx.eventId}__mail`);
+  /**
+   * The language rule of account mails (docs/mail.md): always the account's stored language (set at
+   * registration from the page, changed in the profile), never the language of the request that
+   * caused the mail, so one user gets every mail in one language.
+   */
+  private async send<N extends TemplateName>(ctx: EventContext, user: User, template: N, props: TemplateProps<N>): Promise<void> {
+    await this.mails.enqueue(template, props, { to: user.email, locale: mailLocale(user.locale) }, `${ctx.eventId}__mail`);
   }
 }
 

@@ -15,7 +15,7 @@ export const Route = createFileRoute('/$locale/profile/')({
 });
 
 function ProfileRoute() {
-  const { email } = Route.useSearch();
+  const { email, google } = Route.useSearch();
   const emailChange = email === 'changed' || email === 'invalid' ? email : undefined;
-  return <ProfileScreen data={Route.useLoaderData()} emailChange={emailChange} />;
+  return <ProfileScreen data={Route.useLoaderData()} emailChange={emailChange} googleResult={google === undefined ? undefined : String(google)} />;
 }
