@@ -182,12 +182,13 @@ describe('cart screen in Chromium', () => {
       expect(await main.locator('[data-total="discount"]').count()).toBe(0);
       await audit('coupon no longer applying');
 
-      // More than the stock: refused next to the line, what was typed stays, nothing changes.
+      // More than the stock: refused next to the line, nothing changes, and the field shows what the cart
+      // holds again (never a quantity the cart does not have), with the message saying why.
       await taglQty.fill('30');
       expect(await change(page, () => taglQty.press('Enter'))).toBe(409);
       await tagl.getByRole('alert').waitFor();
-      expect(await taglQty.inputValue()).toBe('30');
-      expect(await taglQty.getAttribute('aria-invalid')).toBe('true');
+      expect(await taglQty.inputValue()).toBe('3');
+      expect(await taglQty.getAttribute('aria-describedby')).toBeTruthy();
       expect((await apiCart(page, locale)).lines[1].quantity).toBe(3);
       await audit('line error');
       await shot('errors');

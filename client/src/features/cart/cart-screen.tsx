@@ -159,8 +159,10 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
       controller.clearError(scope);
       return;
     }
-    // A refused change keeps what the shopper typed, next to the API's message.
-    if (await controller.change(scope, { kind: 'quantity', productCode: line.product_code, quantity })) setDraft(null);
+    // The field always shows what the cart holds: a refused change goes back to the cart's quantity, and the
+    // API's message next to it says why (e.g. 'Only 3 packs of … are in stock.').
+    await controller.change(scope, { kind: 'quantity', productCode: line.product_code, quantity });
+    setDraft(null);
   };
   const commit = (event?: FormEvent) => {
     event?.preventDefault();
@@ -206,7 +208,7 @@ function CartLine({ line, controller, onRemoved }: { line: CartLineView; control
           max={MAX_QUANTITY}
           step={1}
           value={draft ?? String(line.quantity)}
-          aria-invalid={localError || (errors?.length ?? 0) > 0}
+          aria-invalid={localError}
           aria-describedby={localError || errors ? `${id}-err` : undefined}
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => commit()}
