@@ -59,6 +59,9 @@ export function mailJobData(row: OutgoingMailRow): SendTemplateJobData {
   };
 }
 
+/** How long a mail job keeps trying to record a mail it sent while the database is away. */
+const MARK_SENT_WITHIN_MS = 120_000;
+
 const INSERT_MAIL = `INSERT INTO outgoing_mail (id, template, to_address, locale, reply_to, props, headers)
   VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`;
 
@@ -166,6 +169,7 @@ export class MailProcessor extends WorkerHost {
       );
     }
     const id = String(job.id);
+    let sent: { messageId: string; recorded: boolean } | undefined;
     try {
       return await this.db.transaction(async (manager) => {
         const [row] = (await manager.query(`SELECT sent_at, message_id FROM outgoing_mail WHERE id = $1 FOR UPDATE`, [id])) as Array<{
@@ -174,6 +178,7 @@ export class MailProcessor extends WorkerHost {
         }>;
         if (row?.sent_at) return { messageId: row.message_id, skipped: true as const };
         const messageId = await this.send(job);
+        sent = { messageId, recorded: !!row };
         if (row)
           await manager.query(
             `UPDATE outgoing_mail SET sent_at = now(), message_id = $2, send_attempts = send_attempts + 1, last_error = NULL WHERE id = $1`,
@@ -182,6 +187,13 @@ export class MailProcessor extends WorkerHost {
         return { messageId };
       });
     } catch (err) {
+      // The mail left, but its commit failed (PostgreSQL restarting mid-send: `npm run chaos` saw
+      // 4 mails sent twice that way). Never send it again for that: mark it sent as soon as the
+      // database answers; the job stays active meanwhile, so nothing else sends it.
+      if (sent) {
+        if (sent.recorded) await this.markSentAfterAll(id, sent.messageId, err as Error);
+        return { messageId: sent.messageId };
+      }
       const permanent = err instanceof MailError || err instanceof QueueError;
       await this.db
         .query(
@@ -191,6 +203,33 @@ export class MailProcessor extends WorkerHost {
         .catch(() => undefined);
       if (permanent) throw new UnrecoverableError(`${err.code}: ${err.message}`);
       throw err;
+    }
+  }
+
+  /**
+   * Marks a mail sent after its transaction failed around a successful send, retrying while the
+   * database is away (1 s doubling to 5 s, at most MARK_SENT_WITHIN_MS). If it never answers, the
+   * job still completes: the redelivery then finds a completed job for an unsent row and counts
+   * it sent, so the mail is not sent again.
+   */
+  private async markSentAfterAll(id: string, messageId: string, cause: Error): Promise<void> {
+    const logger = new Logger('mail');
+    logger.warn(`mail ${id} was sent, but recording it failed (${cause.message}); recording it again until the database answers`);
+    const deadline = Date.now() + MARK_SENT_WITHIN_MS;
+    for (let wait = 1000; ; wait = Math.min(wait * 2, 5000)) {
+      try {
+        await this.db.query(
+          `UPDATE outgoing_mail SET sent_at = now(), message_id = $2, send_attempts = send_attempts + 1, last_error = NULL WHERE id = $1 AND sent_at IS NULL`,
+          [id, messageId],
+        );
+        return;
+      } catch (err) {
+        if (Date.now() + wait > deadline) {
+          logger.error(`mail ${id} was sent but could not be recorded as sent (${(err as Error).message}); its completed job counts as sent`);
+          return;
+        }
+        await new Promise((r) => setTimeout(r, wait));
+      }
     }
   }
 
