@@ -498,6 +498,13 @@ try {
     ['checkouts without an order', `${checkoutFailures}${failureSamples.size ? ` (${[...failureSamples].slice(0, 3).join('; ')})` : ''}`],
     ['card orders paid', `${t.paid} of ${t.card}`],
     ['callbacks posted / answered 200', `${callbacksPosted} / ${callbacksAccepted}`],
+    [
+      'callback answers by status',
+      [...statuses]
+        .filter(([k]) => k.startsWith('POST /api/payments/monri/callback '))
+        .map(([k, n]) => `${k.split(' ').pop()}: ${n}`)
+        .join(', '),
+    ],
     ['order mails expected / written (notice, confirmation)', `${t.mailsExpected} / ${t.mailsSent}`],
     ['payment-not-completed mails (declined first)', t.notCompleted],
     ['orders lost', t.ordersLost],
