@@ -24,6 +24,7 @@ import { TestRedisServer } from '../../support/redis-server.js';
 import { shopper } from '../../support/shopper.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { waitFor } from '../../support/wait.js';
+import { startTestApp, type TestApp } from '../../support/worker-app.js';
 
 const sign = (raw: string) => `WP3-callback ${createHash('sha512').update(SANDBOX_MONRI_KEY + raw, 'utf8').digest('hex')}`;
 const INBOX = 'orders-inbox@zlatnozrno.test';
@@ -245,6 +246,53 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       const { rows } = await sql.query(`SELECT status, transaction_id FROM payment_attempt WHERE order_number = $1`, [number]);
       expect(rows).toEqual([{ status: 'approved', transaction_id: txId }]);
       expect(shop.app.get(ScheduledJobsProcessor).recreated).toBeGreaterThanOrEqual(2 * names.length);
+    },
+    TEST_MS,
+  );
+});
+
+describe('job schedulers: the reconnect alone, and the periodic check alone (issue 19)', () => {
+  let db: { url: string; name: string };
+  let redis: TestRedisServer;
+  let worker: TestApp;
+
+  beforeAll(async () => {
+    db = await createDatabase('shop_schedulers');
+    redis = await TestRedisServer.start();
+    // The periodic check an hour away: within this test only a reconnect (or a call) re-creates.
+    worker = await startTestApp({ role: 'worker', env: { DATABASE_URL: db.url, REDIS_URL: redis.url, QUEUE_PREFIX: 'sched', QUEUE_SCHEDULE_CHECK_MS: '3600000' } });
+  }, TEST_MS);
+
+  afterAll(async () => {
+    await redis?.resume().catch(() => undefined);
+    await worker?.close();
+    await redis?.stop();
+    if (db) await dropDatabase(db.name);
+  });
+
+  it(
+    'a restarted, empty Redis gets every scheduler back on reconnect; after a flush (no reconnect) the check re-creates exactly the missing ones',
+    async () => {
+      const processor = worker.app.get(ScheduledJobsProcessor);
+      const scheduled = worker.app.get(QueueService).queue(QueueName.Scheduled);
+      const keys = async () => (await scheduled.getJobSchedulers()).map((s) => s.key).sort();
+      await waitFor('schedulers upserted at boot', async () => (await keys()).length === processor.names.length);
+
+      await redis.stop();
+      await redis.resume();
+      await waitFor('every scheduler back after the reconnect', async () => (await keys()).length === processor.names.length, { timeoutMs: 20_000 });
+      expect(await keys()).toEqual([...processor.names].sort());
+
+      const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });
+      await client.flushall();
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await keys()).toEqual([]); // no reconnect happened: nothing came back by itself yet
+      await scheduled.upsertJobScheduler('events.prune', { every: 3_600_000 }, { name: 'events.prune', data: {} });
+      const recreated = await processor.ensureSchedules();
+      expect(recreated.sort()).toEqual(processor.names.filter((n) => n !== 'events.prune').sort());
+      expect(await keys()).toEqual([...processor.names].sort());
+      expect(await processor.ensureSchedules()).toEqual([]);
+      client.disconnect();
     },
     TEST_MS,
   );
