@@ -20,6 +20,7 @@ import { allowEmbeds, apiNoStore, botCheckCspSources, cspNonce, securityHeaders 
 import { BotCheckService } from './platform/bot-check/index.js';
 import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
+import { refuseConnect, refuseNonPathTargets } from './platform/http/request-target.js';
 import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
@@ -91,6 +92,9 @@ export async function bootstrap(
       const csrf = createCsrf({ secret: config.secretKey, secure, publicUrl: config.http.publicUrl });
       web.disable('x-powered-by');
       if (config.http.trustProxy) web.set('trust proxy', 1);
+      // First: only plain paths as request targets (`GET * …`, `GET http://other/ …` answer 400, docs/security.md).
+      web.use(refuseNonPathTargets());
+      refuseConnect(web.getHttpServer());
       web.use(httpLogger(log));
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).

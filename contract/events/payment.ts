@@ -69,3 +69,15 @@ export const paymentSandboxCallbackOwedV1 = z.object({
   orderNumber,
 });
 export const paymentSandboxCallbackOwed = defineEvent('payment.sandbox-callback-owed', 1, paymentSandboxCallbackOwedV1);
+
+/**
+ * A verified provider callback was stored (`payment_callback`). Published in the transaction that
+ * stores it, so the callback and the work of settling it commit together in PostgreSQL and the
+ * provider gets its 200 whatever the queue's state. The payment module's own subscriber settles it.
+ */
+export const paymentCallbackReceivedV1 = z.object({
+  version: z.literal(1),
+  /** The `payment_callback` row's id. */
+  callbackId: z.guid(),
+});
+export const paymentCallbackReceived = defineEvent('payment.callback-received', 1, paymentCallbackReceivedV1);

@@ -63,6 +63,7 @@ const envSchema = z.object({
   OUTBOX_REDELIVER_AFTER_MS: z.coerce.number().int().min(200).max(86_400_000).default(60_000),
   OUTBOX_REDELIVER_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(6 * 86_400_000).default(86_400_000),
   QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  QUEUE_SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   QUEUE_PREFIX: z
     .string()
     .regex(/^[a-z0-9_-]+$/i, 'may contain letters, digits, _ and - only')
@@ -158,6 +159,8 @@ export interface AppConfig {
   queue: {
     prefix: string;
     retryDelayMs: number;
+    /** How often a worker checks that every job scheduler still exists (re-created when the datastore lost it). */
+    scheduleCheckMs: number;
     dashboardUser: string;
     dashboardPassword: string;
     /** False when QUEUE_DASHBOARD_PASSWORD is unset (outside production): the dev default then serves loopback clients only. */
@@ -300,6 +303,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     queue: {
       prefix: e.QUEUE_PREFIX,
       retryDelayMs: e.QUEUE_RETRY_DELAY_MS,
+      scheduleCheckMs: e.QUEUE_SCHEDULE_CHECK_MS,
       dashboardUser: e.QUEUE_DASHBOARD_USER,
       dashboardPassword: e.QUEUE_DASHBOARD_PASSWORD ?? 'operator-dev',
       dashboardPasswordConfigured: e.QUEUE_DASHBOARD_PASSWORD !== undefined,

@@ -1,12 +1,20 @@
 import { DomainError, type ErrorKind } from '../../platform/http/domain-error.js';
 import { registerErrorMessages } from '../../platform/i18n/index.js';
 
-export type PaymentErrorCode = 'PAYMENT_DATA_INVALID' | 'PAYMENT_PROVIDER_UNAVAILABLE' | 'PAYMENT_CALLBACK_UNVERIFIED' | 'PAYMENT_REFUND_REFUSED' | 'PAYMENT_TRANSACTION_REFUSED' | 'PAYMENT_RETURN_UNKNOWN';
+export type PaymentErrorCode =
+  | 'PAYMENT_DATA_INVALID'
+  | 'PAYMENT_PROVIDER_UNAVAILABLE'
+  | 'PAYMENT_CALLBACK_UNVERIFIED'
+  | 'PAYMENT_CALLBACK_MALFORMED'
+  | 'PAYMENT_REFUND_REFUSED'
+  | 'PAYMENT_TRANSACTION_REFUSED'
+  | 'PAYMENT_RETURN_UNKNOWN';
 
 const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_DATA_INVALID: 'invalid',
   PAYMENT_PROVIDER_UNAVAILABLE: 'unavailable',
   PAYMENT_CALLBACK_UNVERIFIED: 'unauthenticated',
+  PAYMENT_CALLBACK_MALFORMED: 'malformed',
   PAYMENT_REFUND_REFUSED: 'conflict',
   PAYMENT_TRANSACTION_REFUSED: 'conflict',
   PAYMENT_RETURN_UNKNOWN: 'not_found',
@@ -31,6 +39,13 @@ registerErrorMessages({
     en: 'The payment notification was refused: its signature is missing or invalid.',
     de: 'Die Zahlungsbenachrichtigung wurde abgelehnt: Ihre Signatur fehlt oder ist ungültig.',
     sl: 'Obvestilo o plačilu je bilo zavrnjeno: podpis manjka ali ni veljaven.',
+  },
+  // a callback body with bytes no field may hold (not UTF-8, a control character, an unpaired surrogate), refused before its fields are read
+  PAYMENT_CALLBACK_MALFORMED: {
+    hr: 'Obavijest o plaćanju nije prihvaćena: sadrži znakove koji nisu dopušteni.',
+    en: 'The payment notification was refused: it contains characters that are not allowed.',
+    de: 'Die Zahlungsbenachrichtigung wurde abgelehnt: Sie enthält Zeichen, die nicht erlaubt sind.',
+    sl: 'Obvestilo o plačilu je bilo zavrnjeno: vsebuje znake, ki niso dovoljeni.',
   },
   // the provider answered a refund, but refused it (no approved payment it knows, or more than is left of it)
   PAYMENT_REFUND_REFUSED: {
@@ -57,11 +72,7 @@ registerErrorMessages({
 
 /** A payment problem with a stable code; `field` names the Monri form field that could not be built. */
 export class PaymentError extends DomainError {
-  constructor(
-    code: PaymentErrorCode,
-    message: string,
-    field?: string,
-  ) {
+  constructor(code: PaymentErrorCode, message: string, field?: string) {
     super(code, message, KIND[code], field);
     this.name = 'PaymentError';
   }

@@ -73,6 +73,12 @@ describe('isDatabaseUnavailable', () => {
     expect(isDatabaseUnavailable(new QueryFailedError('SELECT 1', [], serverError(code, message)))).toBe(false);
   });
 
+  it("recognizes TypeORM's released query runner after the connection died mid-transaction (npm run chaos: PostgreSQL restarted)", async () => {
+    const { QueryRunnerAlreadyReleasedError, QueryRunnerProviderAlreadyReleasedError } = await import('typeorm');
+    expect(isDatabaseUnavailable(new QueryRunnerAlreadyReleasedError())).toBe(true);
+    expect(isDatabaseUnavailable(new QueryRunnerProviderAlreadyReleasedError())).toBe(true);
+  });
+
   it('is false for non-errors and plain errors', () => {
     for (const x of [undefined, null, 'ECONNREFUSED', 42, new Error('boom'), new TypeError('x is undefined')]) expect(isDatabaseUnavailable(x)).toBe(false);
   });

@@ -2,12 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Processor, WorkerHost } from '@nestjs/bullmq';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { type Job, UnrecoverableError } from 'bullmq';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import { inTransactionScope, runAfterCommit } from '../database/index.js';
 import { QUEUE_SETTINGS, QueueName } from '../queue/index.js';
 import type { DeliveryJobData } from './delivery-job.js';
 import { decodeEvent, type DomainEvent } from './domain-event.js';
 import { EventsError } from './events.errors.js';
-import { SubscriberRegistry } from './subscriber-registry.js';
+import { SubscriberRegistry, type Subscription } from './subscriber-registry.js';
 
 export type DeliveryOutcome = 'delivered' | 'skipped';
 
@@ -42,24 +43,43 @@ export class EventDispatcher {
       this.logger.error(`event ${data.eventId} (${data.eventName}) not delivered to ${data.subscriberId}: ${err.message}`);
       throw new UnrecoverableError(err.message);
     }
-    return this.db.transaction(async (manager) => {
-      const claimed = (await manager.query(
-        `INSERT INTO event_delivery (event_id, subscriber_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
-        [data.eventId, data.subscriberId],
-      )) as unknown[];
-      if (!claimed.length) {
-        this.logger.debug(`event ${data.eventId} (${data.eventName}) already handled by ${data.subscriberId}; skipped`);
-        return 'skipped' as const;
-      }
-      await subscription.handler(event, {
-        manager,
-        eventId: data.eventId,
-        occurredAt: new Date(data.occurredAt),
-        subscriberId: data.subscriberId,
-        attempt,
-      });
-      return 'delivered' as const;
+    // The handler runs in a transaction scope: helpers that must write in its transaction (MailQueue
+    // records its mails there) find the manager, and their after-commit work (adding the mail job)
+    // runs once the effect and the inbox row are committed.
+    const { result, afterCommit } = await this.db.transaction((manager) =>
+      inTransactionScope(manager, () => this.handle(manager, data, subscription, event, attempt)),
+    );
+    await runAfterCommit(afterCommit, (err) =>
+      this.logger.warn(
+        `event ${data.eventId} (${data.eventName}), ${data.subscriberId}: after-commit work failed (${err.message}); its own redelivery repairs it`,
+      ),
+    );
+    return result;
+  }
+
+  private async handle(
+    manager: EntityManager,
+    data: DeliveryJobData,
+    subscription: Subscription,
+    event: DomainEvent,
+    attempt: number,
+  ): Promise<DeliveryOutcome> {
+    const claimed = (await manager.query(
+      `INSERT INTO event_delivery (event_id, subscriber_id) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING event_id`,
+      [data.eventId, data.subscriberId],
+    )) as unknown[];
+    if (!claimed.length) {
+      this.logger.debug(`event ${data.eventId} (${data.eventName}) already handled by ${data.subscriberId}; skipped`);
+      return 'skipped' as const;
+    }
+    await subscription.handler(event, {
+      manager,
+      eventId: data.eventId,
+      occurredAt: new Date(data.occurredAt),
+      subscriberId: data.subscriberId,
+      attempt,
     });
+    return 'delivered' as const;
   }
 }
 

@@ -1,5 +1,6 @@
 import {
   hasControlCharacter,
+  hasLoneSurrogate,
   inspectRequest,
   MULTILINE_FIELDS,
   parameterNames,
@@ -24,6 +25,20 @@ describe('control characters', () => {
     }
     for (const c of ['\t', '\n', '\r']) expect([hasControlCharacter(c), hasControlCharacter(c, true)]).toEqual([true, false]);
     for (const ok of ['Šparoge ćevapi', '\u00a0', '\u2028', '😀', '']) expect(hasControlCharacter(ok)).toBe(false);
+  });
+
+  it('refuses unpaired UTF-16 surrogates (as JSON.parse makes them from "\\ud800"), in values and keys, multi-line texts included', () => {
+    for (const bad of ['\ud800', 'a\udbffb', '\udc00', 'x\udfff', '\ud83d', '\ude00\ud83d', JSON.parse('"\\ud800"') as string])
+      expect(hasLoneSurrogate(bad)).toBe(true);
+    for (const ok of ['😀', 'a😀b', '\ud83d\ude00', 'Šparoge', '', '\uffff']) expect(hasLoneSurrogate(ok)).toBe(false);
+    const body = { email: 'a\ud800@example.com', note: 'line\n\udc00', ok: '😀', ['k\ud800']: 1 };
+    expect(scanValue(body, 'body')).toEqual([
+      { code: 'UNPAIRED_SURROGATE', field: 'email' },
+      { code: 'UNPAIRED_SURROGATE', field: 'note' },
+      { code: 'UNPAIRED_SURROGATE', field: 'k\\ud800' },
+    ]);
+    // a control character is named first when a value holds both
+    expect(scanValue({ a: '\u0000\ud800' }, 'body')).toEqual([{ code: 'CONTROL_CHARACTER', field: 'a' }]);
   });
 
   it('keeps the multi-line allow-list small and explicit', () => {

@@ -6,6 +6,8 @@ import { registerErrorMessages } from '../i18n/index.js';
  * jsonb (a 500), and no field of the shop means any of them. Refused are U+0000–U+001F, U+007F and
  * the C1 range U+0080–U+009F, in every JSON body string (and object key), query value and path
  * parameter; tab, line feed and carriage return only in the multi-line texts listed below.
+ * Unpaired UTF-16 surrogates (issue 19: `"\ud800"` in JSON parses to a string no UTF-8 can carry,
+ * which a json column refused with a 500) are refused in the same places with their own code.
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
@@ -21,12 +23,17 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
  */
 export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'remark', 'message']);
 
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 export const CONTROL_CHARACTER = 'CONTROL_CHARACTER';
 export const MALFORMED_ENCODING = 'MALFORMED_ENCODING';
+export const UNPAIRED_SURROGATE = 'UNPAIRED_SURROGATE';
 
 const ENGLISH = {
   [CONTROL_CHARACTER]: 'This field contains a control character (such as a NUL byte), which is not allowed.',
   [MALFORMED_ENCODING]: 'This part of the address is not valid percent-encoded UTF-8.',
+  [UNPAIRED_SURROGATE]: 'This field contains an invalid character (half of a UTF-16 surrogate pair), which is not allowed.',
 };
 
 registerErrorMessages({
@@ -42,13 +49,19 @@ registerErrorMessages({
     de: 'Dieser Teil der Adresse ist nicht gültig prozentkodiert (UTF-8).',
     sl: 'Ta del naslova ni pravilno kodiran (odstotno kodiranje UTF-8).',
   },
+  [UNPAIRED_SURROGATE]: {
+    hr: 'Ovo polje sadrži neispravan znak (pola surogatnog para UTF-16), koji nije dopušten.',
+    en: ENGLISH[UNPAIRED_SURROGATE],
+    de: 'Dieses Feld enthält ein ungültiges Zeichen (ein halbes UTF-16-Surrogatpaar), das nicht erlaubt ist.',
+    sl: 'To polje vsebuje neveljaven znak (polovico nadomestnega para UTF-16), ki ni dovoljen.',
+  },
 });
 
 /** At most this many fields are named in one answer (a hostile body may hold thousands). */
 const MAX_PROBLEMS = 20;
 
 export interface InputProblem {
-  code: typeof CONTROL_CHARACTER | typeof MALFORMED_ENCODING;
+  code: typeof CONTROL_CHARACTER | typeof MALFORMED_ENCODING | typeof UNPAIRED_SURROGATE;
   field: string;
 }
 
@@ -57,10 +70,20 @@ export function hasControlCharacter(text: string, multiline = false): boolean {
   return (multiline ? CONTROL_EXCEPT_LINE_BREAKS : CONTROL).test(text);
 }
 
+/** True when the text holds an unpaired UTF-16 surrogate (not text any encoding can carry). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
+/** A field name fit for an answer: lone surrogates in a hostile key shown as `\uXXXX`. */
+function withoutLoneSurrogates(name: string): string {
+  return name.replace(new RegExp(LONE_SURROGATE.source, 'g'), (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+}
+
 /** A field name fit for an answer: control characters in a hostile key shown as `\uXXXX`. */
 function printable(name: string): string {
   // eslint-disable-next-line no-control-regex -- as above
-  return name.replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return withoutLoneSurrogates(name.replace(/[\u0000-\u001F\u007F-\u009F]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
 }
 
 /** A place in a body: its key and its parent (a chain, so deep nesting costs no copying). */
@@ -101,14 +124,16 @@ function isMultiline(place: Place | undefined): boolean {
  * dotted path: `lines.0.note`, a top-level `email`; a value at the root is named `rootName`.
  */
 export function scanValue(root: unknown, rootName: string, problems: InputProblem[] = []): InputProblem[] {
-  const stack: Array<{ value: unknown; place: Place | undefined; badKey?: true }> = [{ value: root, place: undefined }];
+  const stack: Array<{ value: unknown; place: Place | undefined; badKey?: InputProblem['code'] }> = [{ value: root, place: undefined }];
   while (stack.length && problems.length < MAX_PROBLEMS) {
     const { value, place, badKey } = stack.pop()!;
     if (badKey) {
-      problems.push({ code: CONTROL_CHARACTER, field: fieldName(place, rootName) });
+      problems.push({ code: badKey, field: fieldName(place, rootName) });
     } else if (typeof value === 'string') {
       if (hasControlCharacter(value) && (hasControlCharacter(value, true) || !isMultiline(place))) {
         problems.push({ code: CONTROL_CHARACTER, field: fieldName(place, rootName) });
+      } else if (hasLoneSurrogate(value)) {
+        problems.push({ code: UNPAIRED_SURROGATE, field: fieldName(place, rootName) });
       }
     } else if (Array.isArray(value)) {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], place: { key: String(i), parent: place } });
@@ -116,12 +141,39 @@ export function scanValue(root: unknown, rootName: string, problems: InputProble
       const keys = Object.keys(value);
       for (let i = keys.length - 1; i >= 0; i--) {
         const child = { key: keys[i], parent: place };
-        if (hasControlCharacter(keys[i])) stack.push({ value: undefined, place: child, badKey: true });
+        if (hasControlCharacter(keys[i])) stack.push({ value: undefined, place: child, badKey: CONTROL_CHARACTER });
+        else if (hasLoneSurrogate(keys[i])) stack.push({ value: undefined, place: child, badKey: UNPAIRED_SURROGATE });
         else stack.push({ value: (value as Record<string, unknown>)[keys[i]], place: child });
       }
     }
   }
   return problems;
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Problems of a raw JSON body read as bytes (a signed provider callback, checked before any of its
+ * fields is parsed or stored): bytes that are not UTF-8, control characters outside JSON's
+ * whitespace, and, when it parses, every string and key as `scanValue` sees them (escapes like
+ * `\u0000` and `\ud800` become the characters they stand for). A body that is not JSON has no
+ * problems here: whoever reads it refuses it.
+ */
+export function inspectRawJson(raw: Buffer): InputProblem[] {
+  let text: string;
+  try {
+    text = strictUtf8.decode(raw);
+  } catch {
+    return [{ code: MALFORMED_ENCODING, field: 'body' }];
+  }
+  if (hasControlCharacter(text, true)) return [{ code: CONTROL_CHARACTER, field: 'body' }];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  return scanValue(parsed, 'body').slice(0, MAX_PROBLEMS);
 }
 
 /** A route as the router knows it: its methods and its path template (`/api/cart/items/:product_code`). */

@@ -4,6 +4,8 @@
  */
 export type ErrorKind =
   | 'invalid'
+  /** A request the server cannot read at all (a signed body with bytes no field may hold): 400. */
+  | 'malformed'
   | 'unauthenticated'
   | 'forbidden'
   | 'not_found'
@@ -18,6 +20,7 @@ export type ErrorKind =
 
 export const STATUS_BY_KIND: Record<ErrorKind, number> = {
   invalid: 422,
+  malformed: 400,
   unauthenticated: 401,
   forbidden: 403,
   not_found: 404,

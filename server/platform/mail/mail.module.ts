@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
+import { MailRedelivery } from './mail-redelivery.js';
 import { MailService } from './mail.service.js';
 import { MailProcessor, MailQueue } from './send-mail.job.js';
 
-/** Mail sending: MailQueue.enqueue() from anywhere, sent by MailProcessor (the mail queue's worker); needs the global APP_CONFIG and QueueModule. */
+/** Mail sending: MailQueue.enqueue() from anywhere, recorded in PostgreSQL and sent by MailProcessor (the mail queue's worker), MailRedelivery re-adding jobs the queue lost; needs the global APP_CONFIG and QueueModule. */
 @Module({
-  providers: [MailService, MailQueue, MailProcessor],
-  exports: [MailService, MailQueue],
+  providers: [MailService, MailQueue, MailProcessor, MailRedelivery],
+  exports: [MailService, MailQueue, MailRedelivery],
 })
 export class MailModule {}

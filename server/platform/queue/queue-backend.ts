@@ -33,6 +33,8 @@ export interface QueueBackend {
   ping(queue: Queue): Promise<void>;
   /** Closes the connections the backend itself opened (after every Queue and Worker is closed). */
   close(): Promise<void>;
+  /** Calls `listener` each time the datastore's connection is ready again after it was lost (Redis; never on PostgreSQL). */
+  onReconnect(listener: () => void): void;
 }
 
 /** Each backend by its connection object (several applications may run in one process: tests). */
@@ -93,6 +95,14 @@ export function createRedisQueueBackend(url: string, prefix: string): QueueBacke
     // Nest hands every worker the queue's (producer) connection: workers take the consumer client.
     workerOptions: () => ({ connection: consumerClient(), prefix, name: workerName() }),
     workers: new Set(),
+    onReconnect(listener) {
+      // ioredis emits 'ready' on every connect; after the first one it is a reconnect.
+      let connectedBefore = producer.status === 'ready';
+      producer.on('ready', () => {
+        if (connectedBefore) listener();
+        connectedBefore = true;
+      });
+    },
     async ping() {
       const answer = await producer.ping();
       if (answer !== 'PONG') throw new Error(`Redis answered ${answer} to PING`);
@@ -130,6 +140,9 @@ export function createPostgresQueueBackend(databaseUrl: string): QueueBackend {
     // While the database is away a worker retries after this delay (BullMQ's default is 15 s).
     workerOptions: () => ({ name: workerName(), runRetryDelay: POSTGRES_RUN_RETRY_DELAY_MS }),
     workers: new Set(),
+    onReconnect() {
+      // No connection event to follow: the periodic scheduler check covers a database that came back.
+    },
     async ping(queue) {
       await queue.getJobCounts('waiting');
     },

@@ -95,6 +95,11 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     return (await this.queue(queue).addBulk(jobs)) as Array<Job<T>>;
   }
 
+  /** Calls `listener` each time the queue datastore's connection is ready again after a loss (Redis). */
+  onReconnect(listener: () => void): void {
+    this.backend.onReconnect(listener);
+  }
+
   /** Readiness: throws when the queue datastore does not answer. */
   async ping(): Promise<void> {
     await this.backend.ping(this.queue(QueueName.Events));

@@ -52,8 +52,10 @@ const UPSERT_WAIT_MS = 5000;
 /**
  * The consumer of the scheduled queue: finds every @ScheduledJob method at boot, runs a job by its
  * name, and (in the roles that run workers) upserts the job schedulers, retrying in the background
- * while the datastore is away. A job without a method fails at once (no retry helps) and stays
- * visible in the dashboard.
+ * while the datastore is away. A datastore that loses its data (a Redis flushed, or restarted
+ * without persistence) loses the schedulers with it: so each worker checks them again on every
+ * reconnect and every QUEUE_SCHEDULE_CHECK_MS, and re-creates the ones missing (`ensureSchedules`).
+ * A job without a method fails at once (no retry helps) and stays visible in the dashboard.
  */
 @Processor(QueueName.Scheduled, { concurrency: QUEUE_SETTINGS[QueueName.Scheduled].concurrency })
 @Injectable()
@@ -61,7 +63,11 @@ export class ScheduledJobsProcessor extends WorkerHost implements OnModuleInit, 
   private readonly logger = new Logger('queue');
   private readonly jobs = new Map<string, { repeat: ScheduleOptions; run: ScheduledWork }>();
   private retry: NodeJS.Timeout | undefined;
+  private check: NodeJS.Timeout | undefined;
+  private checking: Promise<string[]> | undefined;
   private stopping = false;
+  /** Job schedulers this process re-created after they were lost (for logs and tests). */
+  recreated = 0;
 
   constructor(
     private readonly discovery: DiscoveryService,
@@ -108,6 +114,46 @@ export class ScheduledJobsProcessor extends WorkerHost implements OnModuleInit, 
 
   async onApplicationBootstrap(): Promise<void> {
     await this.applySchedules();
+    if (this.config.role === 'web' || !this.jobs.size) return;
+    this.queues.onReconnect(() => void this.ensureSchedules().catch(() => undefined));
+    this.check = setInterval(() => void this.ensureSchedules().catch(() => undefined), this.config.queue.scheduleCheckMs);
+  }
+
+  /**
+   * Re-creates every job scheduler the datastore no longer has (and only those: an existing one
+   * keeps its next run). Returns the names re-created. One check at a time; failures are logged
+   * and the next check (or reconnect) tries again.
+   */
+  ensureSchedules(): Promise<string[]> {
+    if (this.stopping || this.config.role === 'web') return Promise.resolve([]);
+    this.checking ??= this.missingSchedules().finally(() => (this.checking = undefined));
+    return this.checking;
+  }
+
+  private async missingSchedules(): Promise<string[]> {
+    const queue = this.queues.queue(QueueName.Scheduled);
+    const recreated: string[] = [];
+    try {
+      for (const [name, { repeat }] of this.jobs) {
+        const known = queue.getJobScheduler(name);
+        if (!(await settlesWithin(known, UPSERT_WAIT_MS))) throw new Error(`no answer within ${UPSERT_WAIT_MS} ms`);
+        if (await known) continue;
+        if (this.stopping) break;
+        const upsert = queue.upsertJobScheduler(name, repeat, { name, data: {} });
+        if (!(await settlesWithin(upsert, UPSERT_WAIT_MS))) throw new Error(`no answer within ${UPSERT_WAIT_MS} ms`);
+        await upsert;
+        recreated.push(name);
+      }
+    } catch (err) {
+      this.logger.warn(
+        `Checking the job schedulers failed (${(err as Error).message}); checked again in ${this.config.queue.scheduleCheckMs} ms or on reconnect`,
+      );
+    }
+    if (recreated.length) {
+      this.recreated += recreated.length;
+      this.logger.warn(`Re-created ${recreated.length} job scheduler(s) the queue datastore had lost: ${recreated.join(', ')}`);
+    }
+    return recreated;
   }
 
   /** Upserts every job scheduler (idempotent), in the roles that run workers. */
@@ -131,6 +177,8 @@ export class ScheduledJobsProcessor extends WorkerHost implements OnModuleInit, 
 
   beforeApplicationShutdown(): void {
     this.stopping = true;
+    clearInterval(this.check);
+    this.check = undefined;
     clearTimeout(this.retry);
     this.retry = undefined;
   }

@@ -307,7 +307,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
     expect(await paymentStatus(open.number)).toBe('awaiting_payment');
   }, TEST_MS);
 
-  it('queues again a stored callback whose settlement job was lost', async () => {
+  it('settles a stored callback whose settlement was lost (reconciliation, after a minute)', async () => {
     const { number } = await startedOrder();
     const raw = JSON.stringify(callbackBody(number));
     await db.query(

@@ -77,6 +77,29 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
     it('GET /api/catalog/products/%00 names the path parameter', async () => {
       expectRefused(await request(shop.url).get('/api/catalog/products/%00'), 'slug');
     });
+
+    // Issue 19: the invitation wrote a lone surrogate into a json column (a 500).
+    it('POST /api/users/invite with "\ud800" in the company name (an admin): 422 UNPAIRED_SURROGATE, nothing written', async () => {
+      const email = `surrogate-${Date.now()}@example.com`;
+      const res = await signedIn.call('post', '/api/users/invite', {
+        email,
+        company_name: 'Hotel \ud800 d.o.o.',
+        vat_number: '69435151530',
+        company_address: 'Obala 12, 51410 Opatija',
+        first_name: 'Klaus',
+        locale: 'de',
+      });
+      expectRefused(res, 'company_name', 'UNPAIRED_SURROGATE');
+      expect(fieldsOf(res)).toEqual(['company_name']);
+      expect(await db.query(`SELECT 1 FROM outbox_event WHERE payload->>'email' = $1`, [email])).toEqual([]);
+      const de = await signedIn.agent
+        .post('/api/users/invite')
+        .set('X-CSRF-Token', signedIn.token)
+        .set('Accept-Language', 'de')
+        .set('Content-Type', 'application/json')
+        .send('{"email":"x@example.com","company_name":"\\udc00"}');
+      expect(errorsOf(de)).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'UNPAIRED_SURROGATE', field: 'company_name', message: expect.stringMatching(/Surrogatpaar/) })]));
+    });
   });
 
   describe('what is refused and what is not', () => {
@@ -243,34 +266,59 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
       expect(failures).toEqual([]);
     });
 
-    it('a JSON body whose every string is "a\\u0000b", and each documented field alone: 422 naming them', async () => {
+    // Issue 19: unpaired UTF-16 surrogates (JSON.parse makes "\ud800" one) are refused the same way.
+    it.each([
+      ['a\u0000b', 'CONTROL_CHARACTER'],
+      ['a\ud800b', 'UNPAIRED_SURROGATE'],
+      ['\udfffa', 'UNPAIRED_SURROGATE'],
+    ])('a JSON body whose every string is %j, and each documented field alone: 422 %s naming them', async (bad, code) => {
       const failures: string[] = [];
       let documented = 0;
       for (const [method, template, op] of operations()) {
         if (!BODY_METHODS.has(method)) continue;
         const path = fill(template, () => 'ZZ-TEST-1');
-        // A raw body is refused before anything in it is read: the payment callback as unsigned (401), the
-        // newsletter's one-click unsubscribe for want of its signed token in the query (422).
+        // A raw body is refused before anything in it is read: the payment callback for bytes no field
+        // may hold (400, before its signature is even looked at), the newsletter's one-click
+        // unsubscribe for want of its signed token in the query (422).
         if (CSRF_EXEMPT_ROUTES.some((r) => r.rawBody && r.method === method.toUpperCase() && r.path === path)) {
-          const res = await send(method, path, { id: 'a\u0000b' });
-          const refused = path === '/api/newsletter/unsubscribe' ? res.status === 422 && res.body.errors?.[0]?.code === 'NEWSLETTER_LINK_INVALID' : res.status === 401;
-          if (!refused) failures.push(`${method.toUpperCase()} ${path} (unsigned): ${res.status} ${JSON.stringify(res.body)}`);
+          const res = await send(method, path, { id: bad });
+          const refused =
+            path === '/api/newsletter/unsubscribe'
+              ? res.status === 422 && res.body.errors?.[0]?.code === 'NEWSLETTER_LINK_INVALID'
+              : res.status === 400 && res.body.errors?.[0]?.code === 'PAYMENT_CALLBACK_MALFORMED';
+          if (!refused) failures.push(`${method.toUpperCase()} ${path} (raw): ${res.status} ${JSON.stringify(res.body)}`);
           continue;
         }
         const fields = bodyFields(op);
         documented += fields.length;
-        const all = Object.fromEntries([...fields, 'email', 'password', 'token', 'refresh_token'].map((f) => [f, 'a\u0000b']));
+        const all = Object.fromEntries([...fields, 'email', 'password', 'token', 'refresh_token'].map((f) => [f, bad]));
         const res = await send(method, path, all);
         // One answer names at most 20 problems (control-characters.ts): the profile has more fields.
-        if (res.status !== 422 || !Object.keys(all).slice(0, 20).every((f) => fieldsOf(res).includes(f)))
+        if (res.status !== 422 || !Object.keys(all).slice(0, 20).every((f) => errorsOf(res).some((e) => e.field === f && e.code === code)))
           failures.push(`${method.toUpperCase()} ${path} (all): ${res.status} ${JSON.stringify(res.body)}`);
         for (const field of fields) {
-          const one = await send(method, path, { [field]: 'a\u0000b' });
-          if (one.status !== 422 || !fieldsOf(one).includes(field))
+          const one = await send(method, path, { [field]: bad });
+          if (one.status !== 422 || !errorsOf(one).some((e) => e.field === field && e.code === code))
             failures.push(`${method.toUpperCase()} ${path} (${field}): ${one.status} ${JSON.stringify(one.body)}`);
         }
       }
       expect(documented).toBeGreaterThan(3);
+      expect(failures).toEqual([]);
+    });
+
+    it('no route answers 5xx to an unpaired surrogate in a key, a nested array or the whole body', async () => {
+      const anonymous = await shopper(shop.url);
+      const failures: string[] = [];
+      for (const [method, template] of operations()) {
+        if (!BODY_METHODS.has(method)) continue;
+        const path = fill(template, () => 'ZZ-TEST-1');
+        for (const body of [{ ['k\ud800']: 1 }, { lines: [{ note: ['\udc00'] }] }, '\ud800']) {
+          for (const who of [signedIn, anonymous]) {
+            const res = await who.call(method as 'post', path, body);
+            if (res.status >= 500) failures.push(`${method.toUpperCase()} ${path} ${JSON.stringify(body)}: ${res.status}`);
+          }
+        }
+      }
       expect(failures).toEqual([]);
     });
 

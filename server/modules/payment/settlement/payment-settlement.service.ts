@@ -1,12 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
-import { EventPublisher } from '../../../platform/events/index.js';
-import { QueueName, QueueService, ScheduledJob } from '../../../platform/queue/index.js';
-import { PaymentApproved, PaymentDeclined, PaymentFlagged } from '../events/payment.events.js';
+import { type EventContext, EventPublisher, OnEvent } from '../../../platform/events/index.js';
+import { ScheduledJob } from '../../../platform/queue/index.js';
+import { PaymentApproved, PaymentCallbackReceived, PaymentDeclined, PaymentFlagged } from '../events/payment.events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type PaymentRefusal, type PaymentStatus } from '../payment-provider.js';
 
-/** The payments-queue job that settles one stored callback (job id `settle-callback__<callback id>`). */
+/**
+ * The payments-queue job that settled one stored callback before callbacks went through the outbox
+ * (job id `settle-callback__<callback id>`); still processed, for jobs queued by an older release.
+ */
 export const SETTLE_CALLBACK_JOB = 'settle-callback';
 export const settleCallbackJobId = (callbackId: string) => `${SETTLE_CALLBACK_JOB}__${callbackId}`;
 /** The scheduled job that asks the provider about attempts without a callback. */
@@ -14,8 +17,8 @@ export const RECONCILE_JOB = 'payments.reconcile';
 const RECONCILE_EVERY_MS = 60_000;
 /** Attempts older than this are no longer inquired (an operator's matter by then; the unpaid order has long expired). */
 const RECONCILE_MAX_AGE_MS = 2 * 86_400_000;
-/** A stored callback not settled after this long has its job added again (same id: a job the queue still knows is left alone). */
-const REQUEUE_CALLBACK_AFTER_MS = 60_000;
+/** A stored callback not settled after this long is settled by reconciliation itself (its event's delivery is late: the queue away or slow). */
+const SETTLE_LATE_CALLBACK_AFTER_MS = 60_000;
 const BATCH = 100;
 
 /** What the provider said about one order's payment: a verified callback or a status inquiry. */
@@ -67,8 +70,9 @@ interface CallbackRow {
 /**
  * Settles card payments (docs/payments.md 'Callback and settlement', 'Reconciliation'):
  * - `receiveCallback`: the raw body is verified by the provider adapter before anything is parsed
- *   or stored; a verified callback is stored once (the provider repeats it until it gets a 200) and
- *   a settlement job is queued with a deterministic id.
+ *   or stored; a verified callback is stored once (the provider repeats it until it gets a 200),
+ *   in one transaction with a payment.callback-received event in the outbox: its settlement is
+ *   recorded in PostgreSQL, so the 200 needs PostgreSQL only, never the queue.
  * - `settle`: one transaction with the order's attempts locked, so it is idempotent and does not
  *   depend on the order callbacks arrive in. An approval with the attempt's amount and currency
  *   publishes payment.approved (once per order); another amount or currency flags the attempt for an
@@ -85,58 +89,73 @@ export class PaymentSettlement {
   constructor(
     private readonly db: DataSource,
     private readonly events: EventPublisher,
-    private readonly queues: QueueService,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
    * A callback as received. Refused (nothing stored, nothing queued) unless its signature over the
-   * raw bytes verifies. Resolves once the callback is stored and its settlement job queued, so a
-   * 200 promises it will settle; a throw (database or queue away) makes the provider send it again.
+   * raw bytes verifies. Resolves once the callback and its payment.callback-received event are
+   * committed together in PostgreSQL, so a 200 promises it will settle whatever the queue's state
+   * (the outbox relays the event when the queue is back, and redelivers it if the queue loses it);
+   * a throw (the database away) makes the provider send it again. A repeat finds its row stored and
+   * adds nothing: the first one's event settles it.
    */
   async receiveCallback(rawBody: Buffer, authorization: string | undefined): Promise<CallbackReceipt> {
     const verified = this.provider.verifyCallback(rawBody, authorization);
     if (!verified.ok) return verified;
     const cb = verified.value;
     const key = [this.config.payment.provider, cb.transactionId, cb.status, cb.responseCode];
-    const inserted = await this.db.query<Array<{ id: string }>>(
-      `INSERT INTO payment_callback (provider, transaction_id, status, response_code, order_number, amount, currency, raw_body)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (provider, transaction_id, status, response_code) DO NOTHING RETURNING id`,
-      [...key, cb.orderNumber, cb.amountCents, cb.currency, rawBody.toString('utf8')],
-    );
-    const row =
-      inserted[0] ??
-      (
-        await this.db.query<Array<{ id: string; settled_at: Date | null }>>(
-          `SELECT id, settled_at FROM payment_callback WHERE provider = $1 AND transaction_id = $2 AND status = $3 AND response_code = $4`,
-          key,
-        )
-      )[0];
-    if (!row) throw new Error(`payment callback ${cb.transactionId} was neither stored nor found`);
-    if (!('settled_at' in row) || row.settled_at === null) await this.queueSettlement(row.id);
-    return { ok: true, callbackId: row.id };
+    const callbackId = await this.db.transaction(async (manager) => {
+      const inserted = (await manager.query(
+        `INSERT INTO payment_callback (provider, transaction_id, status, response_code, order_number, amount, currency, raw_body)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+         ON CONFLICT (provider, transaction_id, status, response_code) DO NOTHING RETURNING id`,
+        [...key, cb.orderNumber, cb.amountCents, cb.currency, rawBody.toString('utf8')],
+      )) as Array<{ id: string }>;
+      if (inserted[0]) {
+        await this.events.publish(manager, new PaymentCallbackReceived({ callbackId: inserted[0].id }));
+        return inserted[0].id;
+      }
+      const [known] = (await manager.query(
+        `SELECT id FROM payment_callback WHERE provider = $1 AND transaction_id = $2 AND status = $3 AND response_code = $4`,
+        key,
+      )) as Array<{ id: string }>;
+      if (!known) throw new Error(`payment callback ${cb.transactionId} was neither stored nor found`);
+      return known.id;
+    });
+    return { ok: true, callbackId };
   }
 
-  /** The settlement job of one stored callback: settles it once (a repeated job finds it settled). */
+  /** Settles one stored callback once, in a transaction of its own (a repeated call finds it settled). */
   async settleCallback(callbackId: string): Promise<SettlementOutcome | 'not_found'> {
-    return this.db.transaction(async (manager) => {
-      const [cb] = (await manager.query(`SELECT * FROM payment_callback WHERE id = $1 FOR UPDATE`, [callbackId])) as CallbackRow[];
-      if (!cb) return 'not_found';
-      if (cb.settled_at && cb.outcome) return cb.outcome;
-      const outcome = await this.settle(manager, {
-        source: 'callback',
-        orderNumber: cb.order_number,
-        transactionId: cb.transaction_id,
-        approved: cb.status === 'approved' && cb.response_code === '0000',
-        amountCents: Number(cb.amount),
-        currency: cb.currency,
-        responseCode: cb.response_code,
-      });
-      await manager.query(`UPDATE payment_callback SET settled_at = now(), outcome = $2 WHERE id = $1`, [callbackId, outcome]);
-      return outcome;
+    return this.db.transaction((manager) => this.settleStoredCallback(manager, callbackId));
+  }
+
+  /**
+   * The subscriber of payment.callback-received: settles the stored callback in the delivery's
+   * transaction (the settlement, its payment.* event and the inbox row commit together).
+   */
+  @OnEvent(PaymentCallbackReceived, 'settle-payment-callback')
+  async onCallbackReceived(event: PaymentCallbackReceived, { manager }: EventContext): Promise<void> {
+    await this.settleStoredCallback(manager, event.payload.callbackId);
+  }
+
+  private async settleStoredCallback(manager: EntityManager, callbackId: string): Promise<SettlementOutcome | 'not_found'> {
+    const [cb] = (await manager.query(`SELECT * FROM payment_callback WHERE id = $1 FOR UPDATE`, [callbackId])) as CallbackRow[];
+    if (!cb) return 'not_found';
+    if (cb.settled_at && cb.outcome) return cb.outcome;
+    const outcome = await this.settle(manager, {
+      source: 'callback',
+      orderNumber: cb.order_number,
+      transactionId: cb.transaction_id,
+      approved: cb.status === 'approved' && cb.response_code === '0000',
+      amountCents: Number(cb.amount),
+      currency: cb.currency,
+      responseCode: cb.response_code,
     });
+    await manager.query(`UPDATE payment_callback SET settled_at = now(), outcome = $2 WHERE id = $1`, [callbackId, outcome]);
+    return outcome;
   }
 
   /**
@@ -250,15 +269,17 @@ export class PaymentSettlement {
       });
       if (outcome === 'approved' || outcome === 'declined' || outcome === 'flagged') settled += 1;
     }
-    const lost = (await this.db.query(`SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`, [
-      new Date(now - REQUEUE_CALLBACK_AFTER_MS),
+    const late = (await this.db.query(`SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`, [
+      new Date(now - SETTLE_LATE_CALLBACK_AFTER_MS),
     ])) as Array<{ id: string }>;
-    for (const { id } of lost) await this.queueSettlement(id);
-    return { inquired, settled, requeued: lost.length };
-  }
-
-  private queueSettlement(callbackId: string) {
-    return this.queues.add(QueueName.Payments, SETTLE_CALLBACK_JOB, { callbackId }, { jobId: settleCallbackJobId(callbackId) });
+    for (const { id } of late) {
+      try {
+        await this.settleCallback(id);
+      } catch (err) {
+        this.logger.warn(`reconciliation: settling stored callback ${id} failed (${(err as Error).message}); tried again next run`);
+      }
+    }
+    return { inquired, settled, requeued: late.length };
   }
 
   private async mark(manager: EntityManager, attemptId: string, status: 'approved' | 'declined', transactionId: string | null): Promise<void> {
