@@ -362,28 +362,51 @@ async function chaos(loadMs: number): Promise<void> {
 let t0Load = 0;
 
 // ── the checks ──────────────────────────────────────────────────────────────────────────────
-type MailKind = 'confirmation' | 'notice' | 'not-completed' | 'other';
-async function mailsByOrder(): Promise<Map<string, Record<MailKind, number>>> {
-  const counts = new Map<string, Record<MailKind, number>>();
+type MailKind = 'confirmation' | 'notice' | 'paid-notice' | 'not-completed' | 'other';
+const NO_MAILS = (): Record<MailKind, number> => ({ confirmation: 0, notice: 0, 'paid-notice': 0, 'not-completed': 0, other: 0 });
+/**
+ * The order mails in the mail folder, per order and kind, counted by distinct Message-ID: a mail the
+ * shop sent again after a crash between the SMTP acceptance and its record carries the same
+ * Message-ID (docs/mail.md 'Exactly once') and is one message to the recipient; such copies are
+ * counted apart (`resent`), a second Message-ID of the same kind is a duplicate.
+ */
+async function mailsByOrder(): Promise<{ counts: Map<string, Record<MailKind, number>>; resent: number }> {
+  const ids = new Map<string, Map<MailKind, Set<string>>>();
+  let files = 0;
   const numbers = new Set(placed.map((p) => p.number));
   for (const file of readdirSync(MAIL_DIR).filter((f) => f.endsWith('.eml'))) {
     const parsed = await PostalMime.parse(await readFile(join(MAIL_DIR, file)));
     const number = /ZZ-\d{4}-\d+/.exec(parsed.subject ?? '')?.[0];
     if (!number || !numbers.has(number)) continue;
     const subject = parsed.subject ?? '';
-    // The notice goes to the shop's inbox, in Croatian; the buyer's mails are in the order's language (en).
+    // The notices go to the shop's inbox, in Croatian; the buyer's mails are in the order's language (en).
     const kind: MailKind = parsed.to?.some((t) => t.address?.toLowerCase() === ORDERS_INBOX)
-      ? 'notice'
+      ? /^Plaćena narudžba/.test(subject)
+        ? 'paid-notice'
+        : 'notice'
       : /^The payment for your order/.test(subject)
         ? 'not-completed'
         : /^Your Zlatno zrno order/.test(subject)
           ? 'confirmation'
           : 'other';
-    const c = counts.get(number) ?? { confirmation: 0, notice: 0, 'not-completed': 0, other: 0 };
-    c[kind] += 1;
+    const byKind = ids.get(number) ?? new Map<MailKind, Set<string>>();
+    const set = byKind.get(kind) ?? new Set<string>();
+    set.add(parsed.messageId ?? file);
+    byKind.set(kind, set);
+    ids.set(number, byKind);
+    files += 1;
+  }
+  const counts = new Map<string, Record<MailKind, number>>();
+  let distinct = 0;
+  for (const [number, byKind] of ids) {
+    const c = NO_MAILS();
+    for (const [kind, set] of byKind) {
+      c[kind] = set.size;
+      distinct += set.size;
+    }
     counts.set(number, c);
   }
-  return counts;
+  return { counts, resent: files - distinct };
 }
 
 interface Tally {
@@ -401,6 +424,8 @@ interface Tally {
   notCompleted: number;
   mailsLost: number;
   mailsDuplicated: number;
+  /** Copies of a mail sent again after a crash, with the same Message-ID (one message to the recipient). */
+  mailsResent: number;
 }
 async function tally(db: pg.Client): Promise<Tally> {
   const numbers = placed.map((p) => p.number);
@@ -419,7 +444,7 @@ async function tally(db: pg.Client): Promise<Tally> {
     `SELECT order_number AS number, count(*)::int AS n FROM payment_attempt WHERE status = 'approved' AND order_number = ANY($1) GROUP BY 1`,
     [numbers],
   );
-  const mails = await mailsByOrder();
+  const { counts: mails, resent: mailsResent } = await mailsByOrder();
   let mailsExpected = 0;
   let mailsSent = 0;
   let mailsLost = 0;
@@ -429,8 +454,9 @@ async function tally(db: pg.Client): Promise<Tally> {
     const paid = byNumber.get(p.number)?.payment_status === 'paid';
     const expect: Partial<Record<MailKind, number>> = { notice: 1 };
     if (p.method === 'cod' || paid) expect.confirmation = 1;
-    const got = mails.get(p.number) ?? { confirmation: 0, notice: 0, 'not-completed': 0, other: 0 };
-    for (const kind of ['notice', 'confirmation'] as const) {
+    if (p.method === 'card' && paid) expect['paid-notice'] = 1;
+    const got = mails.get(p.number) ?? NO_MAILS();
+    for (const kind of ['notice', 'confirmation', 'paid-notice'] as const) {
       const want = expect[kind] ?? 0;
       mailsExpected += want;
       mailsSent += got[kind];
@@ -454,6 +480,7 @@ async function tally(db: pg.Client): Promise<Tally> {
     notCompleted,
     mailsLost,
     mailsDuplicated,
+    mailsResent,
   };
 }
 
@@ -505,14 +532,15 @@ try {
         .map(([k, n]) => `${k.split(' ').pop()}: ${n}`)
         .join(', '),
     ],
-    ['order mails expected / written (notice, confirmation)', `${t.mailsExpected} / ${t.mailsSent}`],
+    ['order mails expected / written (notice, confirmation, card paid notice)', `${t.mailsExpected} / ${t.mailsSent}`],
     ['payment-not-completed mails (declined first)', t.notCompleted],
     ['orders lost', t.ordersLost],
     ['orders duplicated', t.ordersDuplicated],
     ['payments lost (approved, not paid)', t.paymentsLost],
     ['payments settled twice', t.settledTwice],
     ['mails lost', t.mailsLost],
-    ['mails duplicated', t.mailsDuplicated],
+    ['mails duplicated (another Message-ID)', t.mailsDuplicated],
+    ['mails sent again after a crash (same Message-ID)', t.mailsResent],
     ['answers 500', serverErrors.length],
     ['answers 503 (PostgreSQL away, retried)', [...statuses].filter(([k]) => k.endsWith(' 503')).reduce((s, [, n]) => s + n, 0)],
   ];

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
@@ -15,6 +15,12 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** `Reply-To`: where an answer goes instead of MAIL_FROM (one address, as nodemailer parses it). */
   replyTo?: string;
+  /**
+   * A fixed Message-ID (`<id@domain>`), for a mail that may be sent again after a crash between the
+   * SMTP server's acceptance and our record of it: the second copy carries the same Message-ID, which
+   * mail systems treat as the same message (docs/mail.md 'Exactly once'). Unset: nodemailer makes one.
+   */
+  messageId?: string;
 }
 
 export interface SendTemplateOptions {
@@ -24,6 +30,8 @@ export interface SendTemplateOptions {
   headers?: Record<string, string>;
   /** `Reply-To` of the mail (the contact form's notice: the visitor who wrote). */
   replyTo?: string;
+  /** A fixed Message-ID (OutgoingMail.messageId). */
+  messageId?: string;
 }
 
 interface Transport {
@@ -76,6 +84,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       to: mail.to,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       subject: mail.subject,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
       html: mail.html,
       text: mail.text,
       // What nodemailer picks for our mostly-ASCII texts anyway, said at once: left to choose, it
@@ -105,7 +114,17 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       ...rendered,
       headers: { 'Content-Language': options.locale, ...options.headers },
       ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+      ...(options.messageId ? { messageId: options.messageId } : {}),
     });
+  }
+
+  /**
+   * The Message-ID of a recorded mail (outgoing_mail id, i.e. its job id): the same for every attempt,
+   * on the sender's domain, revealing nothing of the id (a hash).
+   */
+  stableMessageId(recordId: string): string {
+    const domain = /@([^>\s]+)>?\s*$/.exec(this.config.mail.from)?.[1] ?? 'localhost';
+    return `<${createHash('sha256').update(`outgoing-mail:${recordId}`).digest('hex').slice(0, 32)}@${domain}>`;
   }
 
   /** One file per mail, named so that `ls` lists them in the order they were sent. */

@@ -45,8 +45,12 @@ describe('MailProcessor: a mail is sent once', () => {
   const sealer = new JobDataSealer(SECRET);
   const mailer = () => {
     const sent: string[] = [];
-    const service = { sendTemplate: (_t: string, _p: unknown, o: { to: string }) => (sent.push(o.to), Promise.resolve('<m1@zlatnozrno.hr>')) };
-    return { service: service as unknown as MailService, sent };
+    const messageIds: Array<string | undefined> = [];
+    const service = {
+      stableMessageId: (id: string) => `<stable-${id}@zlatnozrno.hr>`,
+      sendTemplate: (_t: string, _p: unknown, o: { to: string; messageId?: string }) => (sent.push(o.to), messageIds.push(o.messageId), Promise.resolve('<m1@zlatnozrno.hr>')),
+    };
+    return { service: service as unknown as MailService, sent, messageIds };
   };
 
   it('skips a mail whose row is already marked sent (a second job of the same mail)', async () => {
@@ -66,4 +70,11 @@ describe('MailProcessor: a mail is sent once', () => {
     expect(updates).toHaveLength(3);
     expect(updates.every(([id, messageId]) => id === JOB_ID && messageId === '<m1@zlatnozrno.hr>')).toBe(true);
   }, 15_000);
+
+  it('sends every attempt of one recorded mail with the same Message-ID, made from the record', async () => {
+    const { service, messageIds } = mailer();
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db).process(job(sealer));
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db).process(job(sealer));
+    expect(messageIds).toEqual([`<stable-${JOB_ID}@zlatnozrno.hr>`, `<stable-${JOB_ID}@zlatnozrno.hr>`]);
+  });
 });

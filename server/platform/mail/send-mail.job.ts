@@ -239,7 +239,10 @@ export class MailProcessor extends WorkerHost {
     const headers = job.data.headers
       ? this.sealer.open<Record<string, string>>(job.data.headers, headersContext(String(job.id)))
       : undefined;
-    return this.mail.sendTemplate(template, props, { to, locale, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
+    // One Message-ID per recorded mail, the same on every attempt: a copy sent again after a crash
+    // between the SMTP server's acceptance and our commit is the same message to the recipient's system.
+    const messageId = this.mail.stableMessageId(String(job.id));
+    return this.mail.sendTemplate(template, props, { to, locale, messageId, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
   }
 
   private propsOf(job: Job<SendTemplateJobData>): TemplateProps<TemplateName> {
