@@ -25,6 +25,7 @@ import {
   defineEvent,
   orderCancelled,
   orderDelivered,
+  orderPaymentMethodChanged,
   orderPlaced,
   orderShipped,
 } from './index.js';
@@ -122,10 +123,15 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   [orderDelivered, { orderId: USER, orderNumber: 'ZZ-2026-000123', deliveredAt: AT, actor: 'operater@zlatnozrno.test' }, 'version-required'],
   [
     orderCancelled,
-    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test' },
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test', cancelledBy: 'operator' },
     'version-required',
   ],
   [contactMessageReceived, { messageId: USER, locale: 'sl', receivedAt: AT }, 'version-required'],
+  [
+    orderPaymentMethodChanged,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', from: 'card', to: 'cod', locale: 'hr', total: 2629, changedAt: AT },
+    'version-required',
+  ],
 ];
 
 describe('event contracts', () => {

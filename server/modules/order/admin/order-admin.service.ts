@@ -194,6 +194,7 @@ export class OrderAdminService implements OrderAdministration {
         refunded,
         cancelledAt: cancelledAt.toISOString(),
         actor,
+        cancelledBy: 'operator',
       }),
     );
   }

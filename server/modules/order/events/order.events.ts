@@ -1,4 +1,4 @@
-import { orderCancelled, orderDelivered, orderPlaced, orderShipped } from '../../../../contract/events/order.js';
+import { orderCancelled, orderDelivered, orderPaymentMethodChanged, orderPlaced, orderShipped } from '../../../../contract/events/order.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The order module's events; payloads and their meaning: contract/events/order.ts.
@@ -7,3 +7,4 @@ export class OrderPlaced extends domainEvent(orderPlaced) {}
 export class OrderShipped extends domainEvent(orderShipped) {}
 export class OrderDelivered extends domainEvent(orderDelivered) {}
 export class OrderCancelled extends domainEvent(orderCancelled) {}
+export class OrderPaymentMethodChanged extends domainEvent(orderPaymentMethodChanged) {}
