@@ -215,6 +215,39 @@ describe('no shopper is stuck (Chromium)', () => {
     }
   });
 
+  it('a hand-off the browser refuses (CSP form-action) leaves the shopper with the pending order, never an empty cart', async () => {
+    const locale: Locale = 'sl';
+    const t = tFor(locale);
+    // CSP enforced (no axe here: the axe contexts bypass the CSP)
+    const context = await newContext(browser, { locale: 'sl-SI' });
+    await context.addCookies([
+      { name: LOCALE_COOKIE, value: locale, url: BASE_URL },
+      { name: CONSENT_COOKIE, value: 'essential', url: BASE_URL },
+    ]);
+    try {
+      const page = await context.newPage();
+      const confirm = await onConfirmation(page, locale);
+      // the real placement, its form pointed at an origin the page's form-action does not allow
+      await page.route('**/api/orders', async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.json()) as { data: { payment: { action: string } } };
+        body.data.payment.action = 'http://blocked.invalid/v2/form';
+        await route.fulfill({ response, json: body });
+      });
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
+      // the placement emptied the cart, so the checkout offers the pending order (the blocked navigation never
+      // commits: poll the document rather than wait for a navigation to end)
+      await page.waitForFunction(() => !!document.querySelector('main [data-testid="pending-order"]'), null, { timeout: 20_000 });
+      expect(await page.locator('main [data-testid="pending-order"] h2').first().innerText()).toContain('ZZ-');
+      expect(await page.locator('[data-checkout-empty]').count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe(publicPath('checkout', locale));
+      await shot(page, 'handoff-blocked');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('without an order in the URL the success page claims nothing about an e-mail', async () => {
     const t = tFor('en');
     const context = await guestContext(browser, 'en');

@@ -44,10 +44,11 @@ describe('canonicalHost', () => {
   });
 
   it('leaves exempt paths, in-process calls and targets that are not a plain path to the next handlers', () => {
-    for (const originalUrl of ['/api/health/ready', '/api/payments/monri/callback', '/sandbox/monri/orders/show', '/sandbox/monri/transactions/1/refund', '*', 'http://evil.example/', '//evil.example/x']) {
+    for (const originalUrl of ['/api/health', '/api/health?x=1', '/api/health/ready', '/api/payments/monri/callback', '/sandbox/monri/orders/show', '/sandbox/monri/transactions/1/refund', '*', 'http://evil.example/', '//evil.example/x']) {
       expect(run({ method: 'POST', originalUrl, headers: { host: '127.0.0.1:3000' } }).next).toBe(true);
     }
     expect(run({ originalUrl: '/en', headers: { host: 'localhost' } }, { exempt: () => true }).next).toBe(true);
+    expect(run({ originalUrl: '/api/healthy', headers: { host: '127.0.0.1:3000' } }).status).toBe(302);
   });
 
   it('reads the forwarded host only behind a trusted proxy', () => {

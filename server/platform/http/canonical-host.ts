@@ -2,7 +2,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
 
 /**
- * Paths a request for another host may still reach: health checks (load balancers and probes ask by
+ * Paths a request for another host may still reach (and `/api/health` itself): health checks (load balancers and probes ask by
  * address) and server-to-server endpoints (the provider's callbacks, the sandbox's status inquiry and
  * transactions, which the shop's own payment adapter calls by MONRI_API_URL).
  */
@@ -62,7 +62,8 @@ export function canonicalHost(opts: CanonicalHostOptions): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     const target = req.originalUrl ?? req.url;
     if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//')) return next();
-    if (CANONICAL_HOST_EXEMPT_PREFIXES.some((p) => target.startsWith(p))) return next();
+    const path = target.split('?')[0]!;
+    if (path === '/api/health' || CANONICAL_HOST_EXEMPT_PREFIXES.some((p) => path.startsWith(p))) return next();
     if (opts.exempt?.(req)) return next();
     const host = requestedHost(req, opts.trustProxy);
     if (!host) return next();

@@ -5,11 +5,15 @@ import type { PaymentForm } from '../checkout-types';
 import { PendingOrderSection } from './pending-order-section';
 import accountStyles from '../../account/account.module.css';
 
+/** How long the page waits for the provider's page to take over before it says the hand-off failed. */
+export const HANDOFF_TIMEOUT_MS = 6000;
+
 /**
  * The hand-off to the card provider's hosted page: a form with the provider's fields, submitted at once; its
  * visible button continues when scripts are blocked or the automatic submit did not happen. When the browser
  * refuses to send it (the page's CSP `form-action` does not allow the provider's origin, docs/security.md
- * 'One host'), the shopper sees a localized error and the pending order with its actions, never an empty cart.
+ * 'One host': a `securitypolicyviolation`, or the page still here after HANDOFF_TIMEOUT_MS), the shopper sees a
+ * localized error and the pending order with its actions (pay again posts a new form), never an empty cart.
  */
 export function PaymentHandoff({ payment }: { payment: PaymentForm }) {
   const { t } = useT();
@@ -19,9 +23,18 @@ export function PaymentHandoff({ payment }: { payment: PaymentForm }) {
     const onViolation = (event: SecurityPolicyViolationEvent) => {
       if ((event.effectiveDirective || event.violatedDirective).startsWith('form-action')) setBlocked(true);
     };
+    // A refused submit does not always reach the page as an event (Chromium blocks a form-action navigation
+    // in the browser process and only logs it): still here after HANDOFF_TIMEOUT_MS means it did not go.
+    const timer = window.setTimeout(() => setBlocked(true), HANDOFF_TIMEOUT_MS);
+    const leaving = () => window.clearTimeout(timer);
     document.addEventListener('securitypolicyviolation', onViolation);
+    window.addEventListener('pagehide', leaving);
     formRef.current?.submit();
-    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('securitypolicyviolation', onViolation);
+      window.removeEventListener('pagehide', leaving);
+    };
   }, []);
   if (blocked) {
     return (
