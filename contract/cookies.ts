@@ -39,6 +39,7 @@ export const STORAGE_ENTRIES = {
   access_token: { name: 'access_token', kind: 'cookie', setBy: 'server', lifetime: { unit: 'minutes', value: 15, configurable: true }, category: 'essential', consent: false },
   refresh_token: { name: 'refresh_token', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 30, configurable: true }, category: 'essential', consent: false },
   token_expires: { name: 'token_expires', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 30, configurable: true }, category: 'essential', consent: false },
+  pending_order: { name: 'pending_order', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 1 }, category: 'essential', consent: false },
   oidc_tx: { name: 'oidc_tx', kind: 'cookie', setBy: 'server', lifetime: { unit: 'minutes', value: 10 }, category: 'essential', consent: false },
   checkout: { name: 'zz-checkout', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
   checkout_account: { name: 'zz-checkout-account', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
@@ -63,6 +64,7 @@ export const COOKIE_NAMES = {
   refresh: STORAGE_ENTRIES.refresh_token.name,
   expires: STORAGE_ENTRIES.token_expires.name,
   oidcTransaction: STORAGE_ENTRIES.oidc_tx.name,
+  pendingOrder: STORAGE_ENTRIES.pending_order.name,
 } as const;
 
 /** The registry entry of a cookie name, if any (an exact name first, then a prefix entry). */

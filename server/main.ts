@@ -21,7 +21,8 @@ import { BotCheckService } from './platform/bot-check/index.js';
 import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video.js';
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { refuseConnect, refuseNonPathTargets } from './platform/http/request-target.js';
-import { InProcessApi, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import { canonicalHost } from './platform/http/canonical-host.js';
+import { InProcessApi, isInProcessRequest, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
 import { ANALYTICS_COOKIES } from '../contract/cookies.js';
@@ -96,9 +97,21 @@ export async function bootstrap(
       web.use(refuseNonPathTargets());
       refuseConnect(web.getHttpServer());
       web.use(httpLogger(log));
+      // One address (docs/security.md, 'One host'): another host's GET goes to PUBLIC_URL, its other methods 421.
+      // The port of PUBLIC_URL is the one listened on (known after listen when PORT is 0).
+      web.use(
+        canonicalHost({
+          publicHost: () => new URL(url ?? config.http.publicUrl).host,
+          publicOrigin: () => new URL(url ?? config.http.publicUrl).origin,
+          trustProxy: config.http.trustProxy,
+          permanent: config.isProduction,
+          exempt: isInProcessRequest,
+        }),
+      );
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
-      // Checkout hands card payments to the provider's hosted page by a form POST (the sandbox is ours).
-      const formActions = config.payment.provider === 'monri' ? [new URL(config.payment.monri.formUrl).origin] : [];
+      // Checkout hands card payments to the provider's hosted page by a form POST: form-action names exactly
+      // 'self' and that page's origin (the sandbox's is PUBLIC_URL's, which is 'self' once the host is canonical).
+      const formActions = [new URL(config.payment.monri.formUrl).origin];
       // The bot check's script (and its frames) from the provider, only when it is configured (docs/bot-check.md).
       const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
       // The CSP allows Google's analytics hosts only to a visitor who accepted all cookies (docs/analytics.md).
@@ -171,7 +184,7 @@ export async function bootstrap(
       const port = typeof address === 'object' && address ? address.port : config.http.port;
       url = config.http.publicUrl.replace(`:${config.http.port}`, `:${port}`);
       app = web;
-      log.info(`The shop is running at ${url} (role ${config.role})`);
+      log.info(`The shop is running at ${url} (role ${config.role}): open this address; other hosts (127.0.0.1, [::1]) are redirected to it`);
     }
 
 

@@ -359,3 +359,58 @@ export const RetryPaymentBody = z.object({
 });
 export const RetryPaymentAnswer = data(z.object({ payment: PaymentFormView }));
 export type RetryPaymentAnswer = z.infer<typeof RetryPaymentAnswer>;
+
+// ----- the pending order: an unpaid card order its buyer can pay, switch or cancel --------------
+
+/**
+ * Whether an order is 'pending' for its buyer: a card order not paid yet (payment `awaiting_payment`
+ * or `failed`) and not shipped or cancelled (fulfilment `placed`). Only such an order can be paid again,
+ * switched to cash on delivery or cancelled by its buyer (docs/orders.md, 'The pending order').
+ */
+export function isPendingOrder(o: { payment_method: string; payment_status: string; fulfilment_status: string }): boolean {
+  return o.payment_method === 'card' && o.fulfilment_status === 'placed' && (o.payment_status === 'awaiting_payment' || o.payment_status === 'failed');
+}
+
+/** `GET /api/orders/pending`: the caller's most recent pending order with a view token, or null. */
+export const PendingOrderResponse = data(
+  z
+    .object({
+      order: OrderView,
+      view_token: z.string().meta({ description: "The order's view token (for the pending order's actions)" }),
+    })
+    .nullable()
+    .meta({ description: 'null: the caller has no pending (unpaid card) order' }),
+);
+export type PendingOrderResponse = z.infer<typeof PendingOrderResponse>;
+
+/**
+ * `POST /api/orders/{number}/cash-on-delivery`: switch a pending card order to cash on delivery. Without
+ * `expected_total` (or with another total than today's) a changed total is refused with 409
+ * ORDER_TOTAL_CHANGED carrying the new totals; nothing changes until the buyer accepts that total.
+ */
+export const SwitchToCodBody = z.object({
+  view_token: passThrough("The order's view token; not needed by its signed-in owner"),
+  expected_total: z
+    .unknown()
+    .transform((v, ctx) => {
+      if (v === undefined || v === null) return undefined;
+      if (!(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0)) report(ctx, 'ORDER_EXPECTED_TOTAL_INVALID');
+      return v as number;
+    })
+    .optional()
+    .meta({
+      type: 'integer',
+      minimum: 0,
+      description: 'The total (gross cents) the buyer accepts; when the order would now cost something else: 409 ORDER_TOTAL_CHANGED and nothing changes',
+    }),
+});
+export type SwitchToCodBody = z.input<typeof SwitchToCodBody>;
+
+/** `POST /api/orders/{number}/cancel` (the buyer's cancel of a pending order). */
+export const CancelPendingOrderBody = z.object({
+  view_token: passThrough("The order's view token; not needed by its signed-in owner"),
+});
+
+/** The answer of both: the order as it is now (`cod` / `cancelled`). */
+export const PendingOrderActionAnswer = data(z.object({ order: OrderView }));
+export type PendingOrderActionAnswer = z.infer<typeof PendingOrderActionAnswer>;

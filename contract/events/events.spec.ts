@@ -28,6 +28,7 @@ import {
   orderExpired,
   orderPaid,
   orderPaymentAbandoned,
+  orderPaymentMethodChanged,
   orderPlaced,
   orderRefunded,
   orderShipped,
@@ -138,6 +139,11 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
     'version-required',
   ],
   [contactMessageReceived, { messageId: USER, locale: 'sl', receivedAt: AT }, 'version-required'],
+  [
+    orderPaymentMethodChanged,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', from: 'card', to: 'cod', locale: 'hr', total: 2629, changedAt: AT },
+    'version-required',
+  ],
 ];
 
 describe('event contracts', () => {

@@ -60,9 +60,11 @@ export const orderDeliveredV1 = z.object({
 export const orderDelivered = defineEvent('order.delivered', 1, orderDeliveredV1);
 
 /**
- * An operator cancelled an order before it was shipped: fulfilment `placed` -> `cancelled`, its
- * stock released in the same transaction, and a paid payment refunded (`refunded`: card through
- * the provider, cash handed back). Unpaid card orders that expire are not announced by this event.
+ * An operator cancelled an order before it was shipped, or its buyer cancelled an unpaid card order
+ * (`cancelledBy: 'buyer'`, the pending order's 'cancel': never refunded, its lines went back into the
+ * buyer's cart): fulfilment `placed` -> `cancelled`, its stock released in the same transaction, and a
+ * paid payment refunded (`refunded`: card through the provider, cash handed back). Unpaid card orders
+ * that expire are not announced by this event.
  */
 export const orderCancelledV1 = z.object({
   version: z.literal(1),
@@ -141,3 +143,23 @@ export const orderRefundedV1 = z.object({
   actor: orderActor,
 });
 export const orderRefunded = defineEvent('order.refunded', 1, orderRefundedV1);
+
+/**
+ * The buyer switched an unpaid card order to cash on delivery (the pending order's 'pay on delivery',
+ * `POST /api/orders/{number}/cash-on-delivery`), in the transaction that changed it: `payment_method`
+ * `from` -> `to`, the payment `awaiting_payment`, the totals (`total`, gross cents) as accepted by the
+ * buyer. A subscriber sends what a cash-on-delivery order gets at placement (its confirmation).
+ */
+export const orderPaymentMethodChangedV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  from: z.enum(PAYMENT_METHODS),
+  to: z.enum(PAYMENT_METHODS),
+  /** The order's language (its pages and mails). */
+  locale: z.enum(LOCALES),
+  /** Gross euro cents after the change. */
+  total: z.number().int().nonnegative(),
+  changedAt: eventFields.instant,
+});
+export const orderPaymentMethodChanged = defineEvent('order.payment-method-changed', 1, orderPaymentMethodChangedV1);

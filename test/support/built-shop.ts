@@ -20,9 +20,10 @@ export interface BuiltShop {
  * One more BUILT shop (node dist/server/main.js, as `npm start` runs it) for the end-to-end tests
  * that need a configuration the shared one (e2e-setup.mjs) does not have, e.g. the bot check on and
  * pointed at the provider's emulator: its own database, queue prefix, data and mail folders, a free
- * loopback port, the real Redis; ready when /api/health/ready says so (60 s at most).
+ * loopback port, the real Redis; ready when /api/health/ready says so (60 s at most). `env` may depend on
+ * the port (e.g. a PUBLIC_URL naming another host of it).
  */
-export async function startBuiltShop(name: string, env: Record<string, string>): Promise<BuiltShop> {
+export async function startBuiltShop(name: string, env: Record<string, string> | ((port: number) => Record<string, string>)): Promise<BuiltShop> {
   const db = await createDatabase(`shop_e2e_${name}`);
   const dir = mkdtempSync(join(tmpdir(), `shop-e2e-${name}-`));
   const port = await freePort();
@@ -42,7 +43,7 @@ export async function startBuiltShop(name: string, env: Record<string, string>):
       DATA_DIR: join(dir, 'data'),
       MAIL_DIR: join(dir, 'mail'),
       LOG_LEVEL: 'warn',
-      ...env,
+      ...(typeof env === 'function' ? env(port) : env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -74,6 +74,12 @@ export const apiPaths = {
     order: (number: string) => `/api/orders/${segment(number)}`,
     /** POST: a new card payment attempt for the order ('try again' on the failure page). */
     retryPayment: (number: string) => `/api/orders/${segment(number)}/payment`,
+    /** GET: the caller's pending (unpaid card) order with its view token, or null. */
+    pending: '/api/orders/pending',
+    /** POST: switch a pending card order to cash on delivery (`expected_total` accepts a changed total). */
+    cashOnDelivery: (number: string) => `/api/orders/${segment(number)}/cash-on-delivery`,
+    /** POST: the buyer cancels a pending order; its lines go back into the cart. */
+    cancel: (number: string) => `/api/orders/${segment(number)}/cancel`,
   },
   newsletter: {
     subscribe: '/api/newsletter/subscriptions',

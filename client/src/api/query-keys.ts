@@ -7,6 +7,7 @@
  *   ['account', 'me', fields]                     GET /api/users/me (all fields: 'all')
  *   ['account', 'orders']                         GET /api/orders
  *   ['order', number]                             GET /api/orders/:number (success page, with the view token)
+ *   ['order', 'pending']                          GET /api/orders/pending (the caller's unpaid card order)
  *   ['auth', 'providers']                         GET /api/auth/providers
  *   ['cart', locale]                              GET /api/cart?locale= (names in the page language)
  *   ['catalog', 'categories', locale]             GET /api/catalog/categories
@@ -30,6 +31,7 @@ export const queryKeys = {
   me: (fields?: readonly string[]) => ['account', 'me', fields && fields.length > 0 ? fields.join(',') : 'all'] as const,
   orders: ['account', 'orders'] as const,
   order: (number: string) => ['order', number] as const,
+  pendingOrder: ['order', 'pending'] as const,
   signInProviders: ['auth', 'providers'] as const,
   cartAll: ['cart'] as const,
   cart: (locale: Locale) => ['cart', locale] as const,

@@ -246,6 +246,33 @@ export class CartService {
     await manager.update(Cart, { id: cartId }, { couponCode: null, notices: null, updatedAt: new Date() });
   }
 
+  /**
+   * For a buyer's cancel of a pending order (order module), inside its transaction: the order's lines
+   * back into the owner's cart (created when there is none; a guest's cookie then names the new cart),
+   * each added to what the cart holds, at most MAX_QUANTITY. Answers the cart's id.
+   */
+  async restoreLines(manager: EntityManager, owner: CartOwner, lines: ReadonlyArray<{ productCode: string; quantity: number }>): Promise<string> {
+    let cart = await this.find(owner, manager, true);
+    if (!cart) {
+      const id = randomUUID();
+      if ('userId' in owner) {
+        await manager.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [id, owner.userId]);
+        cart = await this.find(owner, manager, true);
+      } else {
+        cart = cartFromRow(((await manager.query(`INSERT INTO cart (id) VALUES ($1) RETURNING ${CART_COLUMNS}`, [id])) as CartRow[])[0]!);
+      }
+    }
+    for (const l of lines) {
+      await manager.query(
+        `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, LEAST($3::int, $4::int))
+         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = LEAST(cart_line.quantity + excluded.quantity, $4::int)`,
+        [cart!.id, l.productCode, l.quantity, MAX_QUANTITY],
+      );
+    }
+    await manager.query(`UPDATE cart SET updated_at = now() WHERE id = $1`, [cart!.id]);
+    return cart!.id;
+  }
+
   // ---------------------------------------------------------------------------------------------
 
   /**

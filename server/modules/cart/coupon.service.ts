@@ -125,6 +125,11 @@ export class CouponService {
     ]);
     return coupon;
   }
+
+  /** The redemption an order made given back (its buyer cancelled it before paying): the coupon counts as unused by it. */
+  async releaseRedemption(manager: EntityManager, orderId: string): Promise<void> {
+    await manager.query(`DELETE FROM coupon_redemption WHERE order_id = $1`, [orderId]);
+  }
 }
 
 export function terms(c: Coupon): CouponTerms {

@@ -3,7 +3,13 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import {
+  CancelPendingOrderBody,
   isIdempotencyKey,
+  isOrderNumber,
+  isPendingOrder,
+  PendingOrderActionAnswer,
+  PendingOrderResponse,
+  SwitchToCodBody,
   OrderDetailQuery,
   OrderDetailResponse,
   OrderListResponse,
@@ -18,7 +24,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
-import { CART_COOKIE, verifyCartCookie } from '../cart/index.js';
+import { COOKIE_NAMES } from '../../../contract/cookies.js';
+import { CART_COOKIE, CART_COOKIE_MAX_AGE_MS, signCartId, verifyCartCookie, type CartOwner } from '../cart/index.js';
+import { PendingOrderActions } from './pending/pending-order.service.js';
 import { OrderError } from './order.errors.js';
 import { OrderPlacement, type PlacementCaller } from './order-placement.js';
 import { OrderPaymentRetry } from './order-payment-retry.js';
@@ -35,6 +43,9 @@ import type { OrderSummaryView, OrderView, PlaceOrderAnswer as PlaceOrderAnswerT
  * - `POST /api/orders` (header `Idempotency-Key`): places an order from the caller's cart.
  * - `GET /api/orders/{number}`: one order, for its signed-in owner or whoever holds its view token
  *   (`?view_token=` or header `X-Order-Token`); everyone else gets the same 404 as for a missing order.
+ * - The pending order (docs/orders.md): `GET /api/orders/pending` (the caller's unpaid card order: the
+ *   signed-in user's latest, else the one the httpOnly `pending_order` cookie names, set when a card
+ *   order is placed or paid again), `POST /api/orders/{number}/cash-on-delivery` and `.../cancel`.
  */
 @ApiTags('orders')
 @Controller('api/orders')
@@ -44,6 +55,7 @@ export class OrderController {
     private readonly placement: OrderPlacement,
     private readonly tokens: OrderViewTokens,
     private readonly retries: OrderPaymentRetry,
+    private readonly pending: PendingOrderActions,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -86,8 +98,36 @@ export class OrderController {
     const key = req.headers['idempotency-key'];
     if (!isIdempotencyKey(key)) throw new OrderError('ORDER_IDEMPOTENCY_KEY_INVALID', {}, 'Idempotency-Key');
     const result = await this.placement.place(this.caller(req), key, body, requestLocale(req));
+    if (result.payment) this.rememberPending(res, result.viewToken);
     res.status(result.created ? 201 : 200);
     return { data: { order: result.order, view_token: result.viewToken, payment: result.payment } };
+  }
+
+  @Get('pending')
+  @ApiOperation({
+    summary:
+      "The caller's pending order (an unpaid card order that can still be paid, switched to cash on delivery or cancelled) with a view token, or null: the signed-in user's latest, else the one this browser placed (httpOnly cookie pending_order).",
+  })
+  @ApiZodResponse(PendingOrderResponse)
+  async pendingOrder(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<PendingOrderResponse> {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const userId = signedInUserId(req);
+    if (userId) {
+      const own = await this.pending.latestPendingForUser(userId);
+      if (own) return { data: { order: await this.orders.viewOf(own), view_token: this.tokens.sign(own) } };
+    }
+    const token: unknown = req.cookies?.[COOKIE_NAMES.pendingOrder];
+    if (token === undefined) return { data: null };
+    const number = typeof token === 'string' ? token.split('.')[0] : undefined;
+    const order = isOrderNumber(number) ? await this.orders.findByNumber(number) : null;
+    if (order && this.tokens.verify(token, order)) {
+      const view = await this.orders.viewOf(order);
+      if (isPendingOrder(view)) return { data: { order: view, view_token: token as string } };
+    }
+    // paid, switched, cancelled, expired or not genuine: nothing pending any more
+    this.forgetPending(res);
+    return { data: null };
   }
 
   @Get(':number')
@@ -129,7 +169,87 @@ export class OrderController {
   ): Promise<RetryPaymentAnswer> {
     res.setHeader('Cache-Control', 'no-store');
     const order = await this.visibleOrder(req, rawNumber, body.view_token);
-    return { data: { payment: await this.retries.retry(order.number) } };
+    const payment = await this.retries.retry(order.number);
+    this.rememberPending(res, this.tokens.sign(order));
+    return { data: { payment } };
+  }
+
+  @Post(':number/cash-on-delivery')
+  @ApiOperation({
+    summary:
+      'Switches a pending card order to cash on delivery (stock still held, lines priced again). A changed total is 409 ORDER_TOTAL_CHANGED with the new totals until the body accepts it as expected_total. For its owner or the holder of its view token.',
+  })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(SwitchToCodBody)
+  @ApiZodResponse(PendingOrderActionAnswer, 200, 'The order, now cash on delivery (also when it already was)')
+  @ApiZodResponse(ErrorResponseSchema, 404, 'No such order, or not yours (ORDER_NOT_FOUND)')
+  @ApiZodResponse(
+    OrderTotalChangedError,
+    409,
+    'ORDER_TOTAL_CHANGED (with the new totals: nothing changed), ORDER_NOT_PENDING (paid, shipped, cancelled or expired)',
+  )
+  async switchToCashOnDelivery(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') rawNumber: string,
+    @Body(new ZodBody(SwitchToCodBody)) body: Parsed<typeof SwitchToCodBody>,
+  ): Promise<PendingOrderActionAnswer> {
+    res.setHeader('Cache-Control', 'no-store');
+    const order = await this.visibleOrder(req, rawNumber, body.view_token);
+    const view = await this.pending.switchToCashOnDelivery(order.number, body.expected_total, requestLocale(req));
+    this.forgetPending(res);
+    res.status(200);
+    return { data: { order: view } };
+  }
+
+  @Post(':number/cancel')
+  @ApiOperation({
+    summary:
+      "The buyer cancels a pending card order: stock released, the coupon given back, the lines put back into the caller's cart. A cancelled order answers unchanged. For its owner or the holder of its view token.",
+  })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(OrderNumberParams)
+  @ApiZodBody(CancelPendingOrderBody)
+  @ApiZodResponse(PendingOrderActionAnswer, 200, 'The order, now cancelled (also when it already was)')
+  @ApiZodResponse(ErrorResponseSchema, 404, 'No such order, or not yours (ORDER_NOT_FOUND)')
+  @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_NOT_PENDING: paid, shipped or cash on delivery')
+  async cancelPending(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') rawNumber: string,
+    @Body(new ZodBody(CancelPendingOrderBody)) body: Parsed<typeof CancelPendingOrderBody>,
+  ): Promise<PendingOrderActionAnswer> {
+    res.setHeader('Cache-Control', 'no-store');
+    const order = await this.visibleOrder(req, rawNumber, body.view_token);
+    const caller = this.caller(req);
+    const owner: CartOwner = 'userId' in caller ? { userId: caller.userId } : { guestCartId: caller.guestCartId };
+    const result = await this.pending.cancel(order.number, owner);
+    if (result.cartId && !('userId' in caller)) {
+      res.cookie(CART_COOKIE, signCartId(this.config.secretKey, result.cartId), {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: this.secure(),
+        path: '/',
+        maxAge: CART_COOKIE_MAX_AGE_MS,
+      });
+    }
+    this.forgetPending(res);
+    res.status(200);
+    return { data: { order: result.order } };
+  }
+
+  /** This browser's pending card order: its view token in an httpOnly cookie (GET /api/orders/pending reads it). */
+  private rememberPending(res: Response, viewToken: string): void {
+    res.cookie(COOKIE_NAMES.pendingOrder, viewToken, { httpOnly: true, sameSite: 'lax', secure: this.secure(), path: '/', maxAge: PENDING_COOKIE_MAX_AGE_MS });
+  }
+
+  private forgetPending(res: Response): void {
+    res.clearCookie(COOKIE_NAMES.pendingOrder, { httpOnly: true, sameSite: 'lax', secure: this.secure(), path: '/' });
+  }
+
+  private secure(): boolean {
+    return this.config.http.publicUrl.startsWith('https://');
   }
 
   /** The order for its signed-in owner or a holder of its view token; missing and forbidden answer alike (404). */
@@ -149,6 +269,9 @@ export class OrderController {
     return { guestCartId: verifyCartCookie(this.config.secretKey, req.cookies?.[CART_COOKIE]) };
   }
 }
+
+/** How long a browser remembers its pending card order (unpaid card orders expire long before). */
+const PENDING_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 function signedInUserId(req: Request): string | undefined {
   return (req as Request & { user?: { id?: string } }).user?.id || undefined;

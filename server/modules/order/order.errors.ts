@@ -19,6 +19,14 @@ const CODES = {
     de: 'Diese Bestellung kann nicht mehr mit Karte bezahlt werden. Prüfen Sie ihren Status oder bestellen Sie erneut.',
     sl: 'Tega naročila ni več mogoče plačati s kartico. Preverite njegovo stanje ali naročite znova.',
   },
+  // the pending order's 'pay on delivery' / 'cancel' for an order that is paid, shipped, cancelled or cash on delivery
+  ORDER_NOT_PENDING: {
+    kind: 'conflict',
+    hr: 'Ova narudžba više ne čeka plaćanje karticom pa se ne može promijeniti. Pogledajte njezin status.',
+    en: 'This order is no longer waiting for a card payment, so it cannot be changed. Check its status.',
+    de: 'Diese Bestellung wartet nicht mehr auf eine Kartenzahlung und kann daher nicht geändert werden. Prüfen Sie ihren Status.',
+    sl: 'To naročilo ne čaka več na plačilo s kartico, zato ga ni mogoče spremeniti. Preverite njegovo stanje.',
+  },
   ORDER_NOT_FOUND: {
     kind: 'not_found',
     hr: 'Narudžba nije pronađena.',

@@ -7,6 +7,7 @@ import { Order, OrderLine, OrderVat } from './order.entity.js';
 import { OrderNumberService } from './order-number.js';
 import { OrderPlacement } from './order-placement.js';
 import { OrderPaymentRetry } from './order-payment-retry.js';
+import { PendingOrderActions } from './pending/pending-order.service.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
 import { OrderViewTokens } from './order-view-token.js';
@@ -35,6 +36,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
     OrderViewTokens,
     OrderPlacement,
     OrderPaymentRetry,
+    PendingOrderActions,
     PaymentEventsListener,
     OrderMailsListener,
     UnpaidOrderExpiry,

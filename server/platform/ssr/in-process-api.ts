@@ -4,6 +4,14 @@ import type { ApiPort, ApiPortRequest, ApiPortResponse } from '../../../contract
 
 const METHODS = new Set<string>(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The server ends of in-process connections: what `isInProcessRequest` recognizes. */
+const inProcessSockets = new WeakSet<object>();
+
+/** Whether a request came through the SSR data port (never over the network, so no Host of a visitor's to judge). */
+export function isInProcessRequest(req: { socket?: unknown }): boolean {
+  return typeof req.socket === 'object' && req.socket !== null && inProcessSockets.has(req.socket);
+}
+
 /**
  * The SSR data port (contract/ssr.ts `ApiPort`), in process: each call of a page's loaders is
  * dispatched into this process's own HTTP application (`handler`, the Express app with its whole
@@ -45,6 +53,7 @@ export class InProcessApi {
       const [client, server] = duplexPair();
       // What the application reads of the connection: a loopback client on plain HTTP.
       Object.assign(server, { remoteAddress: '127.0.0.1', remoteFamily: 'IPv4', remotePort: 0, localAddress: '127.0.0.1', localPort: 0 });
+      inProcessSockets.add(server);
       const done = () => {
         client.destroy();
         server.destroy();

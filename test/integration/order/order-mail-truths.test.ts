@@ -286,4 +286,20 @@ describe('order mails that tell the truth', () => {
     expect(cash.text).toContain('wie mit Ihnen vereinbart');
     expect(await mailbox.quiet(cod.email)).toBe(0);
   }, 90_000);
+
+  it('a pending card order switched to cash on delivery by its buyer gets the cash confirmation once; its own cancel mails nothing', async () => {
+    const placed = await placeOrder('card', 'en');
+    const number = placed.order.number;
+    const other = await shopper(shop.url, 'en'); // the mail link's browser: only the view token
+    await other.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: placed.view_token }).expect(200);
+    await other.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: placed.view_token }).expect(200); // a double click
+    const mail = await mailbox.next(placed.email, 30_000);
+    expect(mail.subject).toBe(`Your Zlatno zrno order ${number}`);
+    expect(mail.text).toContain('Cash on delivery');
+    expect(await mailbox.quiet(placed.email, 3000)).toBe(0);
+
+    const again = await placeOrder('card', 'en');
+    await other.call('post', `/api/orders/${again.order.number}/cancel`, { view_token: again.view_token }).expect(200);
+    expect(await mailbox.quiet(again.email, 3000)).toBe(0);
+  }, 60_000);
 });

@@ -134,11 +134,18 @@ describe('queue dashboard without QUEUE_DASHBOARD_PASSWORD (outside production)'
 
   (external ? it : it.skip)(`is closed to a client on another address (${external ?? 'this machine has none'}), even with the right password`, async () => {
     const remote = `http://${external!}:${new URL(shop.url).port}`;
-    const res = await request(remote).get('/admin/queues').set('Authorization', basic('operator', 'operator-dev')).expect(403);
+    // the address the shop is known by (PUBLIC_URL's host: another host would be redirected there first)
+    const host = new URL(shop.url).host;
+    const res = await request(remote).get('/admin/queues').set('Host', host).set('Authorization', basic('operator', 'operator-dev')).expect(403);
     expect(res.text).toMatch(/set QUEUE_DASHBOARD_PASSWORD/);
     // a spoofed header claiming loopback does not open it
-    await request(remote).get('/admin/queues/api/queues').set('Authorization', basic('operator', 'operator-dev')).set('X-Forwarded-For', '127.0.0.1').expect(403);
+    await request(remote)
+      .get('/admin/queues/api/queues')
+      .set('Host', host)
+      .set('Authorization', basic('operator', 'operator-dev'))
+      .set('X-Forwarded-For', '127.0.0.1')
+      .expect(403);
     // the rest of the shop answers that client as usual
-    await request(remote).get('/api/health').expect(200);
+    await request(remote).get('/api/health').set('Host', host).expect(200);
   });
 });

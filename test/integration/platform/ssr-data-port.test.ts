@@ -109,7 +109,12 @@ describe('SSR data port: page loaders reach the API in process', () => {
       () =>
         new Promise<{ status: number; body: string }>((resolve, reject) => {
           const req = httpRequest(
-            { path: '/en/products/classic-shapes', headers: { accept: 'text/html', cookie: 'locale=en', connection: 'close' }, createConnection: () => client },
+            {
+              path: '/en/products/classic-shapes',
+              // the shop's public host (another host is redirected to PUBLIC_URL: docs/security.md 'One host')
+              headers: { host: new URL(shop.url).host, accept: 'text/html', cookie: 'locale=en', connection: 'close' },
+              createConnection: () => client,
+            },
             (res) => {
               let body = '';
               res.setEncoding('utf8');

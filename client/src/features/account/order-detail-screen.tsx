@@ -1,7 +1,8 @@
 import { ScreenLink } from '../../components/screen-link';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
-import type { OrderView } from '../../../../contract/api/order';
+import { isPendingOrder, type OrderView } from '../../../../contract/api/order';
+import { PendingOrderPanel } from '../checkout/pending-order/pending-order-panel';
 import { formatDate } from '../catalog/format';
 import { AddressLines, OrderLinesAndTotals } from '../checkout/checkout-screen';
 import checkoutStyles from '../checkout/checkout.module.css';
@@ -21,6 +22,8 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
       <h1>{t('account.order.heading', { number: o.number })}</h1>
       <p className={styles.lead}>{t('screens.profile_order.intro')}</p>
       <div className={checkoutStyles.result}>
+        {/* an unpaid card order: pay again, pay on delivery or cancel (docs/screens.md, 'The pending order') */}
+        {isPendingOrder(o) ? <PendingOrderPanel order={o} token={null} details={false} /> : null}
         <section className={styles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
           <h2 id="order-facts-heading">{t('account.orderDetail.facts')}</h2>
           <dl className={checkoutStyles.facts}>

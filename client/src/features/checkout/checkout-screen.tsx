@@ -50,6 +50,9 @@ import {
   useStoredCheckout,
 } from './checkout-store';
 import type { PaymentForm } from './checkout-types';
+import { PaymentHandoff } from './pending-order/payment-handoff';
+import { PendingOrderSection } from './pending-order/pending-order-section';
+import { EmptyCheckout } from './pending-order/empty-checkout';
 import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
 import { TotalsList } from '../cart/totals-list';
@@ -121,13 +124,8 @@ export function CheckoutScreen({ step }: { step: Step }) {
         ) : null}
         {status === 'ready' && cart ? (
           cart.lines.length === 0 ? (
-            <section className={accountStyles.panel} data-checkout-empty="">
-              <h2>{t('checkout.emptyHeading')}</h2>
-              <p>{t('checkout.emptyText')}</p>
-              <ScreenLink screen="webshop" className={accountStyles.primaryButton}>
-                {t('cartPage.continueShopping')}
-              </ScreenLink>
-            </section>
+            // An empty cart with an unpaid card order of this visitor: that order, not 'Your cart is empty'.
+            <PendingOrderSection fallback={<EmptyCheckout />} />
           ) : step === 'delivery' ? (
             <DeliveryStep checkout={checkout} onDone={() => goTo('shipping')} />
           ) : step === 'shipping' ? (
@@ -996,25 +994,5 @@ export function OrderLinesAndTotals({
   );
 }
 
-/**
- * The hand-off to the card provider's hosted page: a form with the provider's fields, submitted at once; its
- * visible button continues when scripts are blocked or the automatic submit did not happen.
- */
-export function PaymentHandoff({ payment }: { payment: PaymentForm }) {
-  const { t } = useT();
-  const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    formRef.current?.submit();
-  }, []);
-  return (
-    <form ref={formRef} action={payment.action} method="post" className={accountStyles.panel} data-testid="payment-handoff">
-      <p role="status">{t('checkout.confirm.redirecting')}</p>
-      {Object.entries(payment.fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
-      <button type="submit" className={accountStyles.primaryButton}>
-        {t('checkout.confirm.continuePayment')}
-      </button>
-    </form>
-  );
-}
+// The hand-off lives with the pending order (its failure shows that order); the result screens import it from here.
+export { PaymentHandoff };

@@ -11,7 +11,8 @@ export type OrderHistoryAction =
   | 'delivered'
   | 'cash_received'
   | 'cancelled'
-  | 'refunded';
+  | 'refunded'
+  | 'payment_method_changed';
 
 /** The actor of what jobs and the payment provider do. */
 export const SYSTEM_ACTOR = 'system';

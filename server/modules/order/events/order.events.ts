@@ -1,4 +1,4 @@
-import { orderCancelled, orderDelivered, orderExpired, orderPaid, orderPaymentAbandoned, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
+import { orderCancelled, orderDelivered, orderExpired, orderPaid, orderPaymentAbandoned, orderPaymentMethodChanged, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The order module's events; payloads and their meaning: contract/events/order.ts.
@@ -11,3 +11,4 @@ export class OrderPaid extends domainEvent(orderPaid) {}
 export class OrderPaymentAbandoned extends domainEvent(orderPaymentAbandoned) {}
 export class OrderExpired extends domainEvent(orderExpired) {}
 export class OrderRefunded extends domainEvent(orderRefunded) {}
+export class OrderPaymentMethodChanged extends domainEvent(orderPaymentMethodChanged) {}

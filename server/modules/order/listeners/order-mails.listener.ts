@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderView } from '../../../../contract/api/order.js';
-import { orderCancelled, orderExpired, orderPaid, orderPaymentAbandoned, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
+import { orderCancelled, orderExpired, orderPaid, orderPaymentAbandoned, orderPaymentMethodChanged, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
 import { paymentDeclined } from '../../../../contract/events/payment.js';
 import { publicPath } from '../../../../contract/paths.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
@@ -24,6 +24,8 @@ type Payload<C extends Parameters<typeof OnEvent>[0]> = DomainEvent<EventPayload
  *   not completed' with a link to pay again (the failure page) and until when the order is kept.
  *   Once per order: `payment_reminder_sent_at` is set in the transaction that enqueues the mail
  *   (the decline) or publishes the event (the job); never for an order paid meanwhile.
+ * - order.payment-method-changed (the buyer switched a pending card order to cash on delivery): the
+ *   buyer gets the confirmation a cash-on-delivery order gets at placement.
  * - order.expired: the buyer gets 'cancelled, not paid'.
  * - order.cancelled by an operator: the buyer gets 'your order was cancelled' (not for the buyer's own cancel).
  * - order.refunded: the buyer gets the refund mail (amount, method, when the money arrives), once per refund.
@@ -90,6 +92,16 @@ export class OrderMailsListener {
       { to: this.config.mail.ordersTo, locale: 'hr' },
       `${ctx.eventId}__notice`,
     );
+  }
+
+  /** A card order switched to cash on delivery is confirmed as a cash order is at placement. */
+  @OnEvent(orderPaymentMethodChanged, 'send-cod-confirmation')
+  async switchedToCod(event: Payload<typeof orderPaymentMethodChanged>, ctx: EventContext): Promise<void> {
+    if (event.payload.to !== 'cod') return;
+    const found = await this.order(ctx.manager, event.payload.orderNumber);
+    // cancelled meanwhile, or switched back (not possible today): no confirmation of something else
+    if (!found || found.order.payment_method !== 'cod' || found.order.fulfilment_status === 'cancelled') return;
+    await this.confirmation(found.order, found.token, `${ctx.eventId}__confirmation`);
   }
 
   @OnEvent(paymentDeclined, 'send-payment-not-completed')

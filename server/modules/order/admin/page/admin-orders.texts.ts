@@ -206,6 +206,7 @@ const hr: AdminOrdersTexts = {
   paymentMethods: { card: 'Kartica', cod: 'Pouzećem' },
   languages: LANGUAGES,
   historyActions: {
+    payment_method_changed: 'Promijenjen način plaćanja',
     placed: 'Naručeno',
     payment_paid: 'Plaćeno',
     payment_failed: 'Plaćanje nije uspjelo',
@@ -316,6 +317,7 @@ const en: AdminOrdersTexts = {
   paymentMethods: { card: 'Card', cod: 'Cash on delivery' },
   languages: LANGUAGES,
   historyActions: {
+    payment_method_changed: 'Payment method changed',
     placed: 'Placed',
     payment_paid: 'Paid',
     payment_failed: 'Payment failed',
@@ -426,6 +428,7 @@ const de: AdminOrdersTexts = {
   paymentMethods: { card: 'Karte', cod: 'Nachnahme' },
   languages: LANGUAGES,
   historyActions: {
+    payment_method_changed: 'Zahlungsart geändert',
     placed: 'Bestellt',
     payment_paid: 'Bezahlt',
     payment_failed: 'Zahlung fehlgeschlagen',
@@ -536,6 +539,7 @@ const sl: AdminOrdersTexts = {
   paymentMethods: { card: 'Kartica', cod: 'Po povzetju' },
   languages: LANGUAGES,
   historyActions: {
+    payment_method_changed: 'Spremenjen način plačila',
     placed: 'Naročeno',
     payment_paid: 'Plačano',
     payment_failed: 'Plačilo ni uspelo',
