@@ -106,7 +106,7 @@ describe("operators' order API (/api/admin/orders)", () => {
   /** The sandbox's record of an order's approved payment (its attempt reference is `<number>_<n>`): amount, captured, refunded, voided. */
   async function sandboxPayment(number: string) {
     return ((await db.query(
-      `SELECT amount, captured_amount, refunded_amount, voided_at IS NOT NULL AS voided FROM payment_sandbox_transaction WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`,
+      `SELECT amount, captured_amount, refunded_amount, voided_at IS NOT NULL AS voided FROM payment_sandbox_transaction WHERE order_number LIKE $1 || '\\_%' AND status = 'approved'`,
       [number],
     )) as Array<{
       amount: number;
@@ -419,7 +419,7 @@ describe("operators' order API (/api/admin/orders)", () => {
 
     it('a capture the provider already made (the shop crashed before its commit) is not sent twice', async () => {
       const placed = await placePaidCardOrder();
-      await db.query(`UPDATE payment_sandbox_transaction SET captured_amount = amount, last_action = 'capture' WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`, [placed.order.number]);
+      await db.query(`UPDATE payment_sandbox_transaction SET captured_amount = amount, last_action = 'capture' WHERE order_number LIKE $1 || '\\_%' AND status = 'approved'`, [placed.order.number]);
       await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200); // the sandbox would refuse a second capture (406 -> 409)
       expect(await ledger(placed.order.number)).toMatchObject([{ captured_amount: placed.order.total }]);
     }, 90_000);
@@ -428,7 +428,7 @@ describe("operators' order API (/api/admin/orders)", () => {
       const placed = await placePaidCardOrder();
       await act(placed.order.number, 'ship', { tracking_number: 'RR123456789HR' }).expect(200);
       // the provider refunded, the shop never recorded it
-      await db.query(`UPDATE payment_sandbox_transaction SET refunded_amount = amount WHERE order_number LIKE $1 || '\_%' AND status = 'approved'`, [placed.order.number]);
+      await db.query(`UPDATE payment_sandbox_transaction SET refunded_amount = amount WHERE order_number LIKE $1 || '\\_%' AND status = 'approved'`, [placed.order.number]);
       const refunded = AdminOrderDetailResponse.parse((await act(placed.order.number, 'refund').expect(200)).body).data;
       expect(refunded.payment_status).toBe('refunded');
       expect(refunded.history.at(-1)!.detail).toContain('already refunded');
