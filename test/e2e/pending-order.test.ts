@@ -11,6 +11,7 @@ import { axeViolations, describeViolations, launchBrowser, newContext } from '..
 import { startBuiltShop, type BuiltShop } from '../support/built-shop.js';
 import { addViaApi, BASE_URL, hydrated, markDocument, sameDocument, tFor } from './site.js';
 import { declineAtProvider } from './provider.js';
+import { emlInbox } from '../support/eml-inbox.js';
 
 const text = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
 
@@ -243,6 +244,76 @@ describe('no shopper is stuck (Chromium)', () => {
       expect(await page.locator('[data-checkout-empty]').count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe(publicPath('checkout', locale));
       await shot(page, 'handoff-blocked');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("the account's order detail offers an unpaid card order: pay on delivery from there", async () => {
+    const locale: Locale = 'hr';
+    const t = tFor(locale);
+    const context = await guestContext(browser, locale);
+    try {
+      const page = await context.newPage();
+      const main = page.locator('main');
+      const email = `account-pending-${Date.now().toString(36)}@example.com`;
+      // an activated account, signed in through the login form
+      await page.goto(publicPath('register', locale));
+      await hydrated(page);
+      const registered = await page.evaluate(async (address) => {
+        const token = document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '';
+        const res = await fetch('/api/users', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
+          body: JSON.stringify({ first_name: 'Ana', last_name: 'Horvat', birthday: '1990-05-01', email: address, password: 'tjestenina1', password_confirmation: 'tjestenina1', terms_accepted: true, locale: 'hr' }),
+        });
+        return res.status;
+      }, email);
+      expect(registered).toBeLessThan(300);
+      const mail = await emlInbox().waitFor(email);
+      await page.goto(mail.links[0].replace(BASE_URL, ''));
+      await hydrated(page);
+      await page.getByTestId('link-form').locator('button[type="submit"]').click();
+      await page.getByTestId('link-done').waitFor();
+      await page.goto(publicPath('login', locale));
+      await hydrated(page);
+      const form = page.getByTestId('login-form');
+      await form.locator('input[name="email"]').fill(email);
+      await form.locator('input[name="password"]').fill('tjestenina1');
+      await form.locator('button[type="submit"]').click();
+      await page.waitForURL((url) => url.pathname !== publicPath('login', locale));
+
+      // a card order whose payment page is closed without paying
+      const confirm = await onConfirmation(page, locale, BASE_URL, email);
+      await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
+      await page.waitForURL(/\/sandbox\/monri\//);
+      const orders = await page.evaluate(async () => ((await (await fetch('/api/orders')).json()) as { data: Array<{ number: string }> }).data);
+      const number = orders[0]!.number;
+
+      // the account's order detail shows it as waiting for payment, with the three choices
+      const detailPath = publicPath('profile_order', locale, { number });
+      await page.goto(detailPath);
+      await hydrated(page);
+      const panel = main.getByTestId('pending-order');
+      await panel.waitFor();
+      expect(await panel.getAttribute('data-order-number')).toBe(number);
+      for (const name of ['checkout.pending.payAgain', 'checkout.pending.switchToCod', 'checkout.pending.cancel']) {
+        expect(await panel.getByRole('button', { name: t(name), exact: true }).count()).toBe(1);
+      }
+      expect(await audit(page, 'order detail with a pending order')).toEqual([]);
+      await shot(page, 'account-order-pending');
+
+      await panel.getByRole('button', { name: t('checkout.pending.switchToCod'), exact: true }).click();
+      await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale) && url.searchParams.get('order') === number);
+      await page.waitForFunction(() => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'received');
+      expect(await page.locator('h1').innerText()).toBe(t('checkout.success.receivedHeading'));
+
+      // back on the account: paid on delivery now, nothing left to choose
+      await page.goto(detailPath);
+      await hydrated(page);
+      await main.getByTestId('order-facts').waitFor();
+      expect(await main.getByTestId('order-facts').locator('[data-payment-method]').getAttribute('data-payment-method')).toBe('cod');
+      expect(await main.getByTestId('pending-order').count()).toBe(0);
     } finally {
       await context.close();
     }

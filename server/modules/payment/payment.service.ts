@@ -85,6 +85,11 @@ export class PaymentService {
    * order_number twice.
    */
   async start(order: PaymentStart, manager: EntityManager = this.db.manager): Promise<PaymentForm> {
+    // Two attempts of one order started at once (a repeated placement and a 'pay again', say) take their
+    // numbers one after the other: the count and the insert below are serialized per order until commit.
+    if (manager.queryRunner?.isTransactionActive) {
+      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payment-attempt:${order.number}`]);
+    }
     const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM payment_attempt WHERE order_number = $1`, [order.number])) as Array<{ n: number }>;
     let reference: string;
     try {

@@ -98,6 +98,32 @@ describe('Monri as Monri behaves: references, return, decline', () => {
     expect([reused.status, (await reused.text()).includes('1822')]).toEqual([400, true]);
   }, TEST_MS);
 
+  it('numbers attempts started at the same moment one after the other (five transactions at once: _1 to _5, no error)', async () => {
+    const { number } = await startedPayment(shop);
+    const started = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        db.transaction(async (m) => {
+          const form = await shop.app.get(PaymentService).start(
+            {
+              number,
+              amountCents: 1250,
+              currency: 'EUR',
+              locale: 'hr',
+              customer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+              successUrl: `${shop.url}/hr/placanje/uspjeh?order=${number}&token=t`,
+              cancelUrl: `${shop.url}/hr/placanje/neuspjeh?order=${number}&token=t`,
+            },
+            m,
+          );
+          // held a moment, as a placement's transaction is, so the others really wait
+          await new Promise((r) => setTimeout(r, 50));
+          return form.fields.order_number;
+        }),
+      ),
+    );
+    expect([...started].sort()).toEqual([2, 3, 4, 5].map((n) => `${number}_${n}`));
+  }, TEST_MS);
+
   it('a decline keeps the buyer on the page and calls back nothing; reconciliation finds it; trying again on the page pays', async () => {
     const { number, form } = await startedPayment(shop);
     const reference = form.fields.order_number!;
