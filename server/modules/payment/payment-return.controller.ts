@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Logger, Param, Req, Res } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { PaymentError } from './payment.errors.js';
@@ -27,6 +27,8 @@ export class PaymentReturnController {
 
   @Get(':reference/:outcome')
   @ApiOperation({ summary: "The browser's return from Monri's page: 303 to the order's payment success or failure page; 404 for an unknown reference." })
+  @ApiResponse({ status: 303, description: "To the order's payment success or failure page (`?order=&token=`)" })
+  @ApiResponse({ status: 404, description: 'PAYMENT_RETURN_UNKNOWN: no attempt has this reference, or the outcome is neither success nor cancel' })
   async back(@Param('reference') reference: string, @Param('outcome') outcome: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     if ((outcome !== 'success' && outcome !== 'cancel') || !/^[A-Za-z0-9_-]{1,40}$/.test(reference)) {
       throw new PaymentError('PAYMENT_RETURN_UNKNOWN', `no payment return ${reference}/${outcome}`);

@@ -310,6 +310,8 @@ describe('API contract (real shop)', () => {
       'GET /api/users/activate',
       'GET /api/auth/magic-link/verify',
       'GET /api/users/email/confirm',
+      // the browser's return from the payment page: 303 to the order's success or failure page (docs/payments.md)
+      'GET /api/payments/return/{reference}/{outcome}',
     ]);
     // Routes whose body is a form by protocol (RFC 8058's one-click POST), not JSON.
     const formBodies = new Set(['POST /api/newsletter/unsubscribe']);
