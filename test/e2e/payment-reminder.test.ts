@@ -84,11 +84,13 @@ describe('an abandoned card payment (built shop, Chromium)', () => {
         await preview.close();
       }
 
-      // the mail's link: the failure page of this order, whose 'try again' pays the same order
+      // the mail's link: the failure page of this order, whose pending-order panel pays the same order again
       await page.goto(`${retry.pathname}${retry.search}`);
       await hydrated(page);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/failure-page-from-mail-hr.png`, fullPage: true });
-      await main.getByRole('button', { name: t('checkout.fail.tryAgain'), exact: true }).click();
+      const pending = main.getByTestId('pending-order');
+      expect(await pending.getAttribute('data-order-number')).toBe(number);
+      await pending.getByRole('button', { name: t('checkout.pending.payAgain'), exact: true }).click();
       await page.waitForURL(/\/sandbox\/monri\//);
       await page.locator('button.approve').click();
       await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale) && url.searchParams.get('order') === number);
