@@ -183,10 +183,13 @@ interface Answer {
 const statuses = new Map<string, number>();
 /** Every answer 500 (and any other 5xx than 503, which the shop answers on purpose while PostgreSQL is away). */
 const serverErrors: string[] = [];
+/** The public host every request names, as a load balancer in front of the web processes passes it on (docs/security.md 'One host'). */
+const PUBLIC_HOST = new URL(PUBLIC_URL).host;
 function send(port: number, method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+  const withHost = { host: PUBLIC_HOST, ...headers };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path, method, agent, timeout: 30_000, headers: body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      { host: '127.0.0.1', port, path, method, agent, timeout: 30_000, headers: body === undefined ? withHost : { ...withHost, 'content-length': String(Buffer.byteLength(body)) } },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
