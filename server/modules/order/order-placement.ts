@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, QueryFailedError, type EntityManager } from 'typeorm';
-import type { OrderTotalsDetail, PaymentFormView, PlaceOrderInput } from '../../../contract/api/order.js';
+import type { PaymentFormView, PlaceOrderInput } from '../../../contract/api/order.js';
 import { countryName } from '../../../contract/countries.js';
 import { formatEuro } from '../../../contract/money.js';
 import {
@@ -12,7 +12,6 @@ import {
   normalizePostalCode,
   POSTAL_CODE_FORMATS,
   type CartOwner,
-  type Totals,
 } from '../cart/index.js';
 import { CatalogService } from '../catalog/index.js';
 import { CARD_MAX_AMOUNT_CENTS, CARD_MIN_AMOUNT_CENTS, isCardAmount } from '../payment/index.js';
@@ -24,6 +23,7 @@ import { OrderPlaced } from './events/order.events.js';
 import { recordOrderHistory } from './admin/order-history.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderWriter } from './order-writer.js';
+import { totalsDetail } from './order-totals.js';
 import { OrderReadService, toOrderView } from './order.service.js';
 import type { OrderView } from './order.types.js';
 import { PAYMENT_STARTER, type PaymentStarter } from './payment-port.js';
@@ -192,17 +192,6 @@ export class OrderPlacement {
   }
 }
 
-function totalsDetail(t: Totals): OrderTotalsDetail {
-  return {
-    subtotal: t.subtotal,
-    discount: t.discount,
-    delivery: t.delivery,
-    total: t.total,
-    vat_base: t.vatBase,
-    vat_total: t.vatTotal,
-    vat_by_rate: t.vatByRate.map((r) => ({ rate: r.rate, base: r.base, vat: r.vat })),
-  };
-}
 
 /**
  * The body with each postal code in its country's form ("si-1000" -> "1000"), checked with the

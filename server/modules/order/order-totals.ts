@@ -1,3 +1,4 @@
+import type { OrderTotalsDetail } from '../../../contract/api/order.js';
 import { computeTotals, type VatRateRow } from '../cart/index.js';
 
 /** A line as an order stores it: copied from the cart at placement. */
@@ -46,5 +47,21 @@ export function orderMoney(lines: ReadonlyArray<OrderLineDraft>, discount: numbe
     vatBase: t.vatBase,
     vatTotal: t.vatTotal,
     vatByRate: t.vatByRate,
+  };
+}
+
+/**
+ * The totals as the API's error and answer shapes carry them (`ORDER_TOTAL_CHANGED`'s `totals`):
+ * placement's changed cart total and the pending order's changed total on a switch to cash on delivery.
+ */
+export function totalsDetail(t: OrderMoney): OrderTotalsDetail {
+  return {
+    subtotal: t.subtotal,
+    discount: t.discount,
+    delivery: t.delivery,
+    total: t.total,
+    vat_base: t.vatBase,
+    vat_total: t.vatTotal,
+    vat_by_rate: t.vatByRate.map((r) => ({ rate: r.rate, base: r.base, vat: r.vat })),
   };
 }

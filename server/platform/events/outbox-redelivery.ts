@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { QueueName, QueueService } from '../queue/index.js';
 import { deliveryJob, deliveryJobId } from './delivery-job.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
-import { withTimeout } from './with-timeout.js';
+import { PeriodicScan } from '../process/periodic-scan.js';
+import { withTimeout } from '../process/with-timeout.js';
 
 /** Rows looked at per transaction, and transactions per scan: at most 1,000 events per scan. */
 export const REDELIVERY_BATCH_SIZE = 100;
@@ -50,9 +51,7 @@ export interface RedeliveryScan {
 @Injectable()
 export class OutboxRedelivery {
   private readonly logger = new Logger('outbox-redelivery');
-  private timer: NodeJS.Timeout | undefined;
-  private scanning: Promise<unknown> | undefined;
-  private failing = false;
+  private readonly periodic = new PeriodicScan('Outbox redelivery scan', this.logger, () => this.scan());
   /** Jobs this process recreated since start (for logs and tests). */
   recreated = 0;
 
@@ -69,28 +68,11 @@ export class OutboxRedelivery {
   }
 
   start(): void {
-    if (this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
+    this.periodic.start(this.intervalMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.scanning;
-  }
-
-  private tick(): void {
-    if (this.scanning) return;
-    this.scanning = this.scan()
-      .then(() => {
-        if (this.failing) this.logger.log('Outbox redelivery scan works again');
-        this.failing = false;
-      })
-      .catch((err: Error) => {
-        if (!this.failing) this.logger.warn(`Outbox redelivery scan failed (${err.message}); trying again in ${this.intervalMs} ms`);
-        this.failing = true;
-      })
-      .finally(() => (this.scanning = undefined));
+  stop(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One scan: batches until no due row is left or the bound is reached. */

@@ -8,7 +8,7 @@ import { type DeliveryJobData, deliveryJob } from './delivery-job.js';
 import { OUTBOX_CHANNEL } from './event-publisher.service.js';
 import { OutboxRedelivery } from './outbox-redelivery.js';
 import { SubscriberRegistry } from './subscriber-registry.js';
-import { withTimeout } from './with-timeout.js';
+import { withTimeout } from '../process/with-timeout.js';
 
 /** Rows taken per transaction. */
 export const RELAY_BATCH_SIZE = 100;

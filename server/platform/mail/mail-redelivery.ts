@@ -2,6 +2,8 @@ import { Inject, Injectable, Logger, type BeforeApplicationShutdown, type OnAppl
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { PeriodicScan } from '../process/periodic-scan.js';
+import { withTimeout } from '../process/with-timeout.js';
 import { QueueName, QueueService, ScheduledJob } from '../queue/index.js';
 import { mailJobData, type OutgoingMailRow, SEND_TEMPLATE_JOB } from './send-mail.job.js';
 
@@ -24,15 +26,7 @@ export interface MailRedeliveryScan {
   givenUp: number;
 }
 
-const withTimeout = <T>(p: Promise<T>, what: string): Promise<T> => {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    p,
-    new Promise<never>(
-      (_, reject) => (timer = setTimeout(() => reject(new Error(`${what} took longer than ${QUEUE_TIMEOUT_MS} ms`)), QUEUE_TIMEOUT_MS)),
-    ),
-  ]).finally(() => clearTimeout(timer));
-};
+const bounded = <T>(p: Promise<T>, what: string): Promise<T> => withTimeout(p, QUEUE_TIMEOUT_MS, what);
 
 /**
  * "A mail the shop decided to send is sent until it is sent" (docs/mail.md 'Durable mail'): every
@@ -48,9 +42,7 @@ const withTimeout = <T>(p: Promise<T>, what: string): Promise<T> => {
 @Injectable()
 export class MailRedelivery implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('mail-redelivery');
-  private timer: NodeJS.Timeout | undefined;
-  private scanning: Promise<unknown> | undefined;
-  private failing = false;
+  private readonly periodic = new PeriodicScan('Mail redelivery scan', this.logger, () => this.scan());
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -63,28 +55,11 @@ export class MailRedelivery implements OnApplicationBootstrap, BeforeApplication
   }
 
   onApplicationBootstrap(): void {
-    if (this.config.role === 'web' || this.timer) return;
-    this.timer = setInterval(() => this.tick(), this.intervalMs);
+    if (this.config.role !== 'web') this.periodic.start(this.intervalMs);
   }
 
-  async beforeApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    this.timer = undefined;
-    await this.scanning;
-  }
-
-  private tick(): void {
-    if (this.scanning) return;
-    this.scanning = this.scan()
-      .then(() => {
-        if (this.failing) this.logger.log('Mail redelivery scan works again');
-        this.failing = false;
-      })
-      .catch((err: Error) => {
-        if (!this.failing) this.logger.warn(`Mail redelivery scan failed (${err.message}); trying again in ${this.intervalMs} ms`);
-        this.failing = true;
-      })
-      .finally(() => (this.scanning = undefined));
+  beforeApplicationShutdown(): Promise<void> {
+    return this.periodic.stop();
   }
 
   /** One scan: batches until no due row is left or the bound is reached. */
@@ -122,7 +97,7 @@ export class MailRedelivery implements OnApplicationBootstrap, BeforeApplication
       const result: MailRedeliveryScan = { checked: rows.length, recreated: 0, retried: 0, givenUp: 0 };
       if (!rows.length) return result;
       const queue = this.queues.queue(QueueName.Mail);
-      const states = await withTimeout(Promise.all(rows.map((r) => queue.getJobState(r.id))), 'reading job states of the mail queue');
+      const states = await bounded(Promise.all(rows.map((r) => queue.getJobState(r.id))), 'reading job states of the mail queue');
       const recreated: string[] = [];
       const completed: string[] = [];
       const givenUp: string[] = [];
@@ -135,14 +110,14 @@ export class MailRedelivery implements OnApplicationBootstrap, BeforeApplication
           );
         } else if (state === 'unknown') {
           recreated.push(row.id);
-          await withTimeout(
+          await bounded(
             this.queues.add(QueueName.Mail, SEND_TEMPLATE_JOB, mailJobData(row), { jobId: row.id }),
             'adding a job to the mail queue',
           );
         } else if (state === 'failed') {
-          const job = await withTimeout(queue.getJob(row.id), 'reading a failed mail job');
+          const job = await bounded(queue.getJob(row.id), 'reading a failed mail job');
           if (job) {
-            await withTimeout(job.retry('failed'), 'retrying a failed mail job');
+            await bounded(job.retry('failed'), 'retrying a failed mail job');
             result.retried += 1;
           }
         } else if (state === 'completed') {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { isPendingOrder, type OrderTotalsDetail } from '../../../../contract/api/order.js';
+import { isPendingOrder } from '../../../../contract/api/order.js';
 import { formatEuro } from '../../../../contract/money.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import type { Locale } from '../../../platform/i18n/index.js';
@@ -12,7 +12,7 @@ import { OrderCancelled, OrderPaymentMethodChanged } from '../events/order.event
 import { Order, OrderLine, OrderVat } from '../order.entity.js';
 import { OrderError, OrderTotalChangedError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
-import { orderMoney, type OrderMoney } from '../order-totals.js';
+import { orderMoney, totalsDetail, type OrderMoney } from '../order-totals.js';
 import { OrderReadService } from '../order.service.js';
 import type { OrderView } from '../order.types.js';
 
@@ -179,14 +179,3 @@ function snake(o: Order) {
   return { payment_method: o.paymentMethod, payment_status: o.paymentStatus, fulfilment_status: o.fulfilmentStatus };
 }
 
-function totalsDetail(t: OrderMoney): OrderTotalsDetail {
-  return {
-    subtotal: t.subtotal,
-    discount: t.discount,
-    delivery: t.delivery,
-    total: t.total,
-    vat_base: t.vatBase,
-    vat_total: t.vatTotal,
-    vat_by_rate: t.vatByRate.map((r) => ({ rate: r.rate, base: r.base, vat: r.vat })),
-  };
-}
