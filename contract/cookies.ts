@@ -8,9 +8,7 @@
  * chose 'Accept all cookies', and only when a container is configured (GTM_ID).
  */
 export type StorageKind = 'cookie' | 'sessionStorage';
-export type Lifetime =
-  | { unit: 'session' }
-  | { unit: 'minutes' | 'days' | 'months' | 'years'; value: number; configurable?: boolean };
+export type Lifetime = { unit: 'session' } | { unit: 'minutes' | 'days' | 'months' | 'years'; value: number; configurable?: boolean };
 
 /** `essential`: strictly necessary, set without consent; `analytics`: visit statistics, set only after consent. */
 export type StorageCategory = 'essential' | 'analytics';
@@ -31,22 +29,107 @@ export interface StorageEntry {
 
 export const STORAGE_ENTRIES = {
   csrf: { name: 'csrf', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, category: 'essential', consent: false },
-  csrf_https: { name: '__Host-csrf', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, category: 'essential', consent: false },
+  csrf_https: {
+    name: '__Host-csrf',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'session' },
+    category: 'essential',
+    consent: false,
+  },
   sid: { name: 'sid', kind: 'cookie', setBy: 'server', lifetime: { unit: 'session' }, category: 'essential', consent: false },
   locale: { name: 'locale', kind: 'cookie', setBy: 'server', lifetime: { unit: 'years', value: 1 }, category: 'essential', consent: false },
-  cookie_consent: { name: 'cookie_consent', kind: 'cookie', setBy: 'browser', lifetime: { unit: 'months', value: 6 }, category: 'essential', consent: false },
+  cookie_consent: {
+    name: 'cookie_consent',
+    kind: 'cookie',
+    setBy: 'browser',
+    lifetime: { unit: 'months', value: 6 },
+    category: 'essential',
+    consent: false,
+  },
   cart: { name: 'cart', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 30 }, category: 'essential', consent: false },
-  access_token: { name: 'access_token', kind: 'cookie', setBy: 'server', lifetime: { unit: 'minutes', value: 15, configurable: true }, category: 'essential', consent: false },
-  refresh_token: { name: 'refresh_token', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 30, configurable: true }, category: 'essential', consent: false },
-  token_expires: { name: 'token_expires', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 30, configurable: true }, category: 'essential', consent: false },
-  pending_order: { name: 'pending_order', kind: 'cookie', setBy: 'server', lifetime: { unit: 'days', value: 1 }, category: 'essential', consent: false },
-  oidc_tx: { name: 'oidc_tx', kind: 'cookie', setBy: 'server', lifetime: { unit: 'minutes', value: 10 }, category: 'essential', consent: false },
-  checkout: { name: 'zz-checkout', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
-  checkout_account: { name: 'zz-checkout-account', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
-  chunk_reload: { name: 'zz-chunk-reload-at', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
-  scroll: { name: 'tsr-scroll-restoration-v1_3', kind: 'sessionStorage', setBy: 'browser', lifetime: { unit: 'session' }, category: 'essential', consent: false },
+  access_token: {
+    name: 'access_token',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'minutes', value: 15, configurable: true },
+    category: 'essential',
+    consent: false,
+  },
+  refresh_token: {
+    name: 'refresh_token',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'days', value: 30, configurable: true },
+    category: 'essential',
+    consent: false,
+  },
+  token_expires: {
+    name: 'token_expires',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'days', value: 30, configurable: true },
+    category: 'essential',
+    consent: false,
+  },
+  pending_order: {
+    name: 'pending_order',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'days', value: 1 },
+    category: 'essential',
+    consent: false,
+  },
+  oidc_tx: {
+    name: 'oidc_tx',
+    kind: 'cookie',
+    setBy: 'server',
+    lifetime: { unit: 'minutes', value: 10 },
+    category: 'essential',
+    consent: false,
+  },
+  checkout: {
+    name: 'zz-checkout',
+    kind: 'sessionStorage',
+    setBy: 'browser',
+    lifetime: { unit: 'session' },
+    category: 'essential',
+    consent: false,
+  },
+  checkout_account: {
+    name: 'zz-checkout-account',
+    kind: 'sessionStorage',
+    setBy: 'browser',
+    lifetime: { unit: 'session' },
+    category: 'essential',
+    consent: false,
+  },
+  chunk_reload: {
+    name: 'zz-chunk-reload-at',
+    kind: 'sessionStorage',
+    setBy: 'browser',
+    lifetime: { unit: 'session' },
+    category: 'essential',
+    consent: false,
+  },
+  scroll: {
+    name: 'tsr-scroll-restoration-v1_3',
+    kind: 'sessionStorage',
+    setBy: 'browser',
+    lifetime: { unit: 'session' },
+    category: 'essential',
+    consent: false,
+  },
   ga: { name: '_ga', kind: 'cookie', setBy: 'browser', lifetime: { unit: 'years', value: 2 }, category: 'analytics', consent: true },
-  ga_session: { name: '_ga_', prefix: true, kind: 'cookie', setBy: 'browser', lifetime: { unit: 'years', value: 2 }, category: 'analytics', consent: true },
+  ga_session: {
+    name: '_ga_',
+    prefix: true,
+    kind: 'cookie',
+    setBy: 'browser',
+    lifetime: { unit: 'years', value: 2 },
+    category: 'analytics',
+    consent: true,
+  },
 } as const satisfies Record<string, StorageEntry>;
 
 export type StorageEntryId = keyof typeof STORAGE_ENTRIES;

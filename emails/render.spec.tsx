@@ -142,7 +142,11 @@ describe('every template in every language', () => {
   });
 
   it.each(TEMPLATE_NAMES)('%s has a different subject in each language', async (name) => {
-    const subjects = await Promise.all(MAIL_LOCALES.map((locale) => renderMail(name, previewPropsOf(name, PUBLIC_URL), locale, { publicUrl: PUBLIC_URL }).then((m) => m.subject)));
+    const subjects = await Promise.all(
+      MAIL_LOCALES.map((locale) =>
+        renderMail(name, previewPropsOf(name, PUBLIC_URL), locale, { publicUrl: PUBLIC_URL }).then((m) => m.subject),
+      ),
+    );
     expect(new Set(subjects).size).toBe(MAIL_LOCALES.length);
   });
 });
@@ -188,7 +192,10 @@ describe('account activation', () => {
 
   it('renders concurrently in four languages without one render switching another', async () => {
     const mails = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => MAIL_LOCALES[i % 4]).map(async (locale) => ({ locale, mail: await renderMail('account-activation', props, locale, { publicUrl: PUBLIC_URL }) })),
+      Array.from({ length: 12 }, (_, i) => MAIL_LOCALES[i % 4]).map(async (locale) => ({
+        locale,
+        mail: await renderMail('account-activation', props, locale, { publicUrl: PUBLIC_URL }),
+      })),
     );
     for (const { locale, mail } of mails) expect(mail.html).toContain(LANGUAGE_MARKERS[locale]);
   });
@@ -205,7 +212,9 @@ describe('what must fail', () => {
     const failure = render('account-activation', props, 'sl', { publicUrl: PUBLIC_URL });
     await expect(failure).rejects.toBeInstanceOf(MissingTranslationError);
     await expect(failure).rejects.toMatchObject({ code: 'MAIL_TRANSLATION_MISSING', locale: 'sl', missing: ['accountActivation.intro'] });
-    await expect(render('account-activation', props, 'hr', { publicUrl: PUBLIC_URL })).resolves.toMatchObject({ subject: expect.any(String) });
+    await expect(render('account-activation', props, 'hr', { publicUrl: PUBLIC_URL })).resolves.toMatchObject({
+      subject: expect.any(String),
+    });
   });
 
   it('keeps what concurrent renders miss apart: each failure names only its own keys, the good renders pass', async () => {
@@ -214,11 +223,14 @@ describe('what must fail', () => {
     delete (broken.de.layout as Record<string, unknown>).tagline;
     const render = createMailRenderer({ templates, translations: broken });
     const results = await Promise.allSettled(
-      Array.from({ length: 16 }, (_, i) => MAIL_LOCALES[i % 4]).map((locale) => render('account-activation', props, locale, { publicUrl: PUBLIC_URL })),
+      Array.from({ length: 16 }, (_, i) => MAIL_LOCALES[i % 4]).map((locale) =>
+        render('account-activation', props, locale, { publicUrl: PUBLIC_URL }),
+      ),
     );
     results.forEach((result, i) => {
       const locale = MAIL_LOCALES[i % 4];
-      if (locale === 'sl') expect(result).toMatchObject({ status: 'rejected', reason: { locale: 'sl', missing: ['accountActivation.intro'] } });
+      if (locale === 'sl')
+        expect(result).toMatchObject({ status: 'rejected', reason: { locale: 'sl', missing: ['accountActivation.intro'] } });
       else if (locale === 'de') expect(result).toMatchObject({ status: 'rejected', reason: { locale: 'de', missing: ['layout.tagline'] } });
       else expect(result).toMatchObject({ status: 'fulfilled' });
     });
@@ -227,23 +239,31 @@ describe('what must fail', () => {
   it('fails on an empty translation, a missing plural form, a missing layout key and a missing value', async () => {
     const empty = clone(translations);
     (empty.de.accountActivation as Record<string, unknown>).button = '';
-    await expect(createMailRenderer({ templates, translations: empty })('account-activation', props, 'de', { publicUrl: PUBLIC_URL })).rejects.toMatchObject({
+    await expect(
+      createMailRenderer({ templates, translations: empty })('account-activation', props, 'de', { publicUrl: PUBLIC_URL }),
+    ).rejects.toMatchObject({
       missing: ['accountActivation.button'],
     });
 
     const plural = clone(translations);
     delete (plural.hr.accountActivation as Record<string, unknown>).validity_few;
-    await expect(createMailRenderer({ templates, translations: plural })('account-activation', { ...props, expiresInHours: 24 }, 'hr', { publicUrl: PUBLIC_URL })).rejects.toBeInstanceOf(
-      MissingTranslationError,
-    );
+    await expect(
+      createMailRenderer({ templates, translations: plural })('account-activation', { ...props, expiresInHours: 24 }, 'hr', {
+        publicUrl: PUBLIC_URL,
+      }),
+    ).rejects.toBeInstanceOf(MissingTranslationError);
 
     const layout = clone(translations);
     delete (layout.en.layout as Record<string, unknown>).tagline;
-    await expect(createMailRenderer({ templates, translations: layout })('account-activation', props, 'en', { publicUrl: PUBLIC_URL })).rejects.toMatchObject({
+    await expect(
+      createMailRenderer({ templates, translations: layout })('account-activation', props, 'en', { publicUrl: PUBLIC_URL }),
+    ).rejects.toMatchObject({
       missing: ['layout.tagline'],
     });
 
-    await expect(renderMail('account-activation', { ...props, firstName: undefined as unknown as string }, 'en', { publicUrl: PUBLIC_URL })).rejects.toMatchObject({
+    await expect(
+      renderMail('account-activation', { ...props, firstName: undefined as unknown as string }, 'en', { publicUrl: PUBLIC_URL }),
+    ).rejects.toMatchObject({
       missing: ['{{firstName}}'],
     });
   });
@@ -251,7 +271,9 @@ describe('what must fail', () => {
   it('fails when a translation drops the privacy link', async () => {
     const noLink = clone(translations);
     (noLink.hr.layout as { footer: Record<string, string> }).footer.privacy = 'Pročitajte Politiku privatnosti.';
-    await expect(createMailRenderer({ templates, translations: noLink })('account-activation', props, 'hr', { publicUrl: PUBLIC_URL })).rejects.toThrow(/lacks the tag\(s\) <link>/);
+    await expect(
+      createMailRenderer({ templates, translations: noLink })('account-activation', props, 'hr', { publicUrl: PUBLIC_URL }),
+    ).rejects.toThrow(/lacks the tag\(s\) <link>/);
   });
 
   it('refuses an empty body and an empty subject', async () => {
@@ -300,8 +322,12 @@ describe('what must fail', () => {
       translations,
     });
     await expect(render('relative', {}, 'hr', { publicUrl: PUBLIC_URL })).rejects.toEqual(new RelativeLinkError(['/kosarica']));
-    await expect(renderMail('no-such-mail' as TemplateName, props, 'hr', { publicUrl: PUBLIC_URL })).rejects.toBeInstanceOf(UnknownMailTemplateError);
-    await expect(renderMail('account-activation', props, 'fr' as MailLocale, { publicUrl: PUBLIC_URL })).rejects.toBeInstanceOf(UnknownMailLocaleError);
+    await expect(renderMail('no-such-mail' as TemplateName, props, 'hr', { publicUrl: PUBLIC_URL })).rejects.toBeInstanceOf(
+      UnknownMailTemplateError,
+    );
+    await expect(renderMail('account-activation', props, 'fr' as MailLocale, { publicUrl: PUBLIC_URL })).rejects.toBeInstanceOf(
+      UnknownMailLocaleError,
+    );
   });
 });
 
@@ -310,19 +336,27 @@ describe('layout', () => {
     function Newsletter() {
       const { t } = useMail();
       return (
-        <MailLayout preview="Novo" reason="Prijavili ste se na novosti." unsubscribeUrl={`${PUBLIC_URL}/api/newsletter/unsubscribe?token=u1`}>
+        <MailLayout
+          preview="Novo"
+          reason="Prijavili ste se na novosti."
+          unsubscribeUrl={`${PUBLIC_URL}/api/newsletter/unsubscribe?token=u1`}
+        >
           <Text>{t('layout.tagline')}</Text>
         </MailLayout>
       );
     }
     const render = createMailRenderer({
-      templates: { newsletter: defineTemplate<Record<string, never>>({ Component: Newsletter, subject: () => 'Novosti', previewProps: () => ({}) }) },
+      templates: {
+        newsletter: defineTemplate<Record<string, never>>({ Component: Newsletter, subject: () => 'Novosti', previewProps: () => ({}) }),
+      },
       translations: loadMailTranslations(),
     });
     const mail = await render('newsletter', {}, 'de', { publicUrl: PUBLIC_URL });
     expect(mail.html).toContain(`href="${PUBLIC_URL}/api/newsletter/unsubscribe?token=u1"`);
     expect(mail.text).toMatch(/Sie möchten solche E-Mails nicht mehr erhalten\? Hier abmelden/);
-    const transactional = await renderMail('account-activation', previewPropsOf('account-activation', PUBLIC_URL), 'de', { publicUrl: PUBLIC_URL });
+    const transactional = await renderMail('account-activation', previewPropsOf('account-activation', PUBLIC_URL), 'de', {
+      publicUrl: PUBLIC_URL,
+    });
     expect(transactional.text).not.toContain('abmelden');
   });
 });
@@ -331,7 +365,10 @@ describe('layout', () => {
 function localeProblems(translations: MailTranslations): string[] {
   const problems: string[] = [];
   const PLURAL = /_(zero|one|two|few|many|other)$/;
-  const flat = Object.fromEntries(MAIL_LOCALES.map((locale) => [locale, flatten(translations[locale])])) as Record<MailLocale, Record<string, unknown>>;
+  const flat = Object.fromEntries(MAIL_LOCALES.map((locale) => [locale, flatten(translations[locale])])) as Record<
+    MailLocale,
+    Record<string, unknown>
+  >;
   const base = (key: string) => key.replace(PLURAL, '');
   const allBases = new Set(MAIL_LOCALES.flatMap((locale) => Object.keys(flat[locale]).map(base)));
 
@@ -359,7 +396,10 @@ function localeProblems(translations: MailTranslations): string[] {
         signatures.set(signature, [...(signatures.get(signature) ?? []), locale]);
       }
     }
-    if (signatures.size > 1) problems.push(`${key}: placeholders or tags differ: ${[...signatures].map(([s, l]) => `${[...new Set(l)].join(',')}: [${s}]`).join('; ')}`);
+    if (signatures.size > 1)
+      problems.push(
+        `${key}: placeholders or tags differ: ${[...signatures].map(([s, l]) => `${[...new Set(l)].join(',')}: [${s}]`).join('; ')}`,
+      );
   }
   return problems;
 }

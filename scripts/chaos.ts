@@ -84,9 +84,13 @@ const startPostgres = async () => {
 
 let redisProcess: ChildProcess | undefined;
 async function startRedis(): Promise<void> {
-  redisProcess = spawn('redis-server', ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR], {
-    stdio: 'ignore',
-  });
+  redisProcess = spawn(
+    'redis-server',
+    ['--port', String(REDIS_PORT), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', DATA_DIR],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 200; i++) {
     const up = await new Promise<boolean>((done) => {
       const socket = net.connect(REDIS_PORT, '127.0.0.1');
@@ -110,7 +114,15 @@ async function killRedis(): Promise<void> {
 const WEB_PORTS = [await freePort(), await freePort()];
 const PUBLIC_URL = `http://127.0.0.1:${WEB_PORTS[0]}`;
 function shopEnv(role: 'web' | 'worker', port: number): NodeJS.ProcessEnv {
-  const { SMTP_URL: _s, PAYMENT_PROVIDER: _p, MONRI_KEY: _k, MONRI_AUTHENTICITY_TOKEN: _t, MONRI_FORM_URL: _f, MONRI_API_URL: _a, ...inherited } = process.env;
+  const {
+    SMTP_URL: _s,
+    PAYMENT_PROVIDER: _p,
+    MONRI_KEY: _k,
+    MONRI_AUTHENTICITY_TOKEN: _t,
+    MONRI_FORM_URL: _f,
+    MONRI_API_URL: _a,
+    ...inherited
+  } = process.env;
   return {
     ...inherited,
     ROLE: role,
@@ -189,7 +201,15 @@ function send(port: number, method: 'GET' | 'POST', path: string, headers: Recor
   const withHost = { host: PUBLIC_HOST, ...headers };
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port, path, method, agent, timeout: 30_000, headers: body === undefined ? withHost : { ...withHost, 'content-length': String(Buffer.byteLength(body)) } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method,
+        agent,
+        timeout: 30_000,
+        headers: body === undefined ? withHost : { ...withHost, 'content-length': String(Buffer.byteLength(body)) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -211,7 +231,13 @@ function send(port: number, method: 'GET' | 'POST', path: string, headers: Recor
 }
 let nextWeb = 0;
 /** Like a browser behind a load balancer: the next web process, another one when it cannot connect; 503 and network errors retried. */
-async function call(method: 'GET' | 'POST', path: string, headers: Record<string, string>, body?: string, until = Infinity): Promise<Answer> {
+async function call(
+  method: 'GET' | 'POST',
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+  until = Infinity,
+): Promise<Answer> {
   let wait = 200;
   for (let attempt = 1; ; attempt++) {
     const web = webs[nextWeb++ % webs.length]!;
@@ -267,12 +293,33 @@ async function guest(n: number, until: number): Promise<void> {
       const order = await call(
         'POST',
         '/api/orders',
-        { 'content-type': 'application/json', 'x-csrf-token': token, cookie: jar.join('; '), 'accept-language': 'en', 'idempotency-key': key },
-        JSON.stringify({ email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: method, terms_accepted: true, expected_total: total }),
+        {
+          'content-type': 'application/json',
+          'x-csrf-token': token,
+          cookie: jar.join('; '),
+          'accept-language': 'en',
+          'idempotency-key': key,
+        },
+        JSON.stringify({
+          email,
+          phone: '+385 91 234 5678',
+          delivery_address: ADDRESS,
+          payment_method: method,
+          terms_accepted: true,
+          expected_total: total,
+        }),
       );
       if (order.status !== 201) throw new Error(`POST /api/orders ${order.status} ${order.text.slice(0, 80)}`);
-      const data = (JSON.parse(order.text) as { data: { order: { number: string }; payment: { fields: Record<string, string> } | null } }).data;
-      const p: Placed = { number: data.order.number, email, method, fields: data.payment?.fields ?? null, approvalAccepted: false, declinedFirst: seq % 6 === 1 };
+      const data = (JSON.parse(order.text) as { data: { order: { number: string }; payment: { fields: Record<string, string> } | null } })
+        .data;
+      const p: Placed = {
+        number: data.order.number,
+        email,
+        method,
+        fields: data.payment?.fields ?? null,
+        approvalAccepted: false,
+        declinedFirst: seq % 6 === 1,
+      };
       placed.push(p);
       if (method === 'card') await provider(p);
     } catch (err) {
@@ -290,7 +337,13 @@ async function provider(p: Placed): Promise<void> {
     for (;;) {
       callbacksPosted += 1;
       try {
-        const res = await call('POST', '/api/payments/monri/callback', { 'content-type': 'application/json', authorization: `WP3-callback ${callbackSignature(SANDBOX_MONRI_KEY, body)}` }, body, deadline);
+        const res = await call(
+          'POST',
+          '/api/payments/monri/callback',
+          { 'content-type': 'application/json', authorization: `WP3-callback ${callbackSignature(SANDBOX_MONRI_KEY, body)}` },
+          body,
+          deadline,
+        );
         if (res.status === 200) {
           callbacksAccepted += 1;
           return true;
@@ -503,13 +556,17 @@ try {
     await db.end();
   }
 
-  say(`load: ${GUESTS} concurrent guests for ${LOAD_S} s (cash on delivery and card, callbacks 1-5 times, 1 in 3 card orders declined first)`);
+  say(
+    `load: ${GUESTS} concurrent guests for ${LOAD_S} s (cash on delivery and card, callbacks 1-5 times, 1 in 3 card orders declined first)`,
+  );
   t0Load = performance.now();
   const until = t0Load + LOAD_S * 1000;
   const chaosDone = chaos(LOAD_S * 1000).catch((err: Error) => event(`chaos step failed: ${err.message}`));
   await Promise.all(Array.from({ length: GUESTS }, (_, i) => guest(i, until)));
   await chaosDone;
-  say(`load over: ${placed.length} orders placed, ${checkoutFailures} checkouts without an order; catching up (at most ${CATCH_UP_MS / 1000} s)`);
+  say(
+    `load over: ${placed.length} orders placed, ${checkoutFailures} checkouts without an order; catching up (at most ${CATCH_UP_MS / 1000} s)`,
+  );
 
   const db = await connect(DATABASE_URL);
   const deadline = performance.now() + CATCH_UP_MS;
@@ -555,8 +612,11 @@ try {
   console.log(`|${'-'.repeat(width + 2)}|--------|`);
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
   for (const e of serverErrors.slice(0, 5)) console.log(`500: ${e}`);
-  const failed = t.ordersLost + t.ordersDuplicated + t.paymentsLost + t.settledTwice + t.mailsLost + t.mailsDuplicated + serverErrors.length;
-  console.log(failed ? `\nFAILED: losses, duplicates or 500s above (shop log: ${LOG_FILE})` : '\nOK: nothing lost, nothing duplicated, no 500');
+  const failed =
+    t.ordersLost + t.ordersDuplicated + t.paymentsLost + t.settledTwice + t.mailsLost + t.mailsDuplicated + serverErrors.length;
+  console.log(
+    failed ? `\nFAILED: losses, duplicates or 500s above (shop log: ${LOG_FILE})` : '\nOK: nothing lost, nothing duplicated, no 500',
+  );
   exitCode = failed || placed.length === 0 ? 1 : 0;
 } catch (err) {
   console.error(`chaos run failed: ${(err as Error).stack ?? String(err)}\nshop log: ${LOG_FILE}`);

@@ -11,7 +11,13 @@ import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
-import { runMigrations, SeedService, startEmbeddedPostgres, EmbeddedPostgresError, type EmbeddedPostgresHandle } from './platform/database/index.js';
+import {
+  runMigrations,
+  SeedService,
+  startEmbeddedPostgres,
+  EmbeddedPostgresError,
+  type EmbeddedPostgresHandle,
+} from './platform/database/index.js';
 import { compressResponses } from './platform/http/compression.js';
 import { createCsrf, CSRF_COOKIES, csrfTokenHandler, CSRF_TOKEN_OPENAPI, CSRF_TOKEN_PATH } from './platform/http/csrf.js';
 import { jsonBodiesOnly, jsonBodyParser } from './platform/http/json-bodies.js';
@@ -22,7 +28,15 @@ import { VIDEO_EMBED_FEATURES, VIDEO_EMBED_ORIGINS } from '../contract/api/video
 import { refuseControlCharacters } from './platform/http/input-check.js';
 import { refuseConnect, refuseNonPathTargets } from './platform/http/request-target.js';
 import { canonicalHost } from './platform/http/canonical-host.js';
-import { InProcessApi, isInProcessRequest, RenderCache, RenderCacheListener, RENDER_CACHE_BOUNDS, SsrRenderer, SsrBuildMissingError } from './platform/ssr/index.js';
+import {
+  InProcessApi,
+  isInProcessRequest,
+  RenderCache,
+  RenderCacheListener,
+  RENDER_CACHE_BOUNDS,
+  SsrRenderer,
+  SsrBuildMissingError,
+} from './platform/ssr/index.js';
 import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
 import { ANALYTICS_COOKIES } from '../contract/cookies.js';
@@ -46,9 +60,7 @@ export interface RunningShop {
 }
 
 /** Boots the shop in the configured role; returns a handle whose stop() shuts down gracefully. */
-export async function bootstrap(
-  options: { role?: Role; config?: AppConfig; serveClient?: boolean } = {},
-): Promise<RunningShop> {
+export async function bootstrap(options: { role?: Role; config?: AppConfig; serveClient?: boolean } = {}): Promise<RunningShop> {
   const base = options.config ?? configFromProcessEnv();
   const config: AppConfig = { ...base, role: options.role ?? base.role };
   const log = createLogger(config.logLevel, { role: config.role });
@@ -86,7 +98,10 @@ export async function bootstrap(
       // instance before Nest's adapter creates its router, which reads them only then.
       const server = express().set('case sensitive routing', true).set('strict routing', true);
       // No body parsers of Nest's (they would read forms too): JSON only, after the CSRF check.
-      const web = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(server), { logger: nestLogger, bodyParser: false });
+      const web = await NestFactory.create<NestExpressApplication>(module, new ExpressAdapter(server), {
+        logger: nestLogger,
+        bodyParser: false,
+      });
       created = web;
       drain = new HttpDrain(web.getHttpServer());
       const secure = config.http.publicUrl.startsWith('https://');
@@ -116,7 +131,11 @@ export async function bootstrap(
       const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
       // The CSP allows Google's analytics hosts only to a visitor who accepted all cookies (docs/analytics.md).
       const analytics = { config: config.analytics, consentCookie: CONSENT_COOKIE };
-      web.use(cspNonce, securityHeaders({ dev: config.http.viteDev, secure, formActions, analytics, ...(botCheck ? { botCheck } : {}) }), apiNoStore);
+      web.use(
+        cspNonce,
+        securityHeaders({ dev: config.http.viteDev, secure, formActions, analytics, ...(botCheck ? { botCheck } : {}) }),
+        apiNoStore,
+      );
       web.use(cookieParser());
       // The form routes' small urlencoded bodies are parsed first: the CSRF check reads their `_csrf` field.
       web.use(formBodyParser(FORM_ROUTES), csrf.protect, jsonBodiesOnly(csrf.exempt, FORM_ROUTES), jsonBodyParser(csrf.exempt));
@@ -139,9 +158,18 @@ export async function bootstrap(
         drain.trackInProcess(api.server);
         // Pages of anonymous visitors, rendered once per language, path and query (docs/performance.md).
         const cache = new RenderCache(
-          { ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs, maxEntries: RENDER_CACHE_MAX_ENTRIES, maxBytes: RENDER_CACHE_MAX_BYTES },
+          {
+            ttlMs: config.http.viteDev ? 0 : config.http.renderCacheTtlMs,
+            maxEntries: RENDER_CACHE_MAX_ENTRIES,
+            maxBytes: RENDER_CACHE_MAX_BYTES,
+          },
           // Google Analytics' own cookies (set in the browser after consent) change nothing on the page.
-          { ignored: [...CSRF_COOKIES, ...ANALYTICS_COOKIES.exact], ignoredPrefixes: ANALYTICS_COOKIES.prefixes, keyed: [LOCALE_COOKIE, CONSENT_COOKIE], required: LOCALE_COOKIE },
+          {
+            ignored: [...CSRF_COOKIES, ...ANALYTICS_COOKIES.exact],
+            ignoredPrefixes: ANALYTICS_COOKIES.prefixes,
+            keyed: [LOCALE_COOKIE, CONSENT_COOKIE],
+            required: LOCALE_COOKIE,
+          },
         );
         if (cache.enabled) {
           renderCacheListener = new RenderCacheListener(databaseUrl, cache);
@@ -164,7 +192,9 @@ export async function bootstrap(
       }
       const openapi = new DocumentBuilder()
         .setTitle('Zlatno zrno shop API')
-        .setDescription('JSON API of the shop. Successes answer `{ data }`, errors `{ errors: [ { code, message, field? } ] }`. Mutating calls need the X-CSRF-Token header.')
+        .setDescription(
+          'JSON API of the shop. Successes answer `{ data }`, errors `{ errors: [ { code, message, field? } ] }`. Mutating calls need the X-CSRF-Token header.',
+        )
         .setVersion('1')
         .build();
       SwaggerModule.setup(
@@ -184,9 +214,10 @@ export async function bootstrap(
       const port = typeof address === 'object' && address ? address.port : config.http.port;
       url = config.http.publicUrl.replace(`:${config.http.port}`, `:${port}`);
       app = web;
-      log.info(`The shop is running at ${url} (role ${config.role}): open this address; other hosts (127.0.0.1, [::1]) are redirected to it`);
+      log.info(
+        `The shop is running at ${url} (role ${config.role}): open this address; other hosts (127.0.0.1, [::1]) are redirected to it`,
+      );
     }
-
 
     let stopping: Promise<void> | undefined;
     const stop = () =>
@@ -219,8 +250,10 @@ export function explainStartupError(err: unknown): string | undefined {
   const e = err as NodeJS.ErrnoException & { port?: number; address?: string };
   if (e?.code === 'EADDRINUSE') return `Port ${e.port} is already in use: stop the other program or set PORT to a free port.`;
   if (e?.code === 'EACCES' && e.syscall === 'listen') return `No permission to listen on port ${e.port}: choose a PORT above 1023.`;
-  if (e?.code === 'EACCES' || e?.code === 'EROFS') return `Cannot write to ${e.path ?? 'a data directory'}: set DATA_DIR (or MAIL_DIR) to a writable directory.`;
-  if (e?.code === 'ECONNREFUSED') return `Cannot connect to ${e.address ?? 'a service'}:${e.port ?? ''}: check DATABASE_URL / REDIS_URL, or unset them to use the embedded defaults.`;
+  if (e?.code === 'EACCES' || e?.code === 'EROFS')
+    return `Cannot write to ${e.path ?? 'a data directory'}: set DATA_DIR (or MAIL_DIR) to a writable directory.`;
+  if (e?.code === 'ECONNREFUSED')
+    return `Cannot connect to ${e.address ?? 'a service'}:${e.port ?? ''}: check DATABASE_URL / REDIS_URL, or unset them to use the embedded defaults.`;
   return undefined;
 }
 
@@ -261,7 +294,10 @@ export async function runFromCli(role?: Role): Promise<void> {
   // Only a process of its own: a worker started inside a test runner must not slow the runner.
   if (shop.config.role === 'worker') {
     const niceness = lowerCpuPriority(shop.config.workerNiceness);
-    if (niceness !== null) createLogger(shop.config.logLevel, { role: 'worker' }).info(`Worker running at niceness ${niceness}: jobs yield the CPU to web processes (WORKER_NICENESS)`);
+    if (niceness !== null)
+      createLogger(shop.config.logLevel, { role: 'worker' }).info(
+        `Worker running at niceness ${niceness}: jobs yield the CPU to web processes (WORKER_NICENESS)`,
+      );
   }
 }
 

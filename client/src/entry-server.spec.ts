@@ -18,7 +18,13 @@ import type { SsrRequestContext } from '../../contract/ssr';
 
 const ORIGIN = 'https://shop.example';
 /** The context without its data port: the child adds one per job (below). */
-const ctx: Omit<SsrRequestContext, 'api'> = { nonce: 'n0nce-test', csrfToken: 'csrf-123', publicUrl: ORIGIN, botCheck: null, analytics: null };
+const ctx: Omit<SsrRequestContext, 'api'> = {
+  nonce: 'n0nce-test',
+  csrfToken: 'csrf-123',
+  publicUrl: ORIGIN,
+  botCheck: null,
+  analytics: null,
+};
 const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -132,7 +138,15 @@ function render(
 ): Promise<Rendered> {
   const id = nextId++;
   const headers = { accept: 'text/html', 'user-agent': BROWSER, cookie: 'locale=hr', ...opts.headers };
-  const job = { id, url: ORIGIN + path, method: opts.method ?? 'GET', headers, ctx: { ...ctx, ...opts.ctx }, stubApi: opts.stubApi, failRoute: opts.failRoute };
+  const job = {
+    id,
+    url: ORIGIN + path,
+    method: opts.method ?? 'GET',
+    headers,
+    ctx: { ...ctx, ...opts.ctx },
+    stubApi: opts.stubApi,
+    failRoute: opts.failRoute,
+  };
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
     child.stdin.write(`${JSON.stringify(job)}\n`);
@@ -213,22 +227,25 @@ describe('SSR of pages', () => {
     ['/en/register', 'This site is protected by reCAPTCHA and the Google', 'Privacy Policy', 'en'],
     ['/de/register', 'Diese Website ist durch reCAPTCHA geschützt; es gelten die', 'Datenschutzerklärung', 'de'],
     ['/sl/registracija', 'To spletno mesto je zaščiteno z reCAPTCHA; veljajo Googlov', 'pravilnik o zasebnosti', 'sl'],
-  ])('renders the bot-check notice under the form on %s when a site key is configured, and loads no script', async (path, sentence, privacy, hl) => {
-    const botCheck = { siteKey: 'site-key-1', scriptUrl: 'https://www.google.com/recaptcha/api.js' };
-    const on = await render(path, { ctx: { botCheck } });
-    expect(on.status).toBe(200);
-    const notice = /<p[^>]*data-testid="bot-check-notice"[^>]*>([\s\S]*?)<\/p>/.exec(on.body)?.[1] ?? '';
-    expect(notice.replace(/<[^>]+>/g, '')).toContain(sentence);
-    expect(notice).toContain(`href="https://policies.google.com/privacy?hl=${hl}"`);
-    expect(notice).toContain(`href="https://policies.google.com/terms?hl=${hl}"`);
-    expect(notice).toContain(`>${privacy}<span class="visually-hidden">`);
-    // The settings reach the browser (dehydrated), but nothing of the provider is loaded by the page itself.
-    expect(on.body).toContain('site-key-1');
-    expect(on.body).not.toMatch(/<script[^>]+google\.com/);
-    const off = await render(path);
-    expect(off.body).not.toContain('bot-check-notice');
-    expect(off.body).not.toContain('policies.google.com');
-  });
+  ])(
+    'renders the bot-check notice under the form on %s when a site key is configured, and loads no script',
+    async (path, sentence, privacy, hl) => {
+      const botCheck = { siteKey: 'site-key-1', scriptUrl: 'https://www.google.com/recaptcha/api.js' };
+      const on = await render(path, { ctx: { botCheck } });
+      expect(on.status).toBe(200);
+      const notice = /<p[^>]*data-testid="bot-check-notice"[^>]*>([\s\S]*?)<\/p>/.exec(on.body)?.[1] ?? '';
+      expect(notice.replace(/<[^>]+>/g, '')).toContain(sentence);
+      expect(notice).toContain(`href="https://policies.google.com/privacy?hl=${hl}"`);
+      expect(notice).toContain(`href="https://policies.google.com/terms?hl=${hl}"`);
+      expect(notice).toContain(`>${privacy}<span class="visually-hidden">`);
+      // The settings reach the browser (dehydrated), but nothing of the provider is loaded by the page itself.
+      expect(on.body).toContain('site-key-1');
+      expect(on.body).not.toMatch(/<script[^>]+google\.com/);
+      const off = await render(path);
+      expect(off.body).not.toContain('bot-check-notice');
+      expect(off.body).not.toContain('policies.google.com');
+    },
+  );
 
   it('renders unknown paths as the error page with 404 in the page language', async () => {
     const en = await get('/en/no-such-page?x=1');
@@ -321,7 +338,9 @@ describe('content pages without content (issue 9, 12): the 404 page, not a 200 t
     expect(attr(body, /<html lang="([^"]+)"/)).toBe(lang);
     expect(body).toMatch(/<h1[^>]*>(Greška|Error|Fehler|Napaka)<\/h1>/);
     // the tab title in the page language: 'Greška 404', 'Fehler 404', 'Napaka 404' (English only on English pages)
-    expect(attr(body, /<title>([^<]+)<\/title>/)).toMatch(new RegExp(`^${{ hr: 'Greška', en: 'Error', de: 'Fehler', sl: 'Napaka' }[lang as 'hr']} 404 · `));
+    expect(attr(body, /<title>([^<]+)<\/title>/)).toMatch(
+      new RegExp(`^${{ hr: 'Greška', en: 'Error', de: 'Fehler', sl: 'Napaka' }[lang as 'hr']} 404 · `),
+    );
     expect(body).toMatch(/<main[^>]*data-layout="error"/);
     expect(body).toMatch(/<meta name="robots" content="noindex"/);
     expect(body).not.toMatch(/rel="canonical"/);

@@ -70,7 +70,10 @@ export type AdminOrderListQuery = z.infer<typeof AdminOrderListQuery>;
 
 /** A query value: '' (a form's 'any' choice) and blanks are absent; anything else must parse. */
 function anyWhenEmpty<S extends z.ZodType>(schema: S) {
-  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v), schema.optional());
+  return z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : typeof v === 'string' ? v.trim() : v),
+    schema.optional(),
+  );
 }
 
 /** One row of the operators' list. */
@@ -136,6 +139,11 @@ export const AdminOrderActionBody = z.object({});
  * all of it went back.
  */
 export const RefundOrderBody = z.object({
-  amount: z.number({ message: 'ORDER_FIELD_INVALID' }).int({ message: 'ORDER_FIELD_INVALID' }).positive({ message: 'ORDER_FIELD_INVALID' }).max(99_999_999_999, { message: 'ORDER_FIELD_INVALID' }).optional(),
+  amount: z
+    .number({ message: 'ORDER_FIELD_INVALID' })
+    .int({ message: 'ORDER_FIELD_INVALID' })
+    .positive({ message: 'ORDER_FIELD_INVALID' })
+    .max(99_999_999_999, { message: 'ORDER_FIELD_INVALID' })
+    .optional(),
 });
 export type RefundOrderBody = z.infer<typeof RefundOrderBody>;

@@ -115,7 +115,8 @@ export function checkVatNumber(value: string, country: string | null): { ok: tru
     return isValidOib(compact) ? { ok: true, value: compact } : { ok: false, code: 'USER_OIB_INVALID' };
   }
   const checked = validateVatNumber(compact);
-  if (!checked.ok) return { ok: false, code: checked.reason === 'checksum' && compact.startsWith('HR') ? 'USER_OIB_INVALID' : 'USER_VAT_INVALID' };
+  if (!checked.ok)
+    return { ok: false, code: checked.reason === 'checksum' && compact.startsWith('HR') ? 'USER_OIB_INVALID' : 'USER_VAT_INVALID' };
   return { ok: true, value: checked.normalized };
 }
 
@@ -343,7 +344,9 @@ export const MeQuery = z.object({ fields: passThrough('Comma-separated field nam
 export const GoogleStartQuery = z.object({
   redirect: passThrough('A path on this site to return to after sign-in; anything else is ignored'),
   locale: optionalLocale,
-  mode: passThrough("'link': link the Google account to the signed-in user (the profile's button) instead of signing in; anything else signs in"),
+  mode: passThrough(
+    "'link': link the Google account to the signed-in user (the profile's button) instead of signing in; anything else signs in",
+  ),
 });
 
 // ----- answers ---------------------------------------------------------------------------------
@@ -410,7 +413,10 @@ export type ProfileUpdate = Partial<
 
 /** `PATCH /api/users/me`: the profile and, when a new e-mail was entered, the address waiting for confirmation. */
 export const ProfileUpdateResult = UserView.extend({
-  pending_email: z.string().nullable().meta({ description: 'The new address a confirmation link was mailed to; `email` changes once it is opened' }),
+  pending_email: z
+    .string()
+    .nullable()
+    .meta({ description: 'The new address a confirmation link was mailed to; `email` changes once it is opened' }),
 });
 export type ProfileUpdateResult = z.infer<typeof ProfileUpdateResult>;
 
@@ -441,7 +447,13 @@ export type AcceptedView = z.infer<typeof AcceptedView>;
 
 export const TokenPairResponse = data(TokenPair);
 export const MagicLinkSignInResponse = data(
-  TokenPair.extend({ redirect: z.string().meta({ description: 'Where the browser goes now: the same-site path asked for with the link, else the profile in the user\'s language' }) }),
+  TokenPair.extend({
+    redirect: z
+      .string()
+      .meta({
+        description: "Where the browser goes now: the same-site path asked for with the link, else the profile in the user's language",
+      }),
+  }),
 );
 export const AcceptedResponse = data(AcceptedView);
 export const SessionResponse = data(SessionView);

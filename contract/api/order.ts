@@ -368,7 +368,11 @@ export type RetryPaymentAnswer = z.infer<typeof RetryPaymentAnswer>;
  * switched to cash on delivery or cancelled by its buyer (docs/orders.md, 'The pending order').
  */
 export function isPendingOrder(o: { payment_method: string; payment_status: string; fulfilment_status: string }): boolean {
-  return o.payment_method === 'card' && o.fulfilment_status === 'placed' && (o.payment_status === 'awaiting_payment' || o.payment_status === 'failed');
+  return (
+    o.payment_method === 'card' &&
+    o.fulfilment_status === 'placed' &&
+    (o.payment_status === 'awaiting_payment' || o.payment_status === 'failed')
+  );
 }
 
 /** `GET /api/orders/pending`: the caller's most recent pending order with a view token, or null. */
@@ -401,7 +405,8 @@ export const SwitchToCodBody = z.object({
     .meta({
       type: 'integer',
       minimum: 0,
-      description: 'The total (gross cents) the buyer accepts; when the order would now cost something else: 409 ORDER_TOTAL_CHANGED and nothing changes',
+      description:
+        'The total (gross cents) the buyer accepts; when the order would now cost something else: 409 ORDER_TOTAL_CHANGED and nothing changes',
     }),
 });
 export type SwitchToCodBody = z.input<typeof SwitchToCodBody>;

@@ -84,7 +84,14 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   ],
   [
     contentPublished,
-    { entryId: USER, type: 'recipes', key: 'penne-all-arrabbiata', locales: ['hr', 'en'], slugs: { hr: 'penne-ljuta', en: 'penne-arrabbiata' }, effectiveAt: AT },
+    {
+      entryId: USER,
+      type: 'recipes',
+      key: 'penne-all-arrabbiata',
+      locales: ['hr', 'en'],
+      slugs: { hr: 'penne-ljuta', en: 'penne-arrabbiata' },
+      effectiveAt: AT,
+    },
     'version-required',
   ],
   [
@@ -121,13 +128,32 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   ],
   [
     orderShipped,
-    { orderId: USER, orderNumber: 'ZZ-2026-000123', trackingNumber: 'RR123456789HR', locale: 'de', shippedAt: AT, actor: 'operater@zlatnozrno.test' },
+    {
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      trackingNumber: 'RR123456789HR',
+      locale: 'de',
+      shippedAt: AT,
+      actor: 'operater@zlatnozrno.test',
+    },
     'version-required',
   ],
-  [orderDelivered, { orderId: USER, orderNumber: 'ZZ-2026-000123', deliveredAt: AT, actor: 'operater@zlatnozrno.test' }, 'version-required'],
+  [
+    orderDelivered,
+    { orderId: USER, orderNumber: 'ZZ-2026-000123', deliveredAt: AT, actor: 'operater@zlatnozrno.test' },
+    'version-required',
+  ],
   [
     orderCancelled,
-    { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', refunded: true, cancelledAt: AT, actor: 'operater@zlatnozrno.test', cancelledBy: 'operator' },
+    {
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      paymentMethod: 'card',
+      refunded: true,
+      cancelledAt: AT,
+      actor: 'operater@zlatnozrno.test',
+      cancelledBy: 'operator',
+    },
     'version-required',
   ],
   [orderPaid, { orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'card', total: 2629, paidAt: AT }, 'version-required'],
@@ -212,12 +238,28 @@ describe('event contracts', () => {
     expect(orderPlaced.schema.safeParse({ ...placed, total: -1 }).success).toBe(false);
   });
 
-  it('reads an order.cancelled from before cancelledBy as an operator\'s, and knows only operator and buyer', () => {
-    const cancelled = { version: 1, orderId: USER, orderNumber: 'ZZ-2026-000123', paymentMethod: 'cod', refunded: false, cancelledAt: AT, actor: 'a@b.hr' };
+  it("reads an order.cancelled from before cancelledBy as an operator's, and knows only operator and buyer", () => {
+    const cancelled = {
+      version: 1,
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      paymentMethod: 'cod',
+      refunded: false,
+      cancelledAt: AT,
+      actor: 'a@b.hr',
+    };
     expect(orderCancelled.schema.parse(cancelled)).toMatchObject({ cancelledBy: 'operator' });
     expect(orderCancelled.schema.parse({ ...cancelled, cancelledBy: 'buyer' })).toMatchObject({ cancelledBy: 'buyer' });
     expect(orderCancelled.schema.safeParse({ ...cancelled, cancelledBy: 'robot' }).success).toBe(false);
-    const refunded = { version: 1, orderId: USER, orderNumber: 'ZZ-2026-000123', amount: 100, method: 'card', refundedAt: AT, actor: 'a@b.hr' };
+    const refunded = {
+      version: 1,
+      orderId: USER,
+      orderNumber: 'ZZ-2026-000123',
+      amount: 100,
+      method: 'card',
+      refundedAt: AT,
+      actor: 'a@b.hr',
+    };
     expect(orderRefunded.schema.safeParse({ ...refunded, amount: 0 }).success).toBe(false);
     expect(orderRefunded.schema.safeParse({ ...refunded, method: 'cash' }).success).toBe(false);
   });

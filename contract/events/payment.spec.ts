@@ -5,7 +5,9 @@ describe('payment event contracts', () => {
 
   it('parse their current version', () => {
     expect(paymentApproved.schema.parse(approved)).toEqual(approved);
-    expect(paymentDeclined.schema.parse({ version: 1, orderNumber: 'ZZ-2026-000123', transactionId: null, responseCode: '1005' }).responseCode).toBe('1005');
+    expect(
+      paymentDeclined.schema.parse({ version: 1, orderNumber: 'ZZ-2026-000123', transactionId: null, responseCode: '1005' }).responseCode,
+    ).toBe('1005');
     expect(
       paymentFlagged.schema.parse({
         version: 1,
@@ -29,7 +31,18 @@ describe('payment event contracts', () => {
     expect(paymentApproved.schema.safeParse({ ...approved, currency: 'eur' }).success).toBe(false);
     expect(paymentApproved.schema.safeParse({ ...approved, orderNumber: 'ZZ 2026' }).success).toBe(false);
     expect(paymentApproved.schema.safeParse({ ...approved, transactionId: '' }).success).toBe(false);
-    expect(paymentFlagged.schema.safeParse({ version: 1, orderNumber: 'ZZ-1', reason: 'other', transactionId: 't', amountCents: 1, currency: 'EUR', expectedAmountCents: 1, expectedCurrency: 'EUR' }).success).toBe(false);
+    expect(
+      paymentFlagged.schema.safeParse({
+        version: 1,
+        orderNumber: 'ZZ-1',
+        reason: 'other',
+        transactionId: 't',
+        amountCents: 1,
+        currency: 'EUR',
+        expectedAmountCents: 1,
+        expectedCurrency: 'EUR',
+      }).success,
+    ).toBe(false);
   });
 
   it('callback-received carries only the stored callback row id', () => {

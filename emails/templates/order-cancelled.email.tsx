@@ -25,12 +25,17 @@ export function OrderCancelledEmail({ order, orderUrl }: OrderCancelledProps) {
   const { t, locale, publicUrl } = useMail();
   const refunded = order.payment_status === 'refunded' || order.payment_status === 'paid';
   return (
-    <MailLayout preview={t('orderCancelled.preview', { number: order.number })} reason={t('orderCancelled.reason', { site: new URL(publicUrl).host })}>
+    <MailLayout
+      preview={t('orderCancelled.preview', { number: order.number })}
+      reason={t('orderCancelled.reason', { site: new URL(publicUrl).host })}
+    >
       <Heading as="h1" style={text.heading}>
         {t('orderCancelled.heading')}
       </Heading>
       <Text style={text.body}>{t('orderCancelled.greeting', { firstName: order.delivery_address.first_name })}</Text>
-      <Text style={text.body}>{t('orderCancelled.intro', { number: order.number, placedAt: formatDateTime(order.placed_at, locale) })}</Text>
+      <Text style={text.body}>
+        {t('orderCancelled.intro', { number: order.number, placedAt: formatDateTime(order.placed_at, locale) })}
+      </Text>
       <MailNotice spaced>
         <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>
           {refunded ? t('orderCancelled.refunded', { total: formatEuro(order.total, locale) }) : t('orderCancelled.notPaid')}

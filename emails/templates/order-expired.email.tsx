@@ -22,7 +22,10 @@ export interface OrderExpiredProps {
 export function OrderExpiredEmail({ order, cancelledAt, shopUrl }: OrderExpiredProps) {
   const { t, locale, publicUrl } = useMail();
   return (
-    <MailLayout preview={t('orderExpired.preview', { number: order.number })} reason={t('orderExpired.reason', { site: new URL(publicUrl).host })}>
+    <MailLayout
+      preview={t('orderExpired.preview', { number: order.number })}
+      reason={t('orderExpired.reason', { site: new URL(publicUrl).host })}
+    >
       <Heading as="h1" style={text.heading}>
         {t('orderExpired.heading')}
       </Heading>

@@ -35,7 +35,17 @@ const ORDER_TEMPLATES = [
   'order-expired',
   'order-refunded',
 ] as const satisfies readonly TemplateName[];
-const ORDER_SECTIONS = ['order', 'orderConfirmation', 'paymentNotCompleted', 'orderShipped', 'newOrderNotice', 'orderPaidNotice', 'orderCancelled', 'orderExpired', 'orderRefunded'];
+const ORDER_SECTIONS = [
+  'order',
+  'orderConfirmation',
+  'paymentNotCompleted',
+  'orderShipped',
+  'newOrderNotice',
+  'orderPaidNotice',
+  'orderCancelled',
+  'orderExpired',
+  'orderRefunded',
+];
 
 function render<N extends TemplateName>(name: N, props: TemplateProps<N>, locale: MailLocale): Promise<RenderedMail> {
   return renderMail(name, props, locale, { publicUrl: PUBLIC_URL });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
-import { loadMailTranslations, MAIL_LOCALES, renderMail, type MailLocale, type RenderedMail, type TemplateName, type TemplateProps } from '../render.js';
+import {
+  loadMailTranslations,
+  MAIL_LOCALES,
+  renderMail,
+  type MailLocale,
+  type RenderedMail,
+  type TemplateName,
+  type TemplateProps,
+} from '../render.js';
 import { previewOrder } from './order-preview.js';
 
 /**
@@ -23,7 +31,12 @@ function says(locale: MailLocale, key: string, values: Record<string, string> = 
 }
 
 const EURO: Record<MailLocale, string> = { hr: '22,39 €', en: '€22.39', de: '22,39 €', sl: '22,39 €' };
-const PLACED: Record<MailLocale, string> = { hr: '22. 11. 2026. u 14:05', en: '22 November 2026, 14:05', de: '22. November 2026, 14:05', sl: '22. 11. 2026 ob 14:05' };
+const PLACED: Record<MailLocale, string> = {
+  hr: '22. 11. 2026. u 14:05',
+  en: '22 November 2026, 14:05',
+  de: '22. November 2026, 14:05',
+  sl: '22. 11. 2026 ob 14:05',
+};
 
 function render<N extends TemplateName>(name: N, props: TemplateProps<N>, locale: MailLocale): Promise<RenderedMail> {
   return renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
@@ -61,7 +74,11 @@ describe.each(MAIL_LOCALES)('in %s', (locale) => {
 
   it.each(['card', 'cod'] as const)('order-refunded (%s): the amount, the method, the day and when the money arrives', async (method) => {
     const order = previewOrder({ payment_method: method, payment_status: 'refunded', locale });
-    const mail = await render('order-refunded', { order, amount: 1234, method, refundedAt: '2026-11-23T09:30:00.000Z', orderUrl: ORDER_URL }, locale);
+    const mail = await render(
+      'order-refunded',
+      { order, amount: 1234, method, refundedAt: '2026-11-23T09:30:00.000Z', orderUrl: ORDER_URL },
+      locale,
+    );
     const amount = locale === 'en' ? '€12.34' : '12,34 €';
     expect(mail.subject).toBe(says(locale, 'orderRefunded.subject', { number: order.number }));
     expect(mail.text).toContain(says(locale, 'orderRefunded.intro', { number: order.number, amount }));
@@ -79,10 +96,21 @@ describe.each(MAIL_LOCALES)('in %s', (locale) => {
     const paid = previewOrder({ payment_method: 'card', payment_status: 'paid', status: 'paid' });
     const mail = await render('order-paid-notice', { order: paid, paidAt: '2026-11-22T13:07:00.000Z', adminUrl: ADMIN_URL }, locale);
     expect(mail.subject).toBe(says(locale, 'orderPaidNotice.subject', { number: paid.number, name: 'Ana Horvat' }));
-    expect(mail.text).toContain(says(locale, 'orderPaidNotice.intro', { number: paid.number, name: 'Ana Horvat', total: euro, paidAt: PLACED[locale].replace('14:05', '14:07') }));
+    expect(mail.text).toContain(
+      says(locale, 'orderPaidNotice.intro', {
+        number: paid.number,
+        name: 'Ana Horvat',
+        total: euro,
+        paidAt: PLACED[locale].replace('14:05', '14:07'),
+      }),
+    );
     expect(mail.text).toContain(says(locale, 'order.paymentSummary.cardPaid'));
     expect(mail.text).not.toContain(says(locale, 'orderPaidNotice.cancelled'));
-    const late = await render('order-paid-notice', { order: { ...paid, fulfilment_status: 'cancelled' }, paidAt: '2026-11-22T15:07:00.000Z', adminUrl: ADMIN_URL }, locale);
+    const late = await render(
+      'order-paid-notice',
+      { order: { ...paid, fulfilment_status: 'cancelled' }, paidAt: '2026-11-22T15:07:00.000Z', adminUrl: ADMIN_URL },
+      locale,
+    );
     expect(late.text).toContain(says(locale, 'orderPaidNotice.cancelled'));
   });
 

@@ -34,7 +34,9 @@ export function OrderPaidNoticeEmail({ order, paidAt, adminUrl }: OrderPaidNotic
       <Heading as="h1" style={text.heading}>
         {t('orderPaidNotice.heading', { number: order.number })}
       </Heading>
-      <Text style={text.body}>{t('orderPaidNotice.intro', { number: order.number, name, total, paidAt: formatDateTime(paidAt, locale) })}</Text>
+      <Text style={text.body}>
+        {t('orderPaidNotice.intro', { number: order.number, name, total, paidAt: formatDateTime(paidAt, locale) })}
+      </Text>
       {order.fulfilment_status === 'cancelled' ? (
         <MailNotice spaced>
           <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>{t('orderPaidNotice.cancelled')}</Text>
@@ -67,7 +69,10 @@ export function OrderPaidNoticeEmail({ order, paidAt, adminUrl }: OrderPaidNotic
 export const orderPaidNotice = defineTemplate<OrderPaidNoticeProps>({
   Component: OrderPaidNoticeEmail,
   subject: (t, { order }) =>
-    t('orderPaidNotice.subject', { number: order.number, name: `${order.delivery_address.first_name} ${order.delivery_address.last_name}` }),
+    t('orderPaidNotice.subject', {
+      number: order.number,
+      name: `${order.delivery_address.first_name} ${order.delivery_address.last_name}`,
+    }),
   previewProps: ({ publicUrl }) => ({
     order: previewOrder({ payment_method: 'card', payment_status: 'paid', status: 'paid' }),
     paidAt: '2026-11-22T13:07:00.000Z',

@@ -14,7 +14,12 @@ describe('loadConfig', () => {
   });
 
   it("asks the providers' real oEmbed endpoints unless told otherwise, within a bounded timeout", () => {
-    expect(loadConfig({}).video).toEqual({ youtubeOembedUrl: 'https://www.youtube.com/oembed', vimeoOembedUrl: 'https://vimeo.com/api/oembed.json', timeoutMs: 3000, lookupsPerIp: 100 });
+    expect(loadConfig({}).video).toEqual({
+      youtubeOembedUrl: 'https://www.youtube.com/oembed',
+      vimeoOembedUrl: 'https://vimeo.com/api/oembed.json',
+      timeoutMs: 3000,
+      lookupsPerIp: 100,
+    });
     const local = loadConfig({ VIDEO_OEMBED_YOUTUBE_URL: 'http://127.0.0.1:9/youtube/oembed', VIDEO_OEMBED_TIMEOUT_MS: '500' }).video;
     expect(local).toMatchObject({ youtubeOembedUrl: 'http://127.0.0.1:9/youtube/oembed', timeoutMs: 500 });
     expect(() => loadConfig({ VIDEO_OEMBED_VIMEO_URL: 'file:///etc/passwd' })).toThrow(/VIDEO_OEMBED_VIMEO_URL/);
@@ -61,46 +66,61 @@ describe('loadConfig', () => {
   });
 
   it('refuses to start production with the payment sandbox, chosen or defaulted to', () => {
-    expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(
-      /PAYMENT_PROVIDER: the sandbox .* refused in production/,
-    );
+    expect(() =>
+      loadConfig({ ...production, PAYMENT_PROVIDER: 'sandbox', MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) }),
+    ).toThrow(/PAYMENT_PROVIDER: the sandbox .* refused in production/);
     // Unset in production means monri, which needs the merchant's own key and token.
     expect(() => loadConfig(production)).toThrow(/MONRI_KEY: required.*\n.*MONRI_AUTHENTICITY_TOKEN: required/s);
-    expect(() => loadConfig({ ...production, MONRI_KEY: SANDBOX_MONRI_KEY, MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(/MONRI_KEY: the sandbox key is public/);
+    expect(() => loadConfig({ ...production, MONRI_KEY: SANDBOX_MONRI_KEY, MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(
+      /MONRI_KEY: the sandbox key is public/,
+    );
   });
 
   it('starts production with monri and defaults to its production endpoints', () => {
     const c = loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) });
     expect(c.payment).toEqual({
       provider: 'monri',
-      monri: { key: 'k'.repeat(20), authenticityToken: 't'.repeat(20), formUrl: 'https://ipg.monri.com/v2/form', apiUrl: 'https://ipg.monri.com' },
+      monri: {
+        key: 'k'.repeat(20),
+        authenticityToken: 't'.repeat(20),
+        formUrl: 'https://ipg.monri.com/v2/form',
+        apiUrl: 'https://ipg.monri.com',
+      },
       transactionType: 'authorize',
       reconcileAfterMs: 300_000,
       unpaidOrderExpiryMinutes: 60,
       paymentReminderDelayMinutes: 15,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'purchase' }).payment.transactionType).toBe('purchase');
-    expect(() => loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'sale' })).toThrow(/MONRI_TRANSACTION_TYPE/);
+    expect(
+      loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'purchase' })
+        .payment.transactionType,
+    ).toBe('purchase');
+    expect(() =>
+      loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'sale' }),
+    ).toThrow(/MONRI_TRANSACTION_TYPE/);
   });
 
   it('reads PAYMENT_RECONCILE_AFTER_MS (default 5 minutes), refusing nonsense', () => {
     expect(loadConfig({}).payment.reconcileAfterMs).toBe(300_000);
     expect(loadConfig({ PAYMENT_RECONCILE_AFTER_MS: '60000' }).payment.reconcileAfterMs).toBe(60_000);
-    for (const bad of ['0', '-5', 'soon', '1.5']) expect(() => loadConfig({ PAYMENT_RECONCILE_AFTER_MS: bad })).toThrow(/PAYMENT_RECONCILE_AFTER_MS/);
+    for (const bad of ['0', '-5', 'soon', '1.5'])
+      expect(() => loadConfig({ PAYMENT_RECONCILE_AFTER_MS: bad })).toThrow(/PAYMENT_RECONCILE_AFTER_MS/);
   });
 
   it('reads UNPAID_CARD_ORDER_EXPIRY_MINUTES (default 60), refusing nonsense', () => {
     expect(loadConfig({}).payment.unpaidOrderExpiryMinutes).toBe(60);
     expect(loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: '15' }).payment.unpaidOrderExpiryMinutes).toBe(15);
-    for (const bad of ['0', '-1', 'never', '99999']) expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
+    for (const bad of ['0', '-1', 'never', '99999'])
+      expect(() => loadConfig({ UNPAID_CARD_ORDER_EXPIRY_MINUTES: bad })).toThrow(/UNPAID_CARD_ORDER_EXPIRY_MINUTES/);
   });
 
   it('reads PAYMENT_REMINDER_DELAY_MINUTES (default 15; a fraction for tests), refusing nonsense', () => {
     expect(loadConfig({}).payment.paymentReminderDelayMinutes).toBe(15);
     expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '30' }).payment.paymentReminderDelayMinutes).toBe(30);
     expect(loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: '0.1' }).payment.paymentReminderDelayMinutes).toBe(0.1);
-    for (const bad of ['0', '-1', 'soon', '99999']) expect(() => loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: bad })).toThrow(/PAYMENT_REMINDER_DELAY_MINUTES/);
+    for (const bad of ['0', '-1', 'soon', '99999'])
+      expect(() => loadConfig({ PAYMENT_REMINDER_DELAY_MINUTES: bad })).toThrow(/PAYMENT_REMINDER_DELAY_MINUTES/);
   });
 
   it('leaves the bot check off without keys, turns it on with both and refuses one alone', () => {
@@ -111,7 +131,12 @@ describe('loadConfig', () => {
       scriptUrl: 'https://www.google.com/recaptcha/api.js',
       timeoutMs: 5000,
     });
-    const on = loadConfig({ RECAPTCHA_SITE_KEY: 'site-key_1', RECAPTCHA_SECRET_KEY: 'secret', RECAPTCHA_MIN_SCORE: '0.7', RECAPTCHA_TIMEOUT_MS: '800' });
+    const on = loadConfig({
+      RECAPTCHA_SITE_KEY: 'site-key_1',
+      RECAPTCHA_SECRET_KEY: 'secret',
+      RECAPTCHA_MIN_SCORE: '0.7',
+      RECAPTCHA_TIMEOUT_MS: '800',
+    });
     expect(on.botCheck.keys).toEqual({ siteKey: 'site-key_1', secretKey: 'secret' });
     expect(on.botCheck.minScore).toBe(0.7);
     expect(on.botCheck.timeoutMs).toBe(800);
@@ -127,14 +152,22 @@ describe('loadConfig', () => {
   it('reads GTM_ID and GTM_SCRIPT_ORIGIN: no analytics when unset, the container id checked, the origin an origin', () => {
     expect(loadConfig({}).analytics).toBeNull();
     expect(loadConfig({ GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999' }).analytics).toBeNull();
-    expect(loadConfig({ GTM_ID: 'GTM-ABC1234' }).analytics).toEqual({ gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' });
+    expect(loadConfig({ GTM_ID: 'GTM-ABC1234' }).analytics).toEqual({
+      gtmId: 'GTM-ABC1234',
+      scriptOrigin: 'https://www.googletagmanager.com',
+    });
     expect(loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN: 'http://127.0.0.1:9999/' }).analytics).toEqual({
       gtmId: 'GTM-ABC1234',
       scriptOrigin: 'http://127.0.0.1:9999',
     });
     for (const GTM_ID of ['GTM-abc1234', 'UA-12345-1', 'G-ABC1234', 'GTM-AB', 'GTM-ABC1234"><script>', 'GTM-ABC1234 GTM-DEF5678'])
       expect(() => loadConfig({ GTM_ID })).toThrow(/GTM_ID: must be a Google Tag Manager container id/);
-    for (const GTM_SCRIPT_ORIGIN of ['https://gtm.example/path', 'https://u:p@gtm.example', 'ftp://gtm.example', 'https://gtm.example/?x=1'])
+    for (const GTM_SCRIPT_ORIGIN of [
+      'https://gtm.example/path',
+      'https://u:p@gtm.example',
+      'ftp://gtm.example',
+      'https://gtm.example/?x=1',
+    ])
       expect(() => loadConfig({ GTM_ID: 'GTM-ABC1234', GTM_SCRIPT_ORIGIN })).toThrow(/GTM_SCRIPT_ORIGIN/);
   });
 

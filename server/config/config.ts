@@ -7,9 +7,7 @@ import { GTM_DEFAULT_SCRIPT_ORIGIN, GTM_ID_PATTERN, type AnalyticsConfig } from 
  * Nothing else in the server reads process.env: everything receives an AppConfig.
  */
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const url = (protocols: string[]) =>
   z
@@ -61,7 +59,12 @@ const envSchema = z.object({
   WORKER_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   OUTBOX_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   OUTBOX_REDELIVER_AFTER_MS: z.coerce.number().int().min(200).max(86_400_000).default(60_000),
-  OUTBOX_REDELIVER_MAX_AGE_MS: z.coerce.number().int().min(60_000).max(6 * 86_400_000).default(86_400_000),
+  OUTBOX_REDELIVER_MAX_AGE_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .max(6 * 86_400_000)
+    .default(86_400_000),
   QUEUE_RETRY_DELAY_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   QUEUE_SCHEDULE_CHECK_MS: z.coerce.number().int().min(100).max(3_600_000).default(60_000),
   QUEUE_PREFIX: z
@@ -104,7 +107,13 @@ const envSchema = z.object({
   /** Import content/ when a web (or all) process starts (docs/content.md 'How the import works'). */
   CONTENT_IMPORT_AT_START: bool.default(true),
   /** The bot check (docs/bot-check.md): both keys on, neither off, one alone is a configuration error. */
-  RECAPTCHA_SITE_KEY: z.string().trim().min(1).max(200).regex(/^[\w-]+$/, 'may contain letters, digits, _ and - only').optional(),
+  RECAPTCHA_SITE_KEY: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w-]+$/, 'may contain letters, digits, _ and - only')
+    .optional(),
   RECAPTCHA_SECRET_KEY: z.string().trim().min(1).max(200).optional(),
   RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
   RECAPTCHA_VERIFY_URL: url(['http', 'https']).default('https://www.google.com/recaptcha/api/siteverify'),
@@ -255,7 +264,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`),
+      parsed.error.issues.map(
+        (i) => `${i.path.join('.') || 'environment'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`,
+      ),
     );
   }
   const e = parsed.data;
@@ -267,7 +278,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (isProduction && !e.SMTP_URL) problems.push('SMTP_URL: required in production (mails must reach people, not files)');
   if (isProduction && !e.QUEUE_DASHBOARD_PASSWORD) problems.push('QUEUE_DASHBOARD_PASSWORD: required in production');
   const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'monri' : 'sandbox');
-  if (isProduction && paymentProvider === 'sandbox') problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
+  if (isProduction && paymentProvider === 'sandbox')
+    problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
   if (paymentProvider === 'monri') {
     if (!e.MONRI_KEY) problems.push('MONRI_KEY: required with PAYMENT_PROVIDER=monri (the merchant key from Monri)');
     if (!e.MONRI_AUTHENTICITY_TOKEN) problems.push('MONRI_AUTHENTICITY_TOKEN: required with PAYMENT_PROVIDER=monri');
@@ -287,12 +299,25 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     env: e.NODE_ENV,
     isProduction,
     role: e.ROLE,
-    http: { host: e.HOST, port: e.PORT, publicUrl, trustProxy: e.TRUST_PROXY, viteDev: e.VITE_DEV, renderCacheTtlMs: e.RENDER_CACHE_TTL_SECONDS * 1000 },
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      publicUrl,
+      trustProxy: e.TRUST_PROXY,
+      viteDev: e.VITE_DEV,
+      renderCacheTtlMs: e.RENDER_CACHE_TTL_SECONDS * 1000,
+    },
     dataDir: e.DATA_DIR,
     content: { dir: e.CONTENT_DIR ?? null, importAtStart: e.CONTENT_IMPORT_AT_START },
     database: { url: e.DATABASE_URL, embeddedPort: e.EMBEDDED_PG_PORT, poolSize: e.DB_POOL_SIZE },
     redis: { url: e.REDIS_URL },
-    mail: { smtpUrl: e.SMTP_URL, dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`, from: e.MAIL_FROM, ordersTo: e.ORDERS_EMAIL, contactTo: e.CONTACT_EMAIL },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      dir: e.MAIL_DIR ?? `${e.DATA_DIR}/mail`,
+      from: e.MAIL_FROM,
+      ordersTo: e.ORDERS_EMAIL,
+      contactTo: e.CONTACT_EMAIL,
+    },
     // Outside production a random per-boot secret would log everyone out on restart and break
     // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
     secretKey: e.SECRET_KEY ?? (isProduction ? randomBytes(32).toString('hex') : 'development-only-secret-key-change-me-0123456789'),
@@ -312,14 +337,23 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
-    video: { youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL, vimeoOembedUrl: e.VIDEO_OEMBED_VIMEO_URL, timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS, lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP },
+    video: {
+      youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL,
+      vimeoOembedUrl: e.VIDEO_OEMBED_VIMEO_URL,
+      timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS,
+      lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP,
+    },
     payment: {
       provider: paymentProvider,
       monri: {
         key: e.MONRI_KEY ?? SANDBOX_MONRI_KEY,
         authenticityToken: e.MONRI_AUTHENTICITY_TOKEN ?? SANDBOX_MONRI_AUTHENTICITY_TOKEN,
-        formUrl: e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
-        apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(/\/+$/, ''),
+        formUrl:
+          e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
+        apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(
+          /\/+$/,
+          '',
+        ),
       },
       transactionType: e.MONRI_TRANSACTION_TYPE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
@@ -338,7 +372,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       rateLimitPerIp: e.AUTH_RATE_LIMIT_PER_IP,
       loginLimitPerEmailIp: e.AUTH_LOGIN_LIMIT_PER_EMAIL_IP,
       loginLimitPerEmail: e.AUTH_LOGIN_LIMIT_PER_EMAIL,
-      google: e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET ? { issuerUrl: e.GOOGLE_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET } : null,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? { issuerUrl: e.GOOGLE_ISSUER_URL, clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET }
+          : null,
     },
     botCheck: {
       keys: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY ? { siteKey: e.RECAPTCHA_SITE_KEY, secretKey: e.RECAPTCHA_SECRET_KEY } : null,

@@ -37,8 +37,12 @@ export class MonriAttemptReference1797200000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE payment_sandbox_transaction DROP COLUMN transaction_type, DROP COLUMN captured_amount, DROP COLUMN voided_at, DROP COLUMN declines, DROP COLUMN last_action`);
+    await q.query(
+      `ALTER TABLE payment_sandbox_transaction DROP COLUMN transaction_type, DROP COLUMN captured_amount, DROP COLUMN voided_at, DROP COLUMN declines, DROP COLUMN last_action`,
+    );
     await q.query(`DROP INDEX payment_attempt_reference`);
-    await q.query(`ALTER TABLE payment_attempt DROP COLUMN reference, DROP COLUMN success_page, DROP COLUMN cancel_page, DROP COLUMN transaction_type, DROP COLUMN captured_amount, DROP COLUMN refunded_amount, DROP COLUMN voided_at`);
+    await q.query(
+      `ALTER TABLE payment_attempt DROP COLUMN reference, DROP COLUMN success_page, DROP COLUMN cancel_page, DROP COLUMN transaction_type, DROP COLUMN captured_amount, DROP COLUMN refunded_amount, DROP COLUMN voided_at`,
+    );
   }
 }

@@ -28,7 +28,9 @@ export class OutgoingMail1797500000000 implements MigrationInterface {
         redeliveries integer NOT NULL DEFAULT 0
       )`);
     // The redelivery scan reads unsent, not failed rows, least recently checked first.
-    await q.query(`CREATE INDEX outgoing_mail_unsent_idx ON outgoing_mail ((coalesce(checked_at, created_at))) WHERE sent_at IS NULL AND failed_at IS NULL`);
+    await q.query(
+      `CREATE INDEX outgoing_mail_unsent_idx ON outgoing_mail ((coalesce(checked_at, created_at))) WHERE sent_at IS NULL AND failed_at IS NULL`,
+    );
     // Retention prunes sent rows by age.
     await q.query(`CREATE INDEX outgoing_mail_sent_idx ON outgoing_mail (sent_at) WHERE sent_at IS NOT NULL`);
   }

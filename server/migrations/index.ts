@@ -27,4 +27,28 @@ import { OutgoingMail1797500000000 } from './1797500000000-outgoing-mail.js';
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
  * name ends with the same timestamp (TypeORM sorts by it). Never edit an applied migration.
  */
-export const migrations: Array<new () => MigrationInterface> = [SeedRun1795300000000, Outbox1795400000000, Catalog1795510000000, CartAndCoupons1795700000000, Orders1795800000000, Identity1795900000000, PersonalCoupons1796000000000, EmailChange1796100000000, OutboxRedelivery1796230000000, CartNotices1796300000000, CouponIssueKey1796400000000, PaymentSandbox1796500000000, OrderPlacement1796600000000, PaymentSettlement1796700000000, OrderHistory1796800000000, CatalogGrowth1796810000000, CatalogSearch1796820000000, Content1796900000000, Newsletter1797000000000, ContactMessage1797020000000, MonriAttemptReference1797200000000, OrderPaymentReminder1797300000000, OutgoingMail1797500000000];
+export const migrations: Array<new () => MigrationInterface> = [
+  SeedRun1795300000000,
+  Outbox1795400000000,
+  Catalog1795510000000,
+  CartAndCoupons1795700000000,
+  Orders1795800000000,
+  Identity1795900000000,
+  PersonalCoupons1796000000000,
+  EmailChange1796100000000,
+  OutboxRedelivery1796230000000,
+  CartNotices1796300000000,
+  CouponIssueKey1796400000000,
+  PaymentSandbox1796500000000,
+  OrderPlacement1796600000000,
+  PaymentSettlement1796700000000,
+  OrderHistory1796800000000,
+  CatalogGrowth1796810000000,
+  CatalogSearch1796820000000,
+  Content1796900000000,
+  Newsletter1797000000000,
+  ContactMessage1797020000000,
+  MonriAttemptReference1797200000000,
+  OrderPaymentReminder1797300000000,
+  OutgoingMail1797500000000,
+];

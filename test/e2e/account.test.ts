@@ -31,7 +31,10 @@ describe('account in Chromium', () => {
     await browser?.close();
   });
 
-  async function open(locale: Locale, opts: { axe?: boolean; viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; watch: ConsoleWatch }> {
+  async function open(
+    locale: Locale,
+    opts: { axe?: boolean; viewport?: { width: number; height: number } } = {},
+  ): Promise<{ page: Page; watch: ConsoleWatch }> {
     const context = await newContext(browser, { locale: BROWSER_LOCALE[locale], axe: opts.axe ?? true, viewport: opts.viewport });
     contexts.push(context);
     await context.addCookies([
@@ -125,7 +128,9 @@ describe('account in Chromium', () => {
     await form.locator('input[name="password"]').fill('abc');
     await form.locator('input[name="password_confirmation"]').fill('abd');
     await form.locator('button[type="submit"]').click();
-    await expect(page.locator('main').innerText()).resolves.toContain(locale === 'en' ? 'Password must contain at least 6 characters' : 'najmanje 6 znakova');
+    await expect(page.locator('main').innerText()).resolves.toContain(
+      locale === 'en' ? 'Password must contain at least 6 characters' : 'najmanje 6 znakova',
+    );
 
     await register(page, locale, email);
     // logging in before activation explains itself
@@ -158,7 +163,9 @@ describe('account in Chromium', () => {
     await edit.locator('button[type="submit"]').click();
     const saved = page.getByTestId('profile-saved');
     await saved.waitFor();
-    await expect(saved.innerText()).resolves.toContain(locale === 'en' ? "The user's profile has been successfully updated" : t('account.edit.success'));
+    await expect(saved.innerText()).resolves.toContain(
+      locale === 'en' ? "The user's profile has been successfully updated" : t('account.edit.success'),
+    );
     const me = await page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: Record<string, unknown> }).data);
     expect(me).toMatchObject({ phone: '+385 91 234 5678', city: 'Varaždin', vat_number: '69435151530' });
 
@@ -171,7 +178,9 @@ describe('account in Chromium', () => {
     expect(confirm.language).toBe(locale);
     expect(new URL(confirm.links[0]).pathname).toBe(publicPath('email_confirmation', locale));
     await goto(page, pathOf(confirm.links[0]));
-    await expect(page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: { email: string } }).data.email)).resolves.toBe(email);
+    await expect(
+      page.evaluate(async () => ((await (await fetch('/api/users/me')).json()) as { data: { email: string } }).data.email),
+    ).resolves.toBe(email);
     await page.getByTestId('link-form').locator('button[type="submit"]').click();
     await expect(page.getByTestId('link-done').innerText()).resolves.toContain(t('account.links.emailConfirmed'));
     await page.getByTestId('link-done').getByRole('link').click();
@@ -201,7 +210,9 @@ describe('account in Chromium', () => {
     await page.getByTestId('reset-link-sent').waitFor();
     const mail = await inbox.waitFor(email);
     const link = mail.links[0];
-    expect(pathOf(link)).toMatch(new RegExp(`^${publicPath('reset_password', locale, { token: 'T' }).replace(/T$/, '')}[A-Za-z0-9_-]{43}$`));
+    expect(pathOf(link)).toMatch(
+      new RegExp(`^${publicPath('reset_password', locale, { token: 'T' }).replace(/T$/, '')}[A-Za-z0-9_-]{43}$`),
+    );
 
     await goto(page, pathOf(link));
     const form = page.getByTestId('reset-password-form');
@@ -359,7 +370,10 @@ describe('account in Chromium', () => {
           [number, id, email],
         )
       ).rows as Array<{ id: string }>;
-      await db.query(`INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity, vat_rate) VALUES ($1, 0, 'ZZ-PENNE-400', 'Penne rigate', 249, 3, 5), ($1, 1, 'ZZ-FUS-400', 'Fusilli', 100, 1, 5)`, [orderId]);
+      await db.query(
+        `INSERT INTO shop_order_line (order_id, position, product_code, name, unit_price, quantity, vat_rate) VALUES ($1, 0, 'ZZ-PENNE-400', 'Penne rigate', 249, 3, 5), ($1, 1, 'ZZ-FUS-400', 'Fusilli', 100, 1, 5)`,
+        [orderId],
+      );
 
       await goto(page, publicPath('profile', locale));
       expect(new URL(page.url()).pathname).toBe(publicPath('login', locale));

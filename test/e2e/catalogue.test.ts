@@ -22,7 +22,11 @@ async function api<T>(path: string): Promise<T> {
 const allProducts = (locale: Locale) => api<ProductPage>(`/api/catalog/products?locale=${locale}&page_size=48`);
 const product = (locale: Locale, slug: string) => api<ProductDetail>(`/api/catalog/products/${slug}?locale=${locale}`);
 
-async function shopContext(browser: Browser, locale: Locale, opts: { axe?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+async function shopContext(
+  browser: Browser,
+  locale: Locale,
+  opts: { axe?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   const context = await newContext(browser, { locale, ...opts });
   await context.addCookies([
     { name: LOCALE_COOKIE, value: locale, url: BASE_URL },
@@ -60,7 +64,10 @@ describe('catalogue in the browser', () => {
       // The URL changes first; the page follows after its loader and the view transition.
       await main.getByRole('heading', { level: 1, name: first.name, exact: true }).waitFor();
 
-      await main.getByRole('button', { name: t('catalog.addToCartNamed', { name: first.name }), exact: true }).first().click();
+      await main
+        .getByRole('button', { name: t('catalog.addToCartNamed', { name: first.name }), exact: true })
+        .first()
+        .click();
       const status = main.getByRole('status').filter({ hasText: t('catalog.added') });
       await status.waitFor();
       expect(await status.getAttribute('aria-live')).toBe('polite');
@@ -76,59 +83,69 @@ describe('catalogue in the browser', () => {
     }
   });
 
-  it.each(['hr', 'en'] as const)('%s: an offer strikes through the 30-day lowest price its discount is computed from, names it, and the page names the product line', async (locale) => {
-    const t = tFor(locale);
-    const { items } = await allProducts(locale);
-    // The demo's penne: regular 2,49, lowest of the 30 days before the offer 2,19, offer 1,99 (−9 %).
-    const offer = items.find((p) => p.price.offer && p.price.offer.lowest_30d !== null && p.price.offer.lowest_30d !== p.price.regular_amount && p.price.amount < p.price.regular_amount)!;
-    const soon = items.find((p) => p.availability === 'soon_available_again')!;
-    expect(offer).toBeDefined();
-    expect(soon).toBeDefined();
-    const lowest = offer.price.offer!.lowest_30d!;
-    const percent = offer.price.offer!.discount_percent!;
-    // The badge is computed from the struck-through price.
-    expect(percent).toBe(Math.floor(((lowest - offer.price.amount) * 100) / lowest + 0.5));
-    const detail = await product(locale, offer.slug);
-    const context = await shopContext(browser, locale);
-    try {
-      const page = await context.newPage();
-      const watch = watchPage(page);
-      const main = page.locator('main');
+  it.each(['hr', 'en'] as const)(
+    '%s: an offer strikes through the 30-day lowest price its discount is computed from, names it, and the page names the product line',
+    async (locale) => {
+      const t = tFor(locale);
+      const { items } = await allProducts(locale);
+      // The demo's penne: regular 2,49, lowest of the 30 days before the offer 2,19, offer 1,99 (−9 %).
+      const offer = items.find(
+        (p) =>
+          p.price.offer &&
+          p.price.offer.lowest_30d !== null &&
+          p.price.offer.lowest_30d !== p.price.regular_amount &&
+          p.price.amount < p.price.regular_amount,
+      )!;
+      const soon = items.find((p) => p.availability === 'soon_available_again')!;
+      expect(offer).toBeDefined();
+      expect(soon).toBeDefined();
+      const lowest = offer.price.offer!.lowest_30d!;
+      const percent = offer.price.offer!.discount_percent!;
+      // The badge is computed from the struck-through price.
+      expect(percent).toBe(Math.floor(((lowest - offer.price.amount) * 100) / lowest + 0.5));
+      const detail = await product(locale, offer.slug);
+      const context = await shopContext(browser, locale);
+      try {
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        const main = page.locator('main');
 
-      // Product card in the list.
-      await page.goto(publicPath('products', locale));
-      await hydrated(page);
-      const card = main.locator('li', { has: page.getByRole('link', { name: offer.name, exact: true }) }).first();
-      expect(await card.locator('s').innerText()).toBe(formatEuro(lowest, locale));
-      expect(await card.innerText()).toContain(t('catalog.discount', { percent }));
-      // the 30-day lowest price once (struck through), named by one note that does not repeat it
-      expect(await card.innerText()).toContain(t('catalog.struckNote'));
-      expect((await card.innerText()).split(formatEuro(lowest, locale))).toHaveLength(2);
+        // Product card in the list.
+        await page.goto(publicPath('products', locale));
+        await hydrated(page);
+        const card = main.locator('li', { has: page.getByRole('link', { name: offer.name, exact: true }) }).first();
+        expect(await card.locator('s').innerText()).toBe(formatEuro(lowest, locale));
+        expect(await card.innerText()).toContain(t('catalog.discount', { percent }));
+        // the 30-day lowest price once (struck through), named by one note that does not repeat it
+        expect(await card.innerText()).toContain(t('catalog.struckNote'));
+        expect((await card.innerText()).split(formatEuro(lowest, locale))).toHaveLength(2);
 
-      // Product page.
-      await page.goto(publicPath('product', locale, { slug: offer.slug }));
-      await hydrated(page);
-      const text = await main.innerText();
-      expect(await main.locator('s').first().innerText()).toBe(formatEuro(lowest, locale));
-      expect(await main.locator('s').first().innerText()).not.toBe(formatEuro(offer.price.regular_amount, locale));
-      expect(text).toContain(t('catalog.struckNote'));
-      expect(text).not.toContain(t('catalog.lowest30d', { price: formatEuro(lowest, locale) }));
-      expect(text).toContain(t('catalog.discount', { percent }));
-      // The product line by its name in the page's language, never the internal code.
-      const line = main.locator('dt', { hasText: t('catalog.line') }).locator('xpath=following-sibling::dd[1]');
-      expect(await line.innerText()).toBe(t(`catalog.lines.${detail.line}`));
-      expect(await line.innerText()).not.toBe(detail.line);
-      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offer-${locale}.png`, fullPage: true });
+        // Product page.
+        await page.goto(publicPath('product', locale, { slug: offer.slug }));
+        await hydrated(page);
+        const text = await main.innerText();
+        expect(await main.locator('s').first().innerText()).toBe(formatEuro(lowest, locale));
+        expect(await main.locator('s').first().innerText()).not.toBe(formatEuro(offer.price.regular_amount, locale));
+        expect(text).toContain(t('catalog.struckNote'));
+        expect(text).not.toContain(t('catalog.lowest30d', { price: formatEuro(lowest, locale) }));
+        expect(text).toContain(t('catalog.discount', { percent }));
+        // The product line by its name in the page's language, never the internal code.
+        const line = main.locator('dt', { hasText: t('catalog.line') }).locator('xpath=following-sibling::dd[1]');
+        expect(await line.innerText()).toBe(t(`catalog.lines.${detail.line}`));
+        expect(await line.innerText()).not.toBe(detail.line);
+        if (process.env.SCREENSHOT_DIR)
+          await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/offer-${locale}.png`, fullPage: true });
 
-      await page.goto(publicPath('product', locale, { slug: soon.slug }));
-      await hydrated(page);
-      expect(await main.locator('p', { hasText: t('catalog.soonAvailable') }).count()).toBeGreaterThan(0);
-      expect(await main.getByRole('button', { name: t('catalog.addToCartNamed', { name: soon.name }), exact: true }).count()).toBe(0);
-      expect(watch.problems()).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        await page.goto(publicPath('product', locale, { slug: soon.slug }));
+        await hydrated(page);
+        expect(await main.locator('p', { hasText: t('catalog.soonAvailable') }).count()).toBeGreaterThan(0);
+        expect(await main.getByRole('button', { name: t('catalog.addToCartNamed', { name: soon.name }), exact: true }).count()).toBe(0);
+        expect(watch.problems()).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it.each([
     { width: 1280, height: 800 },

@@ -568,7 +568,10 @@ describe('checkout in Chromium', () => {
         const inbox = emlInbox();
         const failedNumber = new URL(page.url()).searchParams.get('order')!;
         report.push(...(await axeViolations(page)).map((v) => `failure page: ${describeViolations([v])}`));
-        await main.getByTestId('pending-order').getByRole('button', { name: t('checkout.pending.payAgain'), exact: true }).click();
+        await main
+          .getByTestId('pending-order')
+          .getByRole('button', { name: t('checkout.pending.payAgain'), exact: true })
+          .click();
         await page.waitForURL(/\/sandbox\/monri\//);
         await page.locator('button.approve').click();
         await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale) && url.searchParams.has('order'));

@@ -312,13 +312,26 @@ describe('invalid list query values (issue 9): the first page or the 404 page, n
 describe('content screens without content yet (issue 9): the 404 page, not a 200 titled from the URL', () => {
   const cases = [...NO_CONTENT_SCREENS].flatMap((screen) =>
     LOCALES.flatMap((locale) =>
-      ['kamut-spaghetti', 'bilo-sto'].map((value) => ({ screen, locale, path: publicPath(screen, locale, { slug: value, product: value }) })),
+      ['kamut-spaghetti', 'bilo-sto'].map((value) => ({
+        screen,
+        locale,
+        path: publicPath(screen, locale, { slug: value, product: value }),
+      })),
     ),
   );
 
   it('covers recipes, blog posts, Superfoodie pages and production-method pages in four languages', () => {
     expect(cases.map((c) => c.path)).toEqual(
-      expect.arrayContaining(['/recepti/bilo-sto', '/de/rezepte/kamut-spaghetti', '/en/blog/bilo-sto', '/sl/superfoodie/kamut-spaghetti', '/kamut-spaghetti-metoda', '/en/bilo-sto-method', '/de/kamut-spaghetti-method', '/sl/bilo-sto-metoda']),
+      expect.arrayContaining([
+        '/recepti/bilo-sto',
+        '/de/rezepte/kamut-spaghetti',
+        '/en/blog/bilo-sto',
+        '/sl/superfoodie/kamut-spaghetti',
+        '/kamut-spaghetti-metoda',
+        '/en/bilo-sto-method',
+        '/de/kamut-spaghetti-method',
+        '/sl/bilo-sto-metoda',
+      ]),
     );
     expect(cases).toHaveLength(4 * 4 * 2);
   });

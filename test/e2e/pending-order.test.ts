@@ -119,7 +119,9 @@ describe('no shopper is stuck (Chromium)', () => {
       await offered.getByRole('button', { name: t('checkout.pending.switchToCod'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale) && url.searchParams.get('order') === number);
       const outcome = main.getByTestId('order-success');
-      await page.waitForFunction(() => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'received');
+      await page.waitForFunction(
+        () => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'received',
+      );
       expect(await page.locator('h1').innerText()).toBe(t('checkout.success.receivedHeading'));
       expect(await page.title()).toContain(t('checkout.success.receivedHeading'));
       const said = await text(outcome);
@@ -142,7 +144,7 @@ describe('no shopper is stuck (Chromium)', () => {
     }
   });
 
-  it("cancels a pending order from the failure page: the cart holds its lines again", async () => {
+  it('cancels a pending order from the failure page: the cart holds its lines again', async () => {
     const locale: Locale = 'hr';
     const t = tFor(locale);
     const context = await guestContext(browser, locale);
@@ -162,8 +164,13 @@ describe('no shopper is stuck (Chromium)', () => {
       await ask.getByRole('button', { name: t('checkout.pending.cancelYes'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === publicPath('cart', locale));
       await hydrated(page);
-      await page.waitForFunction(() => document.body.innerText.includes('ZZ-SPAG-400') || document.querySelectorAll('[data-product-code]').length > 0);
-      const lines = await page.evaluate(async () => ((await (await fetch('/api/cart')).json()) as { data: { lines: Array<{ product_code: string; quantity: number }> } }).data.lines);
+      await page.waitForFunction(
+        () => document.body.innerText.includes('ZZ-SPAG-400') || document.querySelectorAll('[data-product-code]').length > 0,
+      );
+      const lines = await page.evaluate(
+        async () =>
+          ((await (await fetch('/api/cart')).json()) as { data: { lines: Array<{ product_code: string; quantity: number }> } }).data.lines,
+      );
       expect(lines).toEqual([expect.objectContaining({ product_code: 'ZZ-SPAG-400', quantity: 1 })]);
     } finally {
       await context.close();
@@ -193,7 +200,9 @@ describe('no shopper is stuck (Chromium)', () => {
       const watcher = await context.newPage();
       await watcher.goto(`${publicPath('payment_success', locale)}?order=${order.number}&token=${encodeURIComponent(view_token)}`);
       await hydrated(watcher);
-      await watcher.waitForFunction(() => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'confirming');
+      await watcher.waitForFunction(
+        () => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'confirming',
+      );
       const live = watcher.locator('main').getByTestId('order-success');
       expect(await live.getAttribute('aria-live')).toBe('polite');
       expect(await text(live)).toBe(t('checkout.success.confirming'));
@@ -204,9 +213,13 @@ describe('no shopper is stuck (Chromium)', () => {
 
       await page.locator('button.approve').click();
       // the callback settles the payment in the worker; the page asks again every 2 s and flips without a reload
-      await watcher.waitForFunction(() => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'paid', null, {
-        timeout: 30_000,
-      });
+      await watcher.waitForFunction(
+        () => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'paid',
+        null,
+        {
+          timeout: 30_000,
+        },
+      );
       expect(await sameDocument(watcher)).toBe(true);
       expect(await text(live)).toContain(t('checkout.success.paid'));
       expect(await watcher.locator('[data-payment-status]').getAttribute('data-payment-status')).toBe('paid');
@@ -265,7 +278,16 @@ describe('no shopper is stuck (Chromium)', () => {
         const res = await fetch('/api/users', {
           method: 'POST',
           headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token },
-          body: JSON.stringify({ first_name: 'Ana', last_name: 'Horvat', birthday: '1990-05-01', email: address, password: 'tjestenina1', password_confirmation: 'tjestenina1', terms_accepted: true, locale: 'hr' }),
+          body: JSON.stringify({
+            first_name: 'Ana',
+            last_name: 'Horvat',
+            birthday: '1990-05-01',
+            email: address,
+            password: 'tjestenina1',
+            password_confirmation: 'tjestenina1',
+            terms_accepted: true,
+            locale: 'hr',
+          }),
         });
         return res.status;
       }, email);
@@ -287,7 +309,9 @@ describe('no shopper is stuck (Chromium)', () => {
       const confirm = await onConfirmation(page, locale, BASE_URL, email);
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       await page.waitForURL(/\/sandbox\/monri\//);
-      const orders = await page.evaluate(async () => ((await (await fetch('/api/orders')).json()) as { data: Array<{ number: string }> }).data);
+      const orders = await page.evaluate(
+        async () => ((await (await fetch('/api/orders')).json()) as { data: Array<{ number: string }> }).data,
+      );
       const number = orders[0]!.number;
 
       // the account's order detail shows it as waiting for payment, with the three choices
@@ -305,7 +329,9 @@ describe('no shopper is stuck (Chromium)', () => {
 
       await panel.getByRole('button', { name: t('checkout.pending.switchToCod'), exact: true }).click();
       await page.waitForURL((url) => url.pathname === publicPath('payment_success', locale) && url.searchParams.get('order') === number);
-      await page.waitForFunction(() => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'received');
+      await page.waitForFunction(
+        () => document.querySelector('[data-payment-outcome]')?.getAttribute('data-payment-outcome') === 'received',
+      );
       expect(await page.locator('h1').innerText()).toBe(t('checkout.success.receivedHeading'));
 
       // back on the account: paid on delivery now, nothing left to choose

@@ -142,12 +142,15 @@ describe('protected screens as a visitor', () => {
     expect(protectedCases).toHaveLength(20);
   });
 
-  it.each(protectedCases.map((c) => [`${c.screen}_${c.locale}`, c.path, c] as const))('%s %s redirects to the login page of its language and back', async (_n, path, c) => {
-    const res = await getHtml(path, { cookie: `${LOCALE_COOKIE}=${otherLocale(c.locale)}` });
-    expect(res.status).toBeGreaterThanOrEqual(300);
-    expect(res.status).toBeLessThan(400);
-    expect(res.headers.get('location')).toBe(`${publicPath('login', c.locale)}?redirect=${encodeURIComponent(path)}`);
-  });
+  it.each(protectedCases.map((c) => [`${c.screen}_${c.locale}`, c.path, c] as const))(
+    '%s %s redirects to the login page of its language and back',
+    async (_n, path, c) => {
+      const res = await getHtml(path, { cookie: `${LOCALE_COOKIE}=${otherLocale(c.locale)}` });
+      expect(res.status).toBeGreaterThanOrEqual(300);
+      expect(res.status).toBeLessThan(400);
+      expect(res.headers.get('location')).toBe(`${publicPath('login', c.locale)}?redirect=${encodeURIComponent(path)}`);
+    },
+  );
 });
 
 describe('sitemap index, language sitemaps and robots.txt', () => {
@@ -253,7 +256,12 @@ describe('sitemap index, language sitemaps and robots.txt', () => {
       const content = (await (await fetch(`${BASE_URL}/api/content/sitemap`)).json()) as {
         data: Array<{ type: 'recipes' | 'blog' | 'superfoodie' | 'methods'; alternates: Partial<Record<Locale, string>> }>;
       };
-      const CONTENT_SCREEN = { recipes: ['recipe', 'slug'], blog: ['blog_post', 'slug'], superfoodie: ['superfoodie_slug', 'slug'], methods: ['method', 'product'] } as const;
+      const CONTENT_SCREEN = {
+        recipes: ['recipe', 'slug'],
+        blog: ['blog_post', 'slug'],
+        superfoodie: ['superfoodie_slug', 'slug'],
+        methods: ['method', 'product'],
+      } as const;
       for (const e of content.data) {
         const slug = e.alternates[locale];
         const [screen, param] = CONTENT_SCREEN[e.type];

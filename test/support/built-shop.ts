@@ -23,7 +23,10 @@ export interface BuiltShop {
  * loopback port, the real Redis; ready when /api/health/ready says so (60 s at most). `env` may depend on
  * the port (e.g. a PUBLIC_URL naming another host of it).
  */
-export async function startBuiltShop(name: string, env: Record<string, string> | ((port: number) => Record<string, string>)): Promise<BuiltShop> {
+export async function startBuiltShop(
+  name: string,
+  env: Record<string, string> | ((port: number) => Record<string, string>),
+): Promise<BuiltShop> {
   const db = await createDatabase(`shop_e2e_${name}`);
   const dir = mkdtempSync(join(tmpdir(), `shop-e2e-${name}-`));
   const port = await freePort();

@@ -76,9 +76,7 @@ describe('translations', () => {
 
   it('has a title, description and heading for every screen, and an intro line for the non-content ones', () => {
     for (const screen of SCREEN_IDS) {
-      const fields = CONTENT_SCREENS.has(screen)
-        ? ['title', 'description', 'heading']
-        : ['title', 'description', 'heading', 'intro'];
+      const fields = CONTENT_SCREENS.has(screen) ? ['title', 'description', 'heading'] : ['title', 'description', 'heading', 'intro'];
       for (const field of fields) {
         expect([screen, field, messages.hr.has(`screens.${screen}.${field}`)]).toEqual([screen, field, true]);
       }
@@ -105,7 +103,8 @@ describe('translations', () => {
         expect(messages[locale].get(`error.title${status}`)).toMatch(new RegExp(`^${word[locale]} ${status} · `));
         expect(messages[locale].get(`error.description${status}`)).toBeTruthy();
       }
-      if (locale !== 'en') for (const status of [404, 500, 503]) expect(messages[locale].get(`error.title${status}`)).not.toMatch(/\bError\b/);
+      if (locale !== 'en')
+        for (const status of [404, 500, 503]) expect(messages[locale].get(`error.title${status}`)).not.toMatch(/\bError\b/);
     }
   });
 

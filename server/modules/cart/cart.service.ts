@@ -251,12 +251,19 @@ export class CartService {
    * back into the owner's cart (created when there is none; a guest's cookie then names the new cart),
    * each added to what the cart holds, at most MAX_QUANTITY. Answers the cart's id.
    */
-  async restoreLines(manager: EntityManager, owner: CartOwner, lines: ReadonlyArray<{ productCode: string; quantity: number }>): Promise<string> {
+  async restoreLines(
+    manager: EntityManager,
+    owner: CartOwner,
+    lines: ReadonlyArray<{ productCode: string; quantity: number }>,
+  ): Promise<string> {
     let cart = await this.find(owner, manager, true);
     if (!cart) {
       const id = randomUUID();
       if ('userId' in owner) {
-        await manager.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [id, owner.userId]);
+        await manager.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [
+          id,
+          owner.userId,
+        ]);
         cart = await this.find(owner, manager, true);
       } else {
         cart = cartFromRow(((await manager.query(`INSERT INTO cart (id) VALUES ($1) RETURNING ${CART_COLUMNS}`, [id])) as CartRow[])[0]!);
@@ -358,7 +365,11 @@ export class CartService {
     locale: Locale,
   ): Promise<{ cart: Cart; lines: CartLine[]; products: Map<string, CartProductView> } | null> {
     const [where, param] =
-      'userId' in owner ? ['c.user_id = $1', owner.userId] : owner.guestCartId ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId] : [null, null];
+      'userId' in owner
+        ? ['c.user_id = $1', owner.userId]
+        : owner.guestCartId
+          ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId]
+          : [null, null];
     if (!where) return null;
     type Row = CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null } & NullableProductRow;
     const rows: Row[] = await m.query(
@@ -375,7 +386,9 @@ export class CartService {
     const products = new Map<string, CartProductView>();
     for (const r of rows) {
       if (r.product_code === null) continue;
-      lines.push(Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code, quantity: r.quantity!, addedAt: r.added_at! }));
+      lines.push(
+        Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code, quantity: r.quantity!, addedAt: r.added_at! }),
+      );
       const product = cartProductFromRow(r);
       if (product) products.set(product.code, product);
     }
@@ -441,7 +454,8 @@ export class CartService {
   /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
   /** `read`: the cart's lines when the caller already read them with the cart. */
   private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>, read?: CartLine[]) {
-    const lines = read ?? (cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : []);
+    const lines =
+      read ?? (cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : []);
     const missing = lines.map((l) => l.productCode).filter((code) => !known?.has(code));
     const products = new Map<string, CartProductView>([
       ...(known ?? []),

@@ -47,7 +47,21 @@ export class CouponService {
       `INSERT INTO coupon (id, code, kind, percent, amount, valid_from, valid_until, minimum_order, usage_limit, per_customer_limit, customer_key, issue_key, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
        ON CONFLICT (issue_key) DO NOTHING RETURNING id`,
-      [c.id, c.code, c.kind, c.percent, c.amount, c.validFrom, c.validUntil, c.minimumOrder, c.usageLimit, c.perCustomerLimit, c.customerKey, issueKey, c.createdAt],
+      [
+        c.id,
+        c.code,
+        c.kind,
+        c.percent,
+        c.amount,
+        c.validFrom,
+        c.validUntil,
+        c.minimumOrder,
+        c.usageLimit,
+        c.perCustomerLimit,
+        c.customerKey,
+        issueKey,
+        c.createdAt,
+      ],
     )) as unknown[];
     return rows.length ? Object.assign(c, { issueKey }) : null;
   }

@@ -114,11 +114,14 @@ export class AuthController {
 
   @Post('password/request')
   @HttpCode(202)
-  @ApiOperation({ summary: "Sends a reset link (1 hour, single use) if the e-mail has an account; the answer is the same either way." })
+  @ApiOperation({ summary: 'Sends a reset link (1 hour, single use) if the e-mail has an account; the answer is the same either way.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(EmailRequestBody)
   @ApiZodResponse(AcceptedResponse, 202)
-  async requestReset(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
+  async requestReset(
+    @Req() req: Request,
+    @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.requestPasswordReset(body.email, body.locale ?? requestLocale(req), clientIp(req));
     return { data: { accepted: true } };
   }
@@ -143,7 +146,10 @@ export class AuthController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(EmailRequestBody)
   @ApiZodResponse(AcceptedResponse, 202)
-  async magicLink(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
+  async magicLink(
+    @Req() req: Request,
+    @Body(new ZodBody(EmailRequestBody)) body: Parsed<typeof EmailRequestBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.requestMagicLink(body.email, body.redirect, body.locale ?? requestLocale(req), clientIp(req));
     return { data: { accepted: true } };
   }
@@ -155,7 +161,11 @@ export class AuthController {
   })
   @ApiZodQuery(TokenQuery)
   @ApiResponse({ status: 303, description: 'To the sign-in link page' })
-  async magicLinkPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
+  async magicLinkPage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('magic_link', token)) ?? requestLocale(req);
@@ -171,7 +181,11 @@ export class AuthController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(LinkTokenBody)
   @ApiZodResponse(MagicLinkSignInResponse)
-  async verifyMagicLink(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: TokenPair & { redirect: string } }> {
+  async verifyMagicLink(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() raw: unknown,
+  ): Promise<{ data: TokenPair & { redirect: string } }> {
     await this.identity.limit('magic-verify', clientIp(req));
     const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
     const session = await this.identity.verifyMagicLink(token);
@@ -191,4 +205,3 @@ export class AuthController {
 export function tokenPair(session: IssuedSession): TokenPair {
   return { access_token: session.access_token, refresh_token: session.refresh_token, expires: session.expires };
 }
-

@@ -49,7 +49,10 @@ export class GoogleController {
   }
 
   @Get('providers')
-  @ApiOperation({ summary: 'Which external sign-in providers are configured: the login and register pages show the Google button only when `google` is true.' })
+  @ApiOperation({
+    summary:
+      'Which external sign-in providers are configured: the login and register pages show the Google button only when `google` is true.',
+  })
   @ApiZodResponse(ProvidersResponse)
   providers(): { data: SignInProviders } {
     return { data: { google: this.google.enabled } };
@@ -142,7 +145,10 @@ export class GoogleController {
   @Delete('google')
   @UseGuards(RequireAuth)
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Unlinks the signed-in user's Google account (only an account with a password: 409 AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD otherwise)." })
+  @ApiOperation({
+    summary:
+      "Unlinks the signed-in user's Google account (only an account with a password: 409 AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD otherwise).",
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodResponse(GoogleUnlinkedResponse)
   async unlink(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: { google_linked: false } }> {

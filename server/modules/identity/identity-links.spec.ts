@@ -6,12 +6,20 @@ describe('sameSitePath (redirect targets after sign-in)', () => {
     expect(sameSitePath(p)).toBe(p);
   });
 
-  it.each(['//evil.example', '/.//evil.example', '/\\evil.example', 'https://evil.example/x', 'evil', '', '/\u0000x', 42, null, `/${'a'.repeat(2001)}`])(
-    'refuses %p',
-    (p) => {
-      expect(sameSitePath(p)).toBeNull();
-    },
-  );
+  it.each([
+    '//evil.example',
+    '/.//evil.example',
+    '/\\evil.example',
+    'https://evil.example/x',
+    'evil',
+    '',
+    '/\u0000x',
+    42,
+    null,
+    `/${'a'.repeat(2001)}`,
+  ])('refuses %p', (p) => {
+    expect(sameSitePath(p)).toBeNull();
+  });
 });
 
 describe('IdentityLinks', () => {

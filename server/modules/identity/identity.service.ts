@@ -78,7 +78,9 @@ export class IdentityService {
           // Never overwrite a pending account's password: whoever activates it would then sign in with ours.
           await this.events.publish(
             m,
-            existing.status === 'pending' ? new ActivationMailRequested({ userId: existing.id }) : new RegistrationOfKnownEmailAttempted({ userId: existing.id }),
+            existing.status === 'pending'
+              ? new ActivationMailRequested({ userId: existing.id })
+              : new RegistrationOfKnownEmailAttempted({ userId: existing.id }),
           );
           return;
         }
@@ -104,7 +106,10 @@ export class IdentityService {
         });
         await m.insert(User, user);
         // The newsletter module starts its double opt-in when the tick box was set (docs/newsletter.md).
-        await this.events.publish(m, new UserRegistered({ userId: user.id, newsletter: input.newsletter, consentIp: input.newsletter ? ip : null }));
+        await this.events.publish(
+          m,
+          new UserRegistered({ userId: user.id, newsletter: input.newsletter, consentIp: input.newsletter ? ip : null }),
+        );
       });
     } catch (err) {
       // Two registrations of one address at the same moment: the second is a 'known e-mail'.
@@ -121,7 +126,9 @@ export class IdentityService {
   async activate(token: unknown): Promise<{ outcome: 'activated' | 'used' | 'invalid'; locale: string | null }> {
     return this.db.transaction(async (m) => {
       const result = await this.tokens.consume(m, 'activation', token);
-      const user = result.token?.userId ? await m.findOne(User, { where: { id: result.token.userId }, lock: { mode: 'pessimistic_write' } }) : null;
+      const user = result.token?.userId
+        ? await m.findOne(User, { where: { id: result.token.userId }, lock: { mode: 'pessimistic_write' } })
+        : null;
       if (!user) return { outcome: 'invalid', locale: null };
       if (!result.ok) return { outcome: result.reason === 'used' && user.status === 'active' ? 'used' : 'invalid', locale: user.locale };
       if (user.status !== 'active') {
@@ -196,7 +203,11 @@ export class IdentityService {
       if (!user) throw new IdentityError('AUTH_RESET_LINK_INVALID');
       const now = new Date();
       // The link proves the mailbox: a pending account becomes active too.
-      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: now, updatedAt: now, status: 'active', activatedAt: user.activatedAt ?? now });
+      await m.update(
+        User,
+        { id: user.id },
+        { passwordHash, passwordChangedAt: now, updatedAt: now, status: 'active', activatedAt: user.activatedAt ?? now },
+      );
       await this.tokens.voidAll(m, user.id, 'password_reset');
       await this.sessions.endAll(user.id, m);
       await this.events.publish(m, new PasswordChanged({ userId: user.id, changedAt: now.toISOString(), via: 'reset' }));
@@ -274,7 +285,12 @@ export class IdentityService {
   }
 
   /** Accepts a business invitation: an activated business account with the invitation's company data. */
-  async acceptInvitation(input: { token: unknown; firstName: string; lastName: string; password: string }): Promise<IssuedSession & { user: User }> {
+  async acceptInvitation(input: {
+    token: unknown;
+    firstName: string;
+    lastName: string;
+    password: string;
+  }): Promise<IssuedSession & { user: User }> {
     const passwordHash = await hashPassword(input.password);
     return this.db.transaction(async (m) => {
       const outcome = await this.tokens.consume(m, 'invitation', input.token);
@@ -418,4 +434,3 @@ function emailRule(action: string): RateLimitRule {
 }
 
 const pairKey = (email: string, ip: string) => `${email}|${ip}`;
-

@@ -55,7 +55,10 @@ export class UsersController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(RegistrationBody)
   @ApiZodResponse(AcceptedResponse, 202)
-  async register(@Req() req: Request, @Body(new ZodBody(RegistrationBody)) body: Parsed<typeof RegistrationBody>): Promise<{ data: AcceptedView }> {
+  async register(
+    @Req() req: Request,
+    @Body(new ZodBody(RegistrationBody)) body: Parsed<typeof RegistrationBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.register(toRegistration(body, requestLocale(req)), clientIp(req));
     return { data: { accepted: true } };
   }
@@ -67,7 +70,11 @@ export class UsersController {
   })
   @ApiZodQuery(TokenQuery)
   @ApiResponse({ status: 303, description: 'To the activation page' })
-  async activationPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
+  async activationPage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('activation', token)) ?? requestLocale(req);
@@ -76,11 +83,18 @@ export class UsersController {
 
   @Post('activate')
   @HttpCode(200)
-  @ApiOperation({ summary: "Activates by the mailed link's token (the activation page's button): once; 409 AUTH_ACTIVATION_LINK_USED, 422 AUTH_ACTIVATION_LINK_INVALID." })
+  @ApiOperation({
+    summary:
+      "Activates by the mailed link's token (the activation page's button): once; 409 AUTH_ACTIVATION_LINK_USED, 422 AUTH_ACTIVATION_LINK_INVALID.",
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(LinkTokenBody)
   @ApiZodResponse(ActivatedResponse)
-  async activate(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: { activated: true } }> {
+  async activate(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() raw: unknown,
+  ): Promise<{ data: { activated: true } }> {
     res.setHeader('Cache-Control', 'no-store');
     await this.identity.limit('activate', clientIp(req));
     const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
@@ -96,7 +110,10 @@ export class UsersController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(EmailRequestBody)
   @ApiZodResponse(AcceptedResponse, 202)
-  async resend(@Req() req: Request, @Body(new ZodBody(EmailRequestBody)) { email }: Parsed<typeof EmailRequestBody>): Promise<{ data: AcceptedView }> {
+  async resend(
+    @Req() req: Request,
+    @Body(new ZodBody(EmailRequestBody)) { email }: Parsed<typeof EmailRequestBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.resendActivation(email, clientIp(req));
     return { data: { accepted: true } };
   }
@@ -119,7 +136,7 @@ export class UsersController {
   @Patch('me')
   @UseGuards(RequireAuth)
   @ApiBearerAuth()
-  @ApiOperation({ summary: "Edits the own profile (only the fields sent). OIB and EU VAT numbers are checked." })
+  @ApiOperation({ summary: 'Edits the own profile (only the fields sent). OIB and EU VAT numbers are checked.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(ProfileUpdateBody)
   @ApiZodResponse(ProfileUpdateResponse)
@@ -139,7 +156,11 @@ export class UsersController {
   })
   @ApiZodQuery(TokenQuery)
   @ApiResponse({ status: 303, description: 'To the confirmation page' })
-  async emailConfirmationPage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>): Promise<void> {
+  async emailConfirmationPage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
+  ): Promise<void> {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('email_change', token)) ?? requestLocale(req);
@@ -148,11 +169,18 @@ export class UsersController {
 
   @Post('email/confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: "Applies a new e-mail address by the token of the link mailed to it (the confirmation page's button): once, 24 hours; 422 AUTH_EMAIL_CHANGE_INVALID." })
+  @ApiOperation({
+    summary:
+      "Applies a new e-mail address by the token of the link mailed to it (the confirmation page's button): once, 24 hours; 422 AUTH_EMAIL_CHANGE_INVALID.",
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(LinkTokenBody)
   @ApiZodResponse(EmailChangedResponse)
-  async confirmEmail(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body() raw: unknown): Promise<{ data: { changed: true } }> {
+  async confirmEmail(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body() raw: unknown,
+  ): Promise<{ data: { changed: true } }> {
     res.setHeader('Cache-Control', 'no-store');
     await this.identity.limit('email-confirm', clientIp(req));
     const { token } = parseOrThrow(LinkTokenBody, bodyObject(raw));
@@ -187,7 +215,10 @@ export class UsersController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(InvitationBody)
   @ApiZodResponse(AcceptedResponse, 202)
-  async invite(@Req() req: Request, @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>): Promise<{ data: AcceptedView }> {
+  async invite(
+    @Req() req: Request,
+    @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.invite(currentUserId(req), toInvitation(body, requestLocale(req)));
     return { data: { accepted: true } };
   }

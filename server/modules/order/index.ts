@@ -11,7 +11,17 @@ export { OrderStateService, type StatusChange } from './order-state.service.js';
 export { OrderPlacement, type PlacementCaller, type PlacementResult } from './order-placement.js';
 export { OrderViewTokens, VIEW_TOKEN_TTL_MS } from './order-view-token.js';
 export { PAYMENT_STARTER, type PaymentStarter } from './payment-port.js';
-export { OrderPlaced, OrderShipped, OrderDelivered, OrderCancelled, OrderPaid, OrderPaymentAbandoned, OrderExpired, OrderRefunded, OrderPaymentMethodChanged } from './events/order.events.js';
+export {
+  OrderPlaced,
+  OrderShipped,
+  OrderDelivered,
+  OrderCancelled,
+  OrderPaid,
+  OrderPaymentAbandoned,
+  OrderExpired,
+  OrderRefunded,
+  OrderPaymentMethodChanged,
+} from './events/order.events.js';
 export { PendingOrderActions } from './pending/pending-order.service.js';
 export { OrderAdminService } from './admin/order-admin.service.js';
 export type { OrderAdministration, OrderOperator } from './admin/order-administration.js';

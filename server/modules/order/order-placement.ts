@@ -93,7 +93,11 @@ export class OrderPlacement {
         if (body.payment_method === 'card' && !isCardAmount(cart.totals.total)) {
           throw new OrderError(
             'ORDER_CARD_AMOUNT_OUT_OF_RANGE',
-            { min: formatEuro(CARD_MIN_AMOUNT_CENTS, locale), max: formatEuro(CARD_MAX_AMOUNT_CENTS, locale), total: formatEuro(cart.totals.total, locale) },
+            {
+              min: formatEuro(CARD_MIN_AMOUNT_CENTS, locale),
+              max: formatEuro(CARD_MAX_AMOUNT_CENTS, locale),
+              total: formatEuro(cart.totals.total, locale),
+            },
             'payment_method',
           );
         }
@@ -191,7 +195,6 @@ export class OrderPlacement {
     return { created: false, order, viewToken: this.tokens.sign(row), payment };
   }
 }
-
 
 /**
  * The body with each postal code in its country's form ("si-1000" -> "1000"), checked with the

@@ -241,7 +241,13 @@ export class OrderController {
 
   /** This browser's pending card order: its view token in an httpOnly cookie (GET /api/orders/pending reads it). */
   private rememberPending(res: Response, viewToken: string): void {
-    res.cookie(COOKIE_NAMES.pendingOrder, viewToken, { httpOnly: true, sameSite: 'lax', secure: this.secure(), path: '/', maxAge: PENDING_COOKIE_MAX_AGE_MS });
+    res.cookie(COOKIE_NAMES.pendingOrder, viewToken, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: this.secure(),
+      path: '/',
+      maxAge: PENDING_COOKIE_MAX_AGE_MS,
+    });
   }
 
   private forgetPending(res: Response): void {

@@ -16,8 +16,23 @@ export {
 export { PaymentError, type PaymentErrorCode } from './payment.errors.js';
 export { MonriWebPayProvider, type MonriSettings } from './monri/monri-webpay.provider.js';
 export { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
-export { mountPaymentSandbox, SANDBOX_CAPTURE_PATH, SANDBOX_FORM_PATH, SANDBOX_REFUND_PATH, SANDBOX_STATUS_PATH, SANDBOX_VOID_PATH } from './sandbox/sandbox.routes.js';
-export { PaymentService, PAYMENT_CALLBACK_PATH, PAYMENT_RETURN_PATH, paymentReturnUrl, type CaptureOutcome, type PaymentStart, type RefundOutcome } from './payment.service.js';
+export {
+  mountPaymentSandbox,
+  SANDBOX_CAPTURE_PATH,
+  SANDBOX_FORM_PATH,
+  SANDBOX_REFUND_PATH,
+  SANDBOX_STATUS_PATH,
+  SANDBOX_VOID_PATH,
+} from './sandbox/sandbox.routes.js';
+export {
+  PaymentService,
+  PAYMENT_CALLBACK_PATH,
+  PAYMENT_RETURN_PATH,
+  paymentReturnUrl,
+  type CaptureOutcome,
+  type PaymentStart,
+  type RefundOutcome,
+} from './payment.service.js';
 export {
   PaymentSettlement,
   RECONCILE_JOB,

@@ -26,9 +26,13 @@ export class PaymentCallbackController {
   @Post('callback')
   @HttpCode(200)
   @ApiOperation({
-    summary: "Monri's callback: JSON, `Authorization: WP3-callback <hex SHA-512 of key + raw body>`. 200 when stored; 401 for a missing or bad signature.",
+    summary:
+      "Monri's callback: JSON, `Authorization: WP3-callback <hex SHA-512 of key + raw body>`. 200 when stored; 401 for a missing or bad signature.",
   })
-  @ApiBody({ schema: openApiSchema(MonriCallbackBody, 'input'), description: 'JSON as Monri sends it; verified over the raw bytes before parsing' })
+  @ApiBody({
+    schema: openApiSchema(MonriCallbackBody, 'input'),
+    description: 'JSON as Monri sends it; verified over the raw bytes before parsing',
+  })
   @ApiZodResponse(PaymentCallbackResponse)
   @ApiZodResponse(
     ErrorResponseSchema,

@@ -17,7 +17,8 @@ export class PaymentJobsProcessor extends WorkerHost {
   }
 
   async process(job: Job<{ callbackId?: string }>): Promise<unknown> {
-    if (job.name === SETTLE_CALLBACK_JOB && typeof job.data.callbackId === 'string') return this.settlement.settleCallback(job.data.callbackId);
+    if (job.name === SETTLE_CALLBACK_JOB && typeof job.data.callbackId === 'string')
+      return this.settlement.settleCallback(job.data.callbackId);
     throw new UnrecoverableError(`no processor for job '${job.name}' on queue '${QueueName.Payments}'`);
   }
 }

@@ -26,10 +26,20 @@ export class PaymentReturnController {
   ) {}
 
   @Get(':reference/:outcome')
-  @ApiOperation({ summary: "The browser's return from Monri's page: 303 to the order's payment success or failure page; 404 for an unknown reference." })
+  @ApiOperation({
+    summary: "The browser's return from Monri's page: 303 to the order's payment success or failure page; 404 for an unknown reference.",
+  })
   @ApiResponse({ status: 303, description: "To the order's payment success or failure page (`?order=&token=`)" })
-  @ApiResponse({ status: 404, description: 'PAYMENT_RETURN_UNKNOWN: no attempt has this reference, or the outcome is neither success nor cancel' })
-  async back(@Param('reference') reference: string, @Param('outcome') outcome: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  @ApiResponse({
+    status: 404,
+    description: 'PAYMENT_RETURN_UNKNOWN: no attempt has this reference, or the outcome is neither success nor cancel',
+  })
+  async back(
+    @Param('reference') reference: string,
+    @Param('outcome') outcome: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
     if ((outcome !== 'success' && outcome !== 'cancel') || !/^[A-Za-z0-9_-]{1,40}$/.test(reference)) {
       throw new PaymentError('PAYMENT_RETURN_UNKNOWN', `no payment return ${reference}/${outcome}`);
     }
@@ -38,7 +48,8 @@ export class PaymentReturnController {
     const verified = this.provider.verifyReturn(`${this.config.http.publicUrl}${req.originalUrl}`);
     if (!verified.ok) {
       // Monri may send the browser to the cancel URL unsigned; either way the page only shows the order's state.
-      if (outcome === 'success' || verified.reason !== 'missing_signature') this.logger.warn(`payment return ${reference}/${outcome} not verified (${verified.reason}); sent to the page all the same`);
+      if (outcome === 'success' || verified.reason !== 'missing_signature')
+        this.logger.warn(`payment return ${reference}/${outcome} not verified (${verified.reason}); sent to the page all the same`);
     } else if (verified.value.orderNumber !== reference) {
       this.logger.warn(`payment return ${reference}/${outcome} is signed for ${verified.value.orderNumber}; sent to the page all the same`);
     }

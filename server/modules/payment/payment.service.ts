@@ -90,7 +90,9 @@ export class PaymentService {
     if (manager.queryRunner?.isTransactionActive) {
       await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payment-attempt:${order.number}`]);
     }
-    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM payment_attempt WHERE order_number = $1`, [order.number])) as Array<{ n: number }>;
+    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM payment_attempt WHERE order_number = $1`, [
+      order.number,
+    ])) as Array<{ n: number }>;
     let reference: string;
     try {
       reference = paymentReference(order.number, n + 1);
@@ -114,7 +116,16 @@ export class PaymentService {
     await manager.query(
       `INSERT INTO payment_attempt (order_number, reference, amount, currency, provider, transaction_type, success_page, cancel_page)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [order.number, reference, order.amountCents, order.currency, this.config.payment.provider, transactionType, order.successUrl, order.cancelUrl],
+      [
+        order.number,
+        reference,
+        order.amountCents,
+        order.currency,
+        this.config.payment.provider,
+        transactionType,
+        order.successUrl,
+        order.cancelUrl,
+      ],
     );
     return form;
   }
@@ -124,7 +135,9 @@ export class PaymentService {
    * (success or cancel), or undefined for a reference no attempt has.
    */
   async returnPage(reference: string, outcome: 'success' | 'cancel'): Promise<string | undefined> {
-    const [row] = (await this.db.query(`SELECT success_page, cancel_page FROM payment_attempt WHERE reference = $1`, [reference])) as AttemptRow[];
+    const [row] = (await this.db.query(`SELECT success_page, cancel_page FROM payment_attempt WHERE reference = $1`, [
+      reference,
+    ])) as AttemptRow[];
     const page = row && (outcome === 'success' ? row.success_page : row.cancel_page);
     return page ?? undefined;
   }
@@ -141,7 +154,8 @@ export class PaymentService {
     const attempt = await this.approvedAttempt(orderNumber, manager);
     // No approved attempt: a payment from before attempts were recorded (a purchase, captured already).
     if (!attempt) return { capturedCents: 0, sent: false };
-    if (attempt.transaction_type === 'purchase' || attempt.captured_amount > 0) return { capturedCents: attempt.captured_amount, sent: false };
+    if (attempt.transaction_type === 'purchase' || attempt.captured_amount > 0)
+      return { capturedCents: attempt.captured_amount, sent: false };
     if (attempt.voided_at) throw new PaymentError('PAYMENT_TRANSACTION_REFUSED', `the authorization of ${orderNumber} was voided`);
     const amount = Math.min(amountCents, attempt.amount);
     const reference = attempt.reference ?? orderNumber;
@@ -149,7 +163,11 @@ export class PaymentService {
     let sent = false;
     if (status.transactionType !== 'capture' && status.transactionType !== 'refund') {
       const result = await this.provider.capture(reference, amount);
-      if (result.status !== 'done') throw new PaymentError('PAYMENT_TRANSACTION_REFUSED', `the provider refused the capture of ${reference}: ${result.message ?? 'no reason given'}`);
+      if (result.status !== 'done')
+        throw new PaymentError(
+          'PAYMENT_TRANSACTION_REFUSED',
+          `the provider refused the capture of ${reference}: ${result.message ?? 'no reason given'}`,
+        );
       sent = true;
     }
     await manager.query(`UPDATE payment_attempt SET captured_amount = $2 WHERE id = $1`, [attempt.id, amount]);
@@ -169,9 +187,13 @@ export class PaymentService {
     if (!Number.isSafeInteger(totalCents) || totalCents <= 0) throw new RangeError('a refund is a positive number of cents');
     const attempt = await this.approvedAttempt(orderNumber, manager);
     const reference = attempt?.reference ?? orderNumber;
-    if (attempt && attempt.transaction_type === 'authorize' && attempt.captured_amount === 0) return this.voidAttempt(attempt, reference, totalCents, manager);
+    if (attempt && attempt.transaction_type === 'authorize' && attempt.captured_amount === 0)
+      return this.voidAttempt(attempt, reference, totalCents, manager);
     if (attempt && totalCents > attempt.captured_amount) {
-      throw new PaymentError('PAYMENT_REFUND_REFUSED', `refund of ${totalCents} asked, but ${attempt.captured_amount} of ${reference} was captured`);
+      throw new PaymentError(
+        'PAYMENT_REFUND_REFUSED',
+        `refund of ${totalCents} asked, but ${attempt.captured_amount} of ${reference} was captured`,
+      );
     }
     if (attempt && attempt.refunded_amount >= totalCents) return { refundedCents: attempt.refunded_amount, sent: false, voided: false };
     const status = await this.provider.inquire(reference);
@@ -184,18 +206,24 @@ export class PaymentService {
     if (already < totalCents) {
       const result = await this.provider.refund(reference, totalCents - already);
       if (result.status !== 'refunded') {
-        throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider refused the refund of ${reference}: ${result.message ?? 'no reason given'}`);
+        throw new PaymentError(
+          'PAYMENT_REFUND_REFUSED',
+          `the provider refused the refund of ${reference}: ${result.message ?? 'no reason given'}`,
+        );
       }
       refunded = totalCents;
       sent = true;
     }
-    if (attempt) await manager.query(`UPDATE payment_attempt SET refunded_amount = LEAST($2, captured_amount) WHERE id = $1`, [attempt.id, refunded]);
+    if (attempt)
+      await manager.query(`UPDATE payment_attempt SET refunded_amount = LEAST($2, captured_amount) WHERE id = $1`, [attempt.id, refunded]);
     return { refundedCents: refunded, sent, voided: false };
   }
 
   /** What has been refunded of an order's approved card payment so far (the attempt's ledger), 0 without one. */
   async refundedCents(orderNumber: string, manager: EntityManager = this.db.manager): Promise<number> {
-    const rows = (await manager.query(`SELECT refunded_amount FROM payment_attempt WHERE order_number = $1 AND status = 'approved'`, [orderNumber])) as Array<{
+    const rows = (await manager.query(`SELECT refunded_amount FROM payment_attempt WHERE order_number = $1 AND status = 'approved'`, [
+      orderNumber,
+    ])) as Array<{
       refunded_amount: number;
     }>;
     return rows[0]?.refunded_amount ?? 0;
@@ -204,14 +232,22 @@ export class PaymentService {
   private async voidAttempt(attempt: AttemptRow, reference: string, totalCents: number, manager: EntityManager): Promise<RefundOutcome> {
     if (attempt.voided_at) return { refundedCents: 0, sent: false, voided: true };
     if (totalCents !== attempt.amount) {
-      throw new PaymentError('PAYMENT_REFUND_REFUSED', `${reference} is authorized, not captured: only the whole authorization can be released`);
+      throw new PaymentError(
+        'PAYMENT_REFUND_REFUSED',
+        `${reference} is authorized, not captured: only the whole authorization can be released`,
+      );
     }
     const status = await this.provider.inquire(reference);
     let sent = false;
     if (status.transactionType !== 'void') {
-      if (status.status !== 'approved') throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider knows no approved authorization of ${reference} (${status.status})`);
+      if (status.status !== 'approved')
+        throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider knows no approved authorization of ${reference} (${status.status})`);
       const result = await this.provider.void(reference, attempt.amount);
-      if (result.status !== 'done') throw new PaymentError('PAYMENT_REFUND_REFUSED', `the provider refused to void ${reference}: ${result.message ?? 'no reason given'}`);
+      if (result.status !== 'done')
+        throw new PaymentError(
+          'PAYMENT_REFUND_REFUSED',
+          `the provider refused to void ${reference}: ${result.message ?? 'no reason given'}`,
+        );
       sent = true;
     }
     await manager.query(`UPDATE payment_attempt SET voided_at = now() WHERE id = $1`, [attempt.id]);
@@ -219,7 +255,9 @@ export class PaymentService {
   }
 
   private async approvedAttempt(orderNumber: string, manager: EntityManager): Promise<AttemptRow | undefined> {
-    const rows = (await manager.query(`SELECT * FROM payment_attempt WHERE order_number = $1 AND status = 'approved' FOR UPDATE`, [orderNumber])) as AttemptRow[];
+    const rows = (await manager.query(`SELECT * FROM payment_attempt WHERE order_number = $1 AND status = 'approved' FOR UPDATE`, [
+      orderNumber,
+    ])) as AttemptRow[];
     return rows[0];
   }
 }

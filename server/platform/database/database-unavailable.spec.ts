@@ -38,7 +38,13 @@ describe('isDatabaseUnavailable', () => {
     const sockets = new Set<net.Socket>();
     const silent = net.createServer((s) => void sockets.add(s));
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
-    const pool = new pg.Pool({ host: '127.0.0.1', port: (silent.address() as net.AddressInfo).port, connectionTimeoutMillis: 100, user: 'x', database: 'x' });
+    const pool = new pg.Pool({
+      host: '127.0.0.1',
+      port: (silent.address() as net.AddressInfo).port,
+      connectionTimeoutMillis: 100,
+      user: 'x',
+      database: 'x',
+    });
     const timeout = await pool.query('SELECT 1').then(
       () => undefined,
       (err: unknown) => err,
@@ -80,7 +86,8 @@ describe('isDatabaseUnavailable', () => {
   });
 
   it('is false for non-errors and plain errors', () => {
-    for (const x of [undefined, null, 'ECONNREFUSED', 42, new Error('boom'), new TypeError('x is undefined')]) expect(isDatabaseUnavailable(x)).toBe(false);
+    for (const x of [undefined, null, 'ECONNREFUSED', 42, new Error('boom'), new TypeError('x is undefined')])
+      expect(isDatabaseUnavailable(x)).toBe(false);
   });
 });
 

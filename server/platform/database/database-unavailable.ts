@@ -80,7 +80,15 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
  */
 export function databaseUnavailableError(err: unknown): DomainError | undefined {
   if (err instanceof DomainError || !isDatabaseUnavailable(err)) return undefined;
-  return new DomainError(DATABASE_UNAVAILABLE, 'The shop is briefly unavailable. Please try again shortly.', 'unavailable', undefined, [], {}, {
-    'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
-  });
+  return new DomainError(
+    DATABASE_UNAVAILABLE,
+    'The shop is briefly unavailable. Please try again shortly.',
+    'unavailable',
+    undefined,
+    [],
+    {},
+    {
+      'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS),
+    },
+  );
 }

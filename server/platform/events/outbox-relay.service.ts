@@ -84,7 +84,8 @@ export class OutboxRelay implements OnApplicationBootstrap, BeforeApplicationShu
       applicationName: 'pasta-shop-outbox-relay',
       onNotification: () => this.wake(),
       onListening: () => this.wake(), // whatever was committed while not listening
-      onLost: (err, delay) => this.logger.warn(`Outbox relay LISTEN connection lost (${err.message}); polling meanwhile, reconnecting in ${delay} ms`),
+      onLost: (err, delay) =>
+        this.logger.warn(`Outbox relay LISTEN connection lost (${err.message}); polling meanwhile, reconnecting in ${delay} ms`),
     });
     void this.listener.start();
     this.wake();

@@ -25,12 +25,18 @@ describe('canonicalHost', () => {
     expect(run({ originalUrl: '/en', headers: { host: 'LocalHost:3000' } }).next).toBe(true);
     expect(run({ originalUrl: '/en', headers: {} }).next).toBe(true);
     expect(
-      run({ originalUrl: '/', headers: { host: 'shop.example.com:443' } }, { publicHost: () => 'shop.example.com', publicOrigin: () => 'https://shop.example.com' }).next,
+      run(
+        { originalUrl: '/', headers: { host: 'shop.example.com:443' } },
+        { publicHost: () => 'shop.example.com', publicOrigin: () => 'https://shop.example.com' },
+      ).next,
     ).toBe(true);
   });
 
   it('redirects GET and HEAD of another host to the same target under the public origin', () => {
-    expect(run({ originalUrl: '/en/cart?a=1', headers: { host: '127.0.0.1:3000' } })).toMatchObject({ status: 302, location: 'http://localhost:3000/en/cart?a=1' });
+    expect(run({ originalUrl: '/en/cart?a=1', headers: { host: '127.0.0.1:3000' } })).toMatchObject({
+      status: 302,
+      location: 'http://localhost:3000/en/cart?a=1',
+    });
     expect(run({ method: 'HEAD', originalUrl: '/', headers: { host: '[::1]:3000' } }, { permanent: true })).toMatchObject({
       status: 301,
       location: 'http://localhost:3000/',
@@ -44,7 +50,17 @@ describe('canonicalHost', () => {
   });
 
   it('leaves exempt paths, in-process calls and targets that are not a plain path to the next handlers', () => {
-    for (const originalUrl of ['/api/health', '/api/health?x=1', '/api/health/ready', '/api/payments/monri/callback', '/sandbox/monri/orders/show', '/sandbox/monri/transactions/1/refund', '*', 'http://evil.example/', '//evil.example/x']) {
+    for (const originalUrl of [
+      '/api/health',
+      '/api/health?x=1',
+      '/api/health/ready',
+      '/api/payments/monri/callback',
+      '/sandbox/monri/orders/show',
+      '/sandbox/monri/transactions/1/refund',
+      '*',
+      'http://evil.example/',
+      '//evil.example/x',
+    ]) {
       expect(run({ method: 'POST', originalUrl, headers: { host: '127.0.0.1:3000' } }).next).toBe(true);
     }
     expect(run({ originalUrl: '/en', headers: { host: 'localhost' } }, { exempt: () => true }).next).toBe(true);

@@ -6,7 +6,12 @@ import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/
  * address) and server-to-server endpoints (the provider's callbacks, the sandbox's status inquiry and
  * transactions, which the shop's own payment adapter calls by MONRI_API_URL).
  */
-export const CANONICAL_HOST_EXEMPT_PREFIXES = ['/api/health/', '/api/payments/', '/sandbox/monri/orders/show', '/sandbox/monri/transactions/'] as const;
+export const CANONICAL_HOST_EXEMPT_PREFIXES = [
+  '/api/health/',
+  '/api/payments/',
+  '/sandbox/monri/orders/show',
+  '/sandbox/monri/transactions/',
+] as const;
 
 export interface CanonicalHostOptions {
   /** The public origin's host (`localhost:3000`, `shop.example.com`): a getter, as the port is known only after listen. */

@@ -169,8 +169,19 @@ describe('same-origin proof (requests without our token)', () => {
 
 describe('JSON-only bodies', () => {
   it('knows JSON media types', () => {
-    for (const t of ['application/json', 'Application/JSON; charset=utf-8', 'application/merge-patch+json', 'application/problem+json;x=y']) expect(isJsonMediaType(t)).toBe(true);
-    for (const t of [undefined, '', 'application/x-www-form-urlencoded', 'text/plain', 'multipart/form-data; boundary=x', 'text/json', 'application/jsonx', 'application/+json', 'json'])
+    for (const t of ['application/json', 'Application/JSON; charset=utf-8', 'application/merge-patch+json', 'application/problem+json;x=y'])
+      expect(isJsonMediaType(t)).toBe(true);
+    for (const t of [
+      undefined,
+      '',
+      'application/x-www-form-urlencoded',
+      'text/plain',
+      'multipart/form-data; boundary=x',
+      'text/json',
+      'application/jsonx',
+      'application/+json',
+      'json',
+    ])
       expect([t, isJsonMediaType(t)]).toEqual([t, false]);
   });
 
@@ -183,11 +194,20 @@ describe('JSON-only bodies', () => {
 
   it('refuses any other body with a localized 415, passes JSON and bodiless requests', () => {
     const guard = jsonBodiesOnly([]);
-    const refused = run(guard, req('POST', '/api/auth/login', { 'content-type': 'text/plain', 'content-length': '5', 'accept-language': 'hr' }));
-    expect(refused).toMatchObject({ passed: false, status: 415, body: { errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/JSON/) }] } });
+    const refused = run(
+      guard,
+      req('POST', '/api/auth/login', { 'content-type': 'text/plain', 'content-length': '5', 'accept-language': 'hr' }),
+    );
+    expect(refused).toMatchObject({
+      passed: false,
+      status: 415,
+      body: { errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringMatching(/JSON/) }] },
+    });
     expect(run(guard, req('POST', '/kontakt', { 'content-length': '5' })).status).toBe(415);
     expect(run(guard, req('POST', '/api/x', { 'content-type': 'application/json', 'content-length': '5' })).passed).toBe(true);
-    expect(run(guard, req('POST', '/api/x', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' })).passed).toBe(true);
+    expect(run(guard, req('POST', '/api/x', { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' })).passed).toBe(
+      true,
+    );
     expect(run(guard, req('DELETE', '/api/x')).passed).toBe(true);
   });
 });

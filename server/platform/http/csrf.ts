@@ -62,25 +62,29 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
   {
     method: 'POST',
     path: '/sandbox/monri/orders/show',
-    reason: "the payment sandbox's order status (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number)",
+    reason:
+      "the payment sandbox's order status (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number)",
     rawBody: true,
   },
   {
     method: 'POST',
     path: '/sandbox/monri/transactions/:order_number/refund.xml',
-    reason: "the payment sandbox's refund (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    reason:
+      "the payment sandbox's refund (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
     rawBody: true,
   },
   {
     method: 'POST',
     path: '/sandbox/monri/transactions/:order_number/capture.xml',
-    reason: "the payment sandbox's capture of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    reason:
+      "the payment sandbox's capture of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
     rawBody: true,
   },
   {
     method: 'POST',
     path: '/sandbox/monri/transactions/:order_number/void.xml',
-    reason: "the payment sandbox's void of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
+    reason:
+      "the payment sandbox's void of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
     rawBody: true,
   },
 ];
@@ -95,7 +99,6 @@ export function sentToken(req: Pick<Request, 'headers' | 'body'>): string | unde
   if (header !== undefined) return Array.isArray(header) ? header.join(',') : header;
   return formCsrfToken(req);
 }
-
 
 /** What a `:name` segment of an exempt path matches: one order number (letters, digits, - and _, 1 to 40). */
 const EXEMPT_PARAM = /^[A-Za-z0-9_-]{1,40}$/;
@@ -114,7 +117,9 @@ function exemptPathMatches(pattern: string, path: string): boolean {
   if (!pattern.includes('/:')) return false;
   const want = pattern.split('/');
   const got = path.split('/');
-  return want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? EXEMPT_PARAM.test(got[i]!) : segment === got[i]));
+  return (
+    want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? EXEMPT_PARAM.test(got[i]!) : segment === got[i]))
+  );
 }
 
 registerErrorMessages({

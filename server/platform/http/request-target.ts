@@ -66,6 +66,8 @@ export function refuseNonPathTargets() {
 export function refuseConnect(server: { on(event: 'connect', listener: (req: unknown, socket: Duplex) => void): unknown }): void {
   server.on('connect', (_req, socket) => {
     socket.on('error', () => undefined);
-    socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 12\r\n\r\nBad request\n');
+    socket.end(
+      'HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 12\r\n\r\nBad request\n',
+    );
   });
 }

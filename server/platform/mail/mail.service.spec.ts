@@ -7,7 +7,9 @@ import { firstLink, MailService } from './mail.service.js';
 
 describe('firstLink (what the file sink logs)', () => {
   it('finds the first http(s) link of a text part', () => {
-    expect(firstLink('Aktivirajte račun https://shop.hr/api/auth/activate?token=a1&x=2\n\nhttps://shop.hr/politika-privatnosti')).toBe('https://shop.hr/api/auth/activate?token=a1&x=2');
+    expect(firstLink('Aktivirajte račun https://shop.hr/api/auth/activate?token=a1&x=2\n\nhttps://shop.hr/politika-privatnosti')).toBe(
+      'https://shop.hr/api/auth/activate?token=a1&x=2',
+    );
   });
 
   it('leaves sentence punctuation out of the link', () => {
@@ -21,7 +23,12 @@ describe('firstLink (what the file sink logs)', () => {
 });
 
 describe('MailService: a fixed Message-ID per recorded mail', () => {
-  const config = (dir: string) => ({ isProduction: false, http: { publicUrl: 'http://localhost:3000' }, mail: { from: 'Zlatno zrno <shop@zlatnozrno.hr>', smtpUrl: undefined, dir } }) as unknown as AppConfig;
+  const config = (dir: string) =>
+    ({
+      isProduction: false,
+      http: { publicUrl: 'http://localhost:3000' },
+      mail: { from: 'Zlatno zrno <shop@zlatnozrno.hr>', smtpUrl: undefined, dir },
+    }) as unknown as AppConfig;
 
   it('makes the same Message-ID for the same record, another for another, on the sender domain', () => {
     const mail = new MailService(config('/tmp'));

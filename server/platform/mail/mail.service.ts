@@ -62,7 +62,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
   onModuleInit(): void {
     if (this.sink) {
       const note = this.config.isProduction ? ' (production without SMTP_URL: no mail reaches anyone)' : '';
-      this.logger[this.config.isProduction ? 'warn' : 'log'](`No SMTP_URL: mails are written as .eml files to ${path.resolve(this.config.mail.dir)}${note}`);
+      this.logger[this.config.isProduction ? 'warn' : 'log'](
+        `No SMTP_URL: mails are written as .eml files to ${path.resolve(this.config.mail.dir)}${note}`,
+      );
     } else {
       const url = new URL(this.config.mail.smtpUrl!);
       this.logger.log(`Mails go out over ${url.protocol}//${url.host}`);
@@ -102,7 +104,10 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     // The link is what a developer needs (activation, reset); it holds a token, so production
     // without SMTP (a misconfiguration, warned about at boot) does not print it.
     const link = this.config.isProduction ? undefined : firstLink(mail.text);
-    this.logger.log({ subject: mail.subject, link, file }, `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? `; first link: ${link}` : ''}`);
+    this.logger.log(
+      { subject: mail.subject, link, file },
+      `Mail "${mail.subject}" to ${mail.to} written to ${file}${link ? `; first link: ${link}` : ''}`,
+    );
     return info.messageId;
   }
 

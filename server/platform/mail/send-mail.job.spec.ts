@@ -12,7 +12,10 @@ const JOB_ID = 'event-1__mail';
 function job(sealer: JobDataSealer): Job<SendTemplateJobData> {
   const data = {
     template: 'password-changed',
-    props: sealer.seal({ firstName: 'Ana', changedAt: '2026-11-28T10:00:00.000+01:00', resetUrl: 'https://shop.hr/x' }, `mail/${SEND_TEMPLATE_JOB}/${JOB_ID}`),
+    props: sealer.seal(
+      { firstName: 'Ana', changedAt: '2026-11-28T10:00:00.000+01:00', resetUrl: 'https://shop.hr/x' },
+      `mail/${SEND_TEMPLATE_JOB}/${JOB_ID}`,
+    ),
     to: 'ana@example.com',
     locale: 'hr',
   } as SendTemplateJobData;
@@ -48,7 +51,11 @@ describe('MailProcessor: a mail is sent once', () => {
     const messageIds: Array<string | undefined> = [];
     const service = {
       stableMessageId: (id: string) => `<stable-${id}@zlatnozrno.hr>`,
-      sendTemplate: (_t: string, _p: unknown, o: { to: string; messageId?: string }) => (sent.push(o.to), messageIds.push(o.messageId), Promise.resolve('<m1@zlatnozrno.hr>')),
+      sendTemplate: (_t: string, _p: unknown, o: { to: string; messageId?: string }) => (
+        sent.push(o.to),
+        messageIds.push(o.messageId),
+        Promise.resolve('<m1@zlatnozrno.hr>')
+      ),
     };
     return { service: service as unknown as MailService, sent, messageIds };
   };

@@ -225,7 +225,9 @@ export class MailProcessor extends WorkerHost {
         return;
       } catch (err) {
         if (Date.now() + wait > deadline) {
-          logger.error(`mail ${id} was sent but could not be recorded as sent (${(err as Error).message}); its completed job counts as sent`);
+          logger.error(
+            `mail ${id} was sent but could not be recorded as sent (${(err as Error).message}); its completed job counts as sent`,
+          );
           return;
         }
         await new Promise((r) => setTimeout(r, wait));
@@ -242,7 +244,13 @@ export class MailProcessor extends WorkerHost {
     // One Message-ID per recorded mail, the same on every attempt: a copy sent again after a crash
     // between the SMTP server's acceptance and our commit is the same message to the recipient's system.
     const messageId = this.mail.stableMessageId(String(job.id));
-    return this.mail.sendTemplate(template, props, { to, locale, messageId, ...(replyTo ? { replyTo } : {}), ...(headers ? { headers } : {}) });
+    return this.mail.sendTemplate(template, props, {
+      to,
+      locale,
+      messageId,
+      ...(replyTo ? { replyTo } : {}),
+      ...(headers ? { headers } : {}),
+    });
   }
 
   private propsOf(job: Job<SendTemplateJobData>): TemplateProps<TemplateName> {

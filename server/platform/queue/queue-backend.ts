@@ -48,7 +48,8 @@ function registered(backend: QueueBackend): QueueBackend {
 /** The backend whose `sharedOptions.connection` this is; throws for any other connection. */
 export function backendOf(connection: unknown): QueueBackend {
   const backend = typeof connection === 'object' && connection ? backendsByConnection.get(connection) : undefined;
-  if (!backend) throw new Error('A BullMQ queue or worker was created without the connection of a QueueBackend: register queues through QueueModule');
+  if (!backend)
+    throw new Error('A BullMQ queue or worker was created without the connection of a QueueBackend: register queues through QueueModule');
   return backend;
 }
 

@@ -47,7 +47,9 @@ export class InProcessApi {
   private dispatch(request: ApiPortRequest): Promise<ApiPortResponse> {
     const path = normalizePath(request.path);
     if (!METHODS.has(request.method) || path === undefined || !path.startsWith('/api/')) {
-      return Promise.reject(new TypeError(`The SSR data port carries API calls only, not ${String(request.method)} ${String(request.path).slice(0, 100)}`));
+      return Promise.reject(
+        new TypeError(`The SSR data port carries API calls only, not ${String(request.method)} ${String(request.path).slice(0, 100)}`),
+      );
     }
     return new Promise<ApiPortResponse>((resolve, reject) => {
       const [client, server] = duplexPair();

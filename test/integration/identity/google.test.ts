@@ -188,7 +188,10 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   });
 
   /** A password account made by registration, then set to the given state by SQL. */
-  async function passwordAccount(email: string, opts: { status?: 'pending' | 'active'; role?: 'customer' | 'admin'; subject?: string } = {}) {
+  async function passwordAccount(
+    email: string,
+    opts: { status?: 'pending' | 'active'; role?: 'customer' | 'admin'; subject?: string } = {},
+  ) {
     const guest = await shopper(shop.url, 'en');
     await guest
       .call('post', '/api/users', {
@@ -203,7 +206,8 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
         locale: 'en',
       })
       .expect(202);
-    if ((opts.status ?? 'active') === 'active') await db.query(`UPDATE app_user SET status = 'active', activated_at = now() WHERE email = $1`, [email]);
+    if ((opts.status ?? 'active') === 'active')
+      await db.query(`UPDATE app_user SET status = 'active', activated_at = now() WHERE email = $1`, [email]);
     if (opts.role) await db.query(`UPDATE app_user SET role = $2 WHERE email = $1`, [email, opts.role]);
     if (opts.subject) await db.query(`UPDATE app_user SET google_subject = $2 WHERE email = $1`, [email, opts.subject]);
     return row(email);
@@ -229,7 +233,14 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
       const { done } = await roundTrip(s);
       expect(done.headers.location).toBe(publicPath('profile', 'en'));
       // Same account, now linked; the names it had stay; the password keeps working.
-      expect(await sessionUser(s)).toMatchObject({ id: before.id, email, first_name: 'Paula', google_linked: true, has_password: true, locale: 'en' });
+      expect(await sessionUser(s)).toMatchObject({
+        id: before.id,
+        email,
+        first_name: 'Paula',
+        google_linked: true,
+        has_password: true,
+        locale: 'en',
+      });
       expect(await row(email)).toMatchObject({ id: before.id, status: 'active', google_subject: p.sub });
       expect(await passwordWorks(email)).toBe(true);
     }
@@ -303,7 +314,10 @@ describe('Google sign-in (OpenID Connect against a local provider)', () => {
   });
 
   it('never links an admin account automatically, even a Gmail or hd one', async () => {
-    for (const p of [person({ email: `admin.${randomUUID().slice(0, 8)}@gmail.com` }), person({ email: `admin.${randomUUID().slice(0, 8)}@firma.example`, hd: 'firma.example' })]) {
+    for (const p of [
+      person({ email: `admin.${randomUUID().slice(0, 8)}@gmail.com` }),
+      person({ email: `admin.${randomUUID().slice(0, 8)}@firma.example`, hd: 'firma.example' }),
+    ]) {
       const email = p.email!;
       await passwordAccount(email, { role: 'admin' });
       current = p;

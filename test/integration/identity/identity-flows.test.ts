@@ -8,7 +8,6 @@ import { waitFor } from '../../support/wait.js';
 import { mailLink, pressMailLink } from '../../support/mail-links.js';
 import type { RunningShop } from '../../../server/main.js';
 
-
 /** Registration, activation, login, refresh, logout, reset, magic link: the API with mails over real SMTP. */
 describe('identity flows (API, mails over SMTP)', () => {
   let shop: RunningShop & { url: string };
@@ -64,7 +63,9 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(wrong.body.errors[0].code).toBe('AUTH_LOGIN_FAILED');
 
     // the tick also brings the newsletter's confirmation mail: the activation mail is the one about the account
-    const mail = await waitFor('the activation mail', () => mailbox.to(address).find((m) => /konto/i.test(m.subject) && !/Newsletter/.test(m.subject)));
+    const mail = await waitFor('the activation mail', () =>
+      mailbox.to(address).find((m) => /konto/i.test(m.subject) && !/Newsletter/.test(m.subject)),
+    );
     expect(mail.subject).toMatch(/Konto|aktivieren/i);
     expect(mail.headers['content-language']).toBe('de');
     const link = mail.links[0];
@@ -75,7 +76,9 @@ describe('identity flows (API, mails over SMTP)', () => {
     // the link of an older mail (a GET on the API) leads to the same page and changes nothing either
     const old = await request(shop.url).get(`/api/users/activate?token=${token}`).set('Accept', 'text/html').expect(303);
     expect(old.headers.location).toBe(`/de/konto-aktivieren?token=${token}`);
-    expect((await request(shop.url).get(`/api/users/activate?token=${token}`).set('Accept', 'application/json').expect(303)).headers.location).toBe(old.headers.location);
+    expect(
+      (await request(shop.url).get(`/api/users/activate?token=${token}`).set('Accept', 'application/json').expect(303)).headers.location,
+    ).toBe(old.headers.location);
     await s.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(403);
 
     // the page's button activates, once (with the page's CSRF token: without one, nothing)
@@ -98,8 +101,19 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(cookies).toMatch(/token_expires=\d+.*HttpOnly/);
 
     const me = await s.call('get', '/api/users/me').expect(200);
-    expect(me.body.data).toMatchObject({ email: address, first_name: 'Marta', last_name: 'Horvat', birth_date: '1990-05-17', newsletter: true, locale: 'de', role: 'customer' });
-    const only = await request(shop.url).get('/api/users/me?fields=email,first_name').set('Authorization', `Bearer ${login.body.data.access_token}`).expect(200);
+    expect(me.body.data).toMatchObject({
+      email: address,
+      first_name: 'Marta',
+      last_name: 'Horvat',
+      birth_date: '1990-05-17',
+      newsletter: true,
+      locale: 'de',
+      role: 'customer',
+    });
+    const only = await request(shop.url)
+      .get('/api/users/me?fields=email,first_name')
+      .set('Authorization', `Bearer ${login.body.data.access_token}`)
+      .expect(200);
     expect(only.body.data).toEqual({ email: address, first_name: 'Marta' });
     const session = await s.call('get', '/api/auth/session').expect(200);
     expect(session.body.data.user.email).toBe(address);
@@ -110,7 +124,9 @@ describe('identity flows (API, mails over SMTP)', () => {
     const address = email('taken');
     await registerAndActivate(address);
     const s = await shopper(shop.url, 'en');
-    const res = await s.call('post', '/api/users', registration(address, { password: 'drugaLozinka', password_confirmation: 'drugaLozinka' })).expect(202);
+    const res = await s
+      .call('post', '/api/users', registration(address, { password: 'drugaLozinka', password_confirmation: 'drugaLozinka' }))
+      .expect(202);
     expect(res.body).toEqual({ data: { accepted: true } });
     const mail = await mailbox.next(address);
     expect(mail.links[0]).toBe(`${PUBLIC_URL}/prijava`);
@@ -123,7 +139,17 @@ describe('identity flows (API, mails over SMTP)', () => {
     const address = email('bad');
     const s = await shopper(shop.url, 'en');
     const res = await s
-      .call('post', '/api/users', registration(address, { password: 'abc', password_confirmation: 'abd', terms_accepted: false, birthday: '2999-01-01', first_name: ' ' }))
+      .call(
+        'post',
+        '/api/users',
+        registration(address, {
+          password: 'abc',
+          password_confirmation: 'abd',
+          terms_accepted: false,
+          birthday: '2999-01-01',
+          first_name: ' ',
+        }),
+      )
       .expect(422);
     const byField = Object.fromEntries((res.body.errors as Array<{ field: string; message: string }>).map((e) => [e.field, e.message]));
     expect(byField.password).toBe('Password must contain at least 6 characters');
@@ -132,7 +158,11 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(byField.first_name).toBeDefined();
     const mismatch = await s.call('post', '/api/users', registration(address, { password_confirmation: 'lozinka2' })).expect(422);
     expect(mismatch.body.errors[0]).toMatchObject({ field: 'password_confirmation', message: 'Passwords do not match' });
-    const hr = await (await shopper(shop.url, 'hr')).call('post', '/api/users', registration(address, { password: 'abc', password_confirmation: 'abc' })).expect(422);
+    const hr = await (
+      await shopper(shop.url, 'hr')
+    )
+      .call('post', '/api/users', registration(address, { password: 'abc', password_confirmation: 'abc' }))
+      .expect(422);
     expect(hr.body.errors[0].message).toBe('Lozinka mora sadržavati najmanje 6 znakova');
     expect(await mailbox.quiet(address, 500)).toBe(0);
   });
@@ -160,7 +190,8 @@ describe('identity flows (API, mails over SMTP)', () => {
     const first = login.body.data.refresh_token as string;
     const api = request(shop.url);
     const { token: csrf, cookies } = await import('../../support/shopper.js').then((m) => m.csrfCookies(shop.url));
-    const refresh = (token: string) => api.post('/api/auth/refresh').set('Cookie', cookies).set('X-CSRF-Token', csrf).send({ refresh_token: token });
+    const refresh = (token: string) =>
+      api.post('/api/auth/refresh').set('Cookie', cookies).set('X-CSRF-Token', csrf).send({ refresh_token: token });
 
     const r1 = await refresh(first).expect(200);
     const second = r1.body.data.refresh_token as string;
@@ -186,7 +217,12 @@ describe('identity flows (API, mails over SMTP)', () => {
     // the copied access token and refresh token are dead too
     await request(shop.url).get('/api/users/me').set('Authorization', `Bearer ${access}`).expect(401);
     const { token: csrf, cookies } = await import('../../support/shopper.js').then((m) => m.csrfCookies(shop.url));
-    await request(shop.url).post('/api/auth/refresh').set('Cookie', cookies).set('X-CSRF-Token', csrf).send({ refresh_token: login.body.data.refresh_token }).expect(401);
+    await request(shop.url)
+      .post('/api/auth/refresh')
+      .set('Cookie', cookies)
+      .set('X-CSRF-Token', csrf)
+      .send({ refresh_token: login.body.data.refresh_token })
+      .expect(401);
     const session = await s.call('get', '/api/auth/session').expect(200);
     expect(session.body.data).toEqual({ user: null, expires_at: null });
   });
@@ -209,7 +245,9 @@ describe('identity flows (API, mails over SMTP)', () => {
     const short = await s.call('post', '/api/auth/password/reset', { token, password: 'abc', password_confirmation: 'abc' }).expect(422);
     expect(short.body.errors[0].message).toBe('Password must contain at least 6 characters');
     await s.call('post', '/api/auth/password/reset', { token, password: 'novaLozinka', password_confirmation: 'novaLozinka' }).expect(200);
-    const reuse = await s.call('post', '/api/auth/password/reset', { token, password: 'trecaLozinka', password_confirmation: 'trecaLozinka' }).expect(422);
+    const reuse = await s
+      .call('post', '/api/auth/password/reset', { token, password: 'trecaLozinka', password_confirmation: 'trecaLozinka' })
+      .expect(422);
     expect(reuse.body.errors[0].code).toBe('AUTH_RESET_LINK_INVALID');
 
     await s.call('get', '/api/users/me').expect(401);
@@ -243,7 +281,12 @@ describe('identity flows (API, mails over SMTP)', () => {
     // the button signs in and says where to go: the asked page
     const res = await pressMailLink(shop.url, link, browser);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ access_token: expect.any(String), refresh_token: expect.any(String), expires: 900_000, redirect: '/en/cart' });
+    expect(res.body.data).toEqual({
+      access_token: expect.any(String),
+      refresh_token: expect.any(String),
+      expires: 900_000,
+      redirect: '/en/cart',
+    });
     await browser.call('get', '/api/users/me').expect(200);
     const again = await pressMailLink(shop.url, link, 'hr');
     expect(again.status).toBe(422);
@@ -255,7 +298,7 @@ describe('identity flows (API, mails over SMTP)', () => {
     expect(plain.body.data.redirect).toBe('/sl/profil');
   });
 
-  it('mails every account mail in the account\'s language, whatever the language of the request (docs/mail.md)', async () => {
+  it("mails every account mail in the account's language, whatever the language of the request (docs/mail.md)", async () => {
     const address = email('language');
     const s = await registerAndActivate(address, 'de');
     for (const locale of ['hr', 'en', 'sl'] as const) {
@@ -285,11 +328,25 @@ describe('identity flows (API, mails over SMTP)', () => {
     const other = await shopper(shop.url);
     await other.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(200);
 
-    const wrong = await s.call('post', '/api/users/me/password', { current_password: 'nije-ta', password: 'novaLozinka', password_confirmation: 'novaLozinka' }).expect(422);
+    const wrong = await s
+      .call('post', '/api/users/me/password', {
+        current_password: 'nije-ta',
+        password: 'novaLozinka',
+        password_confirmation: 'novaLozinka',
+      })
+      .expect(422);
     expect(wrong.body.errors[0]).toMatchObject({ code: 'USER_CURRENT_PASSWORD_WRONG', field: 'current_password' });
-    const mismatch = await s.call('post', '/api/users/me/password', { current_password: 'lozinka1', password: 'novaLozinka', password_confirmation: 'x' }).expect(422);
+    const mismatch = await s
+      .call('post', '/api/users/me/password', { current_password: 'lozinka1', password: 'novaLozinka', password_confirmation: 'x' })
+      .expect(422);
     expect(mismatch.body.errors[0].message).toBe('Lozinke se ne podudaraju');
-    await s.call('post', '/api/users/me/password', { current_password: 'lozinka1', password: 'novaLozinka', password_confirmation: 'novaLozinka' }).expect(200);
+    await s
+      .call('post', '/api/users/me/password', {
+        current_password: 'lozinka1',
+        password: 'novaLozinka',
+        password_confirmation: 'novaLozinka',
+      })
+      .expect(200);
     await s.call('get', '/api/users/me').expect(200);
     await other.call('get', '/api/users/me').expect(401);
     const notice = await mailbox.next(address);
@@ -303,7 +360,8 @@ describe('identity flows (API, mails over SMTP)', () => {
     const s = await shopper(shop.url);
     const login = await s.call('post', '/api/auth/login', { email: address, password: 'lozinka1' }).expect(200);
     const { refresh_token: refresh } = login.body.data as { refresh_token: string };
-    const cookiesOf = (res: request.Response) => ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
+    const cookiesOf = (res: request.Response) =>
+      ((res.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split(';')[0]);
     const page = (cookie: string) => request(shop.url).get('/profil').set('Accept', 'text/html').set('Cookie', cookie);
 
     // the access cookie expired with its token: the page request rotates both
@@ -317,7 +375,9 @@ describe('identity flows (API, mails over SMTP)', () => {
 
     // a current access token needs nothing; API calls are never renewed here
     expect(cookiesOf(await page(`access_token=${newAccess}; refresh_token=${newRefresh}`))).toEqual([]);
-    expect(cookiesOf(await request(shop.url).get('/api/cart').set('Cookie', `refresh_token=${newRefresh}`))).not.toContainEqual(expect.stringMatching(/^access_token=/));
+    expect(cookiesOf(await request(shop.url).get('/api/cart').set('Cookie', `refresh_token=${newRefresh}`))).not.toContainEqual(
+      expect.stringMatching(/^access_token=/),
+    );
 
     // the old refresh token again is reuse: the session ends and the page clears the cookies
     const cleared = cookiesOf(await page(`refresh_token=${refresh}`));

@@ -287,7 +287,9 @@ describe('identity links and jobs (real PostgreSQL, Redis, SMTP)', () => {
       const demoted = await createUser(db, { role: 'admin' });
       const demotedSession = await signIn(shop.url, demoted.email, demoted.password);
       await db.query(`UPDATE app_user SET role = 'customer' WHERE id = $1`, [demoted.id]);
-      expect((await demotedSession.call('post', '/api/users/invite', invitation(invited)).expect(403)).body.errors[0].code).toBe('AUTH_FORBIDDEN');
+      expect((await demotedSession.call('post', '/api/users/invite', invitation(invited)).expect(403)).body.errors[0].code).toBe(
+        'AUTH_FORBIDDEN',
+      );
 
       const res = await adminSession.call('post', '/api/users/invite', invitation(invited)).expect(202);
       expect(res.body).toEqual({ data: { accepted: true } });

@@ -241,7 +241,13 @@ describe('identity rate limits (PostgreSQL store, no Redis)', () => {
   beforeAll(async () => {
     prefix = sharedPrefix();
     // a small global per-e-mail login budget (10 an hour) to see it from two addresses
-    const env = { REDIS_URL: '', TRUST_PROXY: 'true', QUEUE_PREFIX: prefix, AUTH_RATE_LIMIT_PER_IP: '12', AUTH_LOGIN_LIMIT_PER_EMAIL: '10' };
+    const env = {
+      REDIS_URL: '',
+      TRUST_PROXY: 'true',
+      QUEUE_PREFIX: prefix,
+      AUTH_RATE_LIMIT_PER_IP: '12',
+      AUTH_LOGIN_LIMIT_PER_EMAIL: '10',
+    };
     shops = [await startShop({ env, role: 'web' }), await startShop({ env, role: 'web' })];
     db = shops[0].app.get(DataSource);
   });

@@ -67,7 +67,14 @@ describe('order mails that tell the truth', () => {
     await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
     const { total } = await s.cart();
     const res = await s
-      .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: method, terms_accepted: true, expected_total: total })
+      .call('post', '/api/orders', {
+        email,
+        phone: '+385 91 234 5678',
+        delivery_address: ADDRESS,
+        payment_method: method,
+        terms_accepted: true,
+        expected_total: total,
+      })
       .set('Idempotency-Key', randomUUID())
       .expect(201);
     return { ...PlaceOrderAnswer.parse(res.body).data, email };
@@ -82,12 +89,17 @@ describe('order mails that tell the truth', () => {
       redirect: 'manual',
     });
     expect(posted.status).toBe(303);
-    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/${choice}`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/${choice}`, {
+      method: 'POST',
+      headers: { origin: shop.url },
+      redirect: 'manual',
+    });
     expect(decided.status).toBe(choice === 'abandon' ? 200 : 302);
   }
 
   const paymentStatus = async (number: string) =>
-    ((await db.query(`SELECT payment_status FROM shop_order WHERE number = $1`, [number])) as Array<{ payment_status: string }>)[0].payment_status;
+    ((await db.query(`SELECT payment_status FROM shop_order WHERE number = $1`, [number])) as Array<{ payment_status: string }>)[0]
+      .payment_status;
 
   async function waitForStatus(number: string, status: string): Promise<void> {
     for (let i = 0; i < 300; i++) {
@@ -145,7 +157,9 @@ describe('order mails that tell the truth', () => {
     expect(notice.text).toContain('Karticom – plaćeno');
     expect(notice.links[0]).toBe(`${shop.url}/admin/orders/${number}`);
     expect(await mailbox.quiet(placed.email)).toBe(0);
-    const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.paid' AND payload->>'orderNumber' = $1`, [number])) as unknown[];
+    const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.paid' AND payload->>'orderNumber' = $1`, [
+      number,
+    ])) as unknown[];
     expect(events).toHaveLength(1);
   }, 90_000);
 
@@ -154,7 +168,9 @@ describe('order mails that tell the truth', () => {
     const number = placed.order.number;
     expect((await mailbox.next(placed.email)).subject).toContain(number);
     await admin.call('post', `/api/admin/orders/${number}/cash-received`, {}).expect(200);
-    const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.paid' AND payload->>'orderNumber' = $1`, [number])) as Array<{
+    const events = (await db.query(`SELECT payload FROM outbox_event WHERE name = 'order.paid' AND payload->>'orderNumber' = $1`, [
+      number,
+    ])) as Array<{
       payload: Record<string, unknown>;
     }>;
     expect(events.map((e) => e.payload)).toEqual([expect.objectContaining({ paymentMethod: 'cod', total: placed.order.total })]);
@@ -186,7 +202,10 @@ describe('order mails that tell the truth', () => {
     await publish(new PaymentDeclinedEvent({ orderNumber: number, transactionId: null, responseCode: null }));
     await waitForStatus(number, 'failed');
     expect(await mailbox.quiet(placed.email, 3000)).toBe(0);
-    const rows = (await db.query(`SELECT count(*)::int AS n FROM outbox_event WHERE name = 'order.payment-abandoned' AND payload->>'orderNumber' = $1`, [number])) as Array<{
+    const rows = (await db.query(
+      `SELECT count(*)::int AS n FROM outbox_event WHERE name = 'order.payment-abandoned' AND payload->>'orderNumber' = $1`,
+      [number],
+    )) as Array<{
       n: number;
     }>;
     expect(rows[0].n).toBe(1);

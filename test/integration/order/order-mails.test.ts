@@ -27,7 +27,14 @@ describe('order mails', () => {
     mailbox = await startMailbox();
     const port = await freePort();
     shop = await startShop({
-      env: { SMTP_URL: mailbox.url, ORDERS_EMAIL: INBOX, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50', AUTH_RATE_LIMIT_PER_IP: '1000' },
+      env: {
+        SMTP_URL: mailbox.url,
+        ORDERS_EMAIL: INBOX,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        QUEUE_RETRY_DELAY_MS: '50',
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+      },
       role: 'all',
     });
   });
@@ -44,7 +51,14 @@ describe('order mails', () => {
     await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
     const { total } = await s.cart();
     const res = await s
-      .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: method, terms_accepted: true, expected_total: total })
+      .call('post', '/api/orders', {
+        email,
+        phone: '+385 91 234 5678',
+        delivery_address: ADDRESS,
+        payment_method: method,
+        terms_accepted: true,
+        expected_total: total,
+      })
       .set('Idempotency-Key', randomUUID())
       .expect(201);
     return PlaceOrderAnswer.parse(res.body).data;
@@ -69,14 +83,28 @@ describe('order mails', () => {
       redirect: 'manual',
     });
     expect(posted.status).toBe(303);
-    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/${choice}`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/${choice}`, {
+      method: 'POST',
+      headers: { origin: shop.url },
+      redirect: 'manual',
+    });
     // An approval returns the browser to the shop; a decline keeps the buyer on the page (Monri calls back
     // no decline), and the buyer cancels back to the shop: reconciliation then finds the decline.
     expect(decided.status).toBe(choice === 'approve' ? 302 : 200);
     if (choice === 'decline') {
-      expect((await fetch(`${shop.url}${posted.headers.get('location')!}/cancel`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' })).status).toBe(302);
+      expect(
+        (
+          await fetch(`${shop.url}${posted.headers.get('location')!}/cancel`, {
+            method: 'POST',
+            headers: { origin: shop.url },
+            redirect: 'manual',
+          })
+        ).status,
+      ).toBe(302);
       const db = shop.app.get(DataSource);
-      await db.query(`UPDATE payment_attempt SET created_at = now() - interval '10 minutes' WHERE reference = $1`, [form.fields.order_number]);
+      await db.query(`UPDATE payment_attempt SET created_at = now() - interval '10 minutes' WHERE reference = $1`, [
+        form.fields.order_number,
+      ]);
       await shop.app.get(PaymentSettlement).reconcile();
     }
   }
@@ -92,7 +120,10 @@ describe('order mails', () => {
     const link = new URL(confirmation.links[0]);
     expect(link.pathname).toBe('/de/payment-success');
     expect(link.searchParams.get('order')).toBe(order.number);
-    await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token: link.searchParams.get('token') }).expect(200);
+    await request(shop.url)
+      .get(`/api/orders/${order.number}`)
+      .query({ view_token: link.searchParams.get('token') })
+      .expect(200);
 
     const notice = await noticeOf(order.number);
     expect(notice.text).toContain(email);
@@ -131,7 +162,9 @@ describe('order mails', () => {
     const read = await request(shop.url).get(`/api/orders/${second.order.number}`).query({ view_token: retryToken }).expect(200);
     expect(read.body.data.payment_status).toBe('paid');
     // a paid order, a cash-on-delivery order and a stranger without the token cannot start a payment
-    expect((await s.call('post', `/api/orders/${second.order.number}/payment`, { view_token: retryToken }).expect(409)).body.errors[0].code).toBe('ORDER_PAYMENT_NOT_RETRYABLE');
+    expect(
+      (await s.call('post', `/api/orders/${second.order.number}/payment`, { view_token: retryToken }).expect(409)).body.errors[0].code,
+    ).toBe('ORDER_PAYMENT_NOT_RETRYABLE');
     await s.call('post', `/api/orders/${second.order.number}/payment`, {}).expect(404);
     const cod = await placeOrder(`cod-retry-${randomUUID().slice(0, 8)}@example.com`, 'cod', 'en');
     await s.call('post', `/api/orders/${cod.order.number}/payment`, { view_token: cod.view_token }).expect(409);

@@ -26,7 +26,9 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
 
   beforeAll(async () => {
     const port = await freePort();
-    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50' } });
+    shop = await startShop({
+      env: { AUTH_RATE_LIMIT_PER_IP: '10000', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50' },
+    });
     db = shop.app.get(DataSource);
   });
   afterAll(async () => {
@@ -39,26 +41,41 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     await s.call('post', '/api/cart/items', { product_code: code, quantity }).expect(200);
     const total = (await s.cart()).total as number;
     const res = await s
-      .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: 'card', terms_accepted: true, expected_total: total })
+      .call('post', '/api/orders', {
+        email,
+        phone: '+385 91 234 5678',
+        delivery_address: ADDRESS,
+        payment_method: 'card',
+        terms_accepted: true,
+        expected_total: total,
+      })
       .set('Idempotency-Key', randomUUID())
       .expect(201);
     expect(res.body.data.payment).not.toBeNull();
     return { number: res.body.data.order.number as string, token: res.body.data.view_token as string, total, res };
   }
 
-  const stockOf = async (code: string) => ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number }>)[0].stock;
+  const stockOf = async (code: string) =>
+    ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number }>)[0].stock;
   const row = async (number: string) =>
-    ((await db.query(`SELECT payment_method, payment_status, fulfilment_status, total, subtotal FROM shop_order WHERE number = $1`, [number])) as Array<
-      Record<string, unknown>
-    >)[0];
+    (
+      (await db.query(`SELECT payment_method, payment_status, fulfilment_status, total, subtotal FROM shop_order WHERE number = $1`, [
+        number,
+      ])) as Array<Record<string, unknown>>
+    )[0];
   const events = async (name: string, number: string) =>
-    ((await db.query(`SELECT payload FROM outbox_event WHERE name = $1 AND payload->>'orderNumber' = $2`, [name, number])) as Array<{ payload: unknown }>).map(
-      (e) => e.payload,
-    );
+    (
+      (await db.query(`SELECT payload FROM outbox_event WHERE name = $1 AND payload->>'orderNumber' = $2`, [name, number])) as Array<{
+        payload: unknown;
+      }>
+    ).map((e) => e.payload);
   const history = async (number: string) =>
-    ((await db.query(`SELECT h.action, h.actor FROM shop_order_history h JOIN shop_order o ON o.id = h.order_id WHERE o.number = $1 ORDER BY h.id`, [
-      number,
-    ])) as Array<{ action: string; actor: string }>).map((h) => h.action);
+    (
+      (await db.query(
+        `SELECT h.action, h.actor FROM shop_order_history h JOIN shop_order o ON o.id = h.order_id WHERE o.number = $1 ORDER BY h.id`,
+        [number],
+      )) as Array<{ action: string; actor: string }>
+    ).map((h) => h.action);
 
   it("remembers a guest's card order in an httpOnly cookie: GET /api/orders/pending answers it, others get null, and it is forgotten once not pending", async () => {
     const p = await createProduct(shop.app, { price: 500, stock: 10 });
@@ -71,7 +88,12 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     const pending = await s.call('get', '/api/orders/pending').expect(200);
     PendingOrderResponse.parse(pending.body);
     expect(pending.headers['cache-control']).toBe('no-store');
-    expect(pending.body.data.order).toMatchObject({ number, payment_method: 'card', payment_status: 'awaiting_payment', fulfilment_status: 'placed' });
+    expect(pending.body.data.order).toMatchObject({
+      number,
+      payment_method: 'card',
+      payment_status: 'awaiting_payment',
+      fulfilment_status: 'placed',
+    });
     expect(pending.body.data.view_token).toBe(token);
     // the empty cart and the order: the checkout can offer it
     expect((await s.cart()).lines).toHaveLength(0);
@@ -106,7 +128,9 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
       .send({ view_token: token })
       .expect(409);
     expect(refused.body.errors[0]).toMatchObject({ code: 'ORDER_NOT_PENDING', message: expect.stringMatching(/više ne čeka plaćanje/) });
-    expect((await s.call('post', `/api/orders/${number}/cancel`, { view_token: token }).expect(409)).body.errors[0].code).toBe('ORDER_NOT_PENDING');
+    expect((await s.call('post', `/api/orders/${number}/cancel`, { view_token: token }).expect(409)).body.errors[0].code).toBe(
+      'ORDER_NOT_PENDING',
+    );
   });
 
   it("finds the signed-in user's latest pending order without a cookie", async () => {
@@ -133,14 +157,26 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     const other = await shopper(shop.url, 'de');
     const res = await other.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: token }).expect(200);
     PendingOrderActionAnswer.parse(res.body);
-    expect(res.body.data.order).toMatchObject({ number, payment_method: 'cod', payment_status: 'awaiting_payment', fulfilment_status: 'placed', total });
+    expect(res.body.data.order).toMatchObject({
+      number,
+      payment_method: 'cod',
+      payment_status: 'awaiting_payment',
+      fulfilment_status: 'placed',
+      total,
+    });
     const again = await other.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: token }).expect(200);
     expect(again.body.data.order).toEqual(res.body.data.order);
 
     expect(await stockOf(p.code)).toBe(stock); // still held, not taken twice
     const changed = await events('order.payment-method-changed', number);
     expect(changed).toHaveLength(1);
-    expect(orderPaymentMethodChanged.schema.parse(changed[0])).toMatchObject({ orderNumber: number, from: 'card', to: 'cod', total, locale: 'en' });
+    expect(orderPaymentMethodChanged.schema.parse(changed[0])).toMatchObject({
+      orderNumber: number,
+      from: 'card',
+      to: 'cod',
+      total,
+      locale: 'en',
+    });
     expect(await history(number)).toEqual(['placed', 'payment_method_changed']);
     expect((await s.call('get', '/api/orders/pending').expect(200)).body).toEqual({ data: null });
     // cash on delivery is no longer 'try again' by card
@@ -165,7 +201,12 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     expect(await events('order.payment-method-changed', number)).toHaveLength(0);
 
     const ok = await s.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: token, expected_total: newTotal }).expect(200);
-    expect(ok.body.data.order).toMatchObject({ payment_method: 'cod', subtotal: 2200, total: newTotal, lines: [{ unit_price: 1100, quantity: 2, line_total: 2200 }] });
+    expect(ok.body.data.order).toMatchObject({
+      payment_method: 'cod',
+      subtotal: 2200,
+      total: newTotal,
+      lines: [{ unit_price: 1100, quantity: 2, line_total: 2200 }],
+    });
     const vat = ok.body.data.order.vat_by_rate as Array<{ base: number; vat: number }>;
     expect(vat.reduce((n, r) => n + r.base + r.vat, 0)).toBe(newTotal);
   });
@@ -179,7 +220,8 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     await s.call('put', '/api/cart/coupon', { code: coupon.code }).expect(200);
     const { number, token } = await cardOrder(s, p.code, 4);
     expect(await stockOf(p.code)).toBe(6);
-    const redemptions = () => db.query(`SELECT 1 FROM coupon_redemption r JOIN coupon c ON c.id = r.coupon_id WHERE c.code = $1`, [coupon.code]);
+    const redemptions = () =>
+      db.query(`SELECT 1 FROM coupon_redemption r JOIN coupon c ON c.id = r.coupon_id WHERE c.code = $1`, [coupon.code]);
     expect(await redemptions()).toHaveLength(1);
 
     const clicks = await Promise.all([
@@ -208,7 +250,9 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
     expect(await stockOf(p.code)).toBe(10);
     expect((await s.cart()).lines).toHaveLength(2);
     // a cancelled order is no longer switched
-    expect((await s.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: token }).expect(409)).body.errors[0].code).toBe('ORDER_NOT_PENDING');
+    expect((await s.call('post', `/api/orders/${number}/cash-on-delivery`, { view_token: token }).expect(409)).body.errors[0].code).toBe(
+      'ORDER_NOT_PENDING',
+    );
   });
 
   it("puts a cancelled order's lines into the cart of the browser that cancels it (a new cart and cookie when it has none)", async () => {
@@ -251,7 +295,11 @@ describe('the pending order: find it, switch it to cash on delivery, cancel it (
       expect(r.body.errors[0]).toMatchObject({ code: 'ORDER_EXPECTED_TOTAL_INVALID', field: 'expected_total' });
     }
     for (const body of ['[]', '"x"', 'null', '{"view_token":']) {
-      const r = await anon.agent.post(`/api/orders/${number}/cancel`).set('X-CSRF-Token', anon.token).set('Content-Type', 'application/json').send(body);
+      const r = await anon.agent
+        .post(`/api/orders/${number}/cancel`)
+        .set('X-CSRF-Token', anon.token)
+        .set('Content-Type', 'application/json')
+        .send(body);
       expect(r.status).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
     }

@@ -52,7 +52,15 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
   beforeAll(async () => {
     // A known port, so the payment callback URL (PUBLIC_URL + its path) reaches this very shop.
     const port = await freePort();
-    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000', DB_POOL_SIZE: '20', PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50' } });
+    shop = await startShop({
+      env: {
+        AUTH_RATE_LIMIT_PER_IP: '10000',
+        DB_POOL_SIZE: '20',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        QUEUE_RETRY_DELAY_MS: '50',
+      },
+    });
     db = shop.app.get(DataSource);
   });
   afterAll(async () => {
@@ -298,7 +306,7 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     expect((await place(stranger, orderBody(0)).expect(409)).body.errors[0].code).toBe('ORDER_CART_EMPTY');
   });
 
-  it("refuses a card order Monri cannot charge (below 1.00 EUR: its amount is 3 to 11 digits) with a clear message, and writes nothing", async () => {
+  it('refuses a card order Monri cannot charge (below 1.00 EUR: its amount is 3 to 11 digits) with a clear message, and writes nothing', async () => {
     // Today's delivery fees keep every total above 4 EUR, so the cart's total is forced low here; the check is the last line.
     const p = await createProduct(shop.app, { price: 450, stock: 3 });
     const carts = shop.app.get(CartService);
@@ -314,7 +322,9 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
         ['en', 'Card payment is possible for amounts from €1.00'],
       ] as const) {
         const s = await guestWith([{ code: p.code }], language);
-        const res = await place(s, orderBody(99, { payment_method: 'card' })).set('Accept-Language', language).expect(422);
+        const res = await place(s, orderBody(99, { payment_method: 'card' }))
+          .set('Accept-Language', language)
+          .expect(422);
         expect(res.body.errors[0]).toMatchObject({ code: 'ORDER_CARD_AMOUNT_OUT_OF_RANGE', field: 'payment_method' });
         expect(res.body.errors[0].message.replace(/\s/g, ' ')).toContain(text.replace(/\u00a0/g, ' '));
       }
@@ -347,7 +357,11 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
       redirect: 'manual',
     });
     expect(posted.status).toBe(303);
-    const approved = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    const approved = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, {
+      method: 'POST',
+      headers: { origin: shop.url },
+      redirect: 'manual',
+    });
     expect(approved.status).toBe(302);
     // ... which sends it on to the payment pages in the order's language, with a token to show the order
     const returned = await fetch(approved.headers.get('location')!, { redirect: 'manual' });
@@ -355,7 +369,10 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
     const back = new URL(returned.headers.get('location')!);
     expect(back.pathname).toBe('/de/payment-success');
     expect(back.searchParams.get('order')).toBe(order.number);
-    await request(shop.url).get(`/api/orders/${order.number}`).query({ view_token: back.searchParams.get('token')! }).expect(200);
+    await request(shop.url)
+      .get(`/api/orders/${order.number}`)
+      .query({ view_token: back.searchParams.get('token')! })
+      .expect(200);
     const deadline = Date.now() + 30_000;
     let status = '';
     while (Date.now() < deadline) {

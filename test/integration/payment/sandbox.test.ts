@@ -29,7 +29,9 @@ const sha512 = (text: string) => createHash('sha512').update(text, 'utf8').diges
 const sha1 = (text: string) => createHash('sha1').update(text, 'utf8').digest('hex');
 /** A transaction-management request document, written here by hand (dasherized names). */
 const xml = (root: string, fields: Record<string, string | number>) =>
-  `<?xml version="1.0" encoding="UTF-8"?><${root}>${Object.entries(fields).map(([k, v]) => `<${k}>${v}</${k}>`).join('')}</${root}>`;
+  `<?xml version="1.0" encoding="UTF-8"?><${root}>${Object.entries(fields)
+    .map(([k, v]) => `<${k}>${v}</${k}>`)
+    .join('')}</${root}>`;
 const refundPath = (number: string) => SANDBOX_REFUND_PATH.replace(':order_number', encodeURIComponent(number));
 
 interface Received {
@@ -80,7 +82,15 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     currency: 'EUR',
     locale: 'hr',
     description: `Zlatno zrno, narudžba ${number}`,
-    buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+    buyer: {
+      fullName: 'Ana Horvat',
+      street: 'Ilica 1',
+      city: 'Zagreb',
+      postalCode: '10000',
+      country: 'HR',
+      phone: '+385912345678',
+      email: 'ana@example.hr',
+    },
     successUrl: `${shop.url}/hr/placanje/uspjeh?attempt=1`,
     cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
     callbackUrl: `${callbackBase}/callback`,
@@ -154,15 +164,27 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect(provider.verifyReturn(location)).toEqual({ ok: true, value: { orderNumber: number, responseCode: '0000', amountCents: 1250 } });
     expect(provider.verifyReturn(location.replace('amount=1250', 'amount=125'))).toEqual({ ok: false, reason: 'bad_signature' });
 
-    const [first, second] = await waitFor('the callback, retried after a 500', () => (received.length >= before + 2 ? received.slice(before) : undefined));
+    const [first, second] = await waitFor('the callback, retried after a 500', () =>
+      received.length >= before + 2 ? received.slice(before) : undefined,
+    );
     expect(first!.answered).toBe(500);
     expect(second!.answered).toBe(200);
     expect(second!.raw).toBe(first!.raw); // the same bytes and signature every attempt
     expect(second!.authorization).toBe(first!.authorization);
     const callback = provider.verifyCallback(second!.raw, second!.authorization);
     if (!callback.ok) throw new Error(`callback refused: ${callback.reason}`);
-    expect(callback.value).toMatchObject({ orderNumber: number, amountCents: 1250, currency: 'EUR', approved: true, status: 'approved', responseCode: '0000' });
-    expect(provider.verifyCallback(second!.raw.replace('"amount":1250', '"amount":1'), second!.authorization)).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(callback.value).toMatchObject({
+      orderNumber: number,
+      amountCents: 1250,
+      currency: 'EUR',
+      approved: true,
+      status: 'approved',
+      responseCode: '0000',
+    });
+    expect(provider.verifyCallback(second!.raw.replace('"amount":1250', '"amount":1'), second!.authorization)).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
     expect(provider.verifyCallback(second!.raw, undefined)).toEqual({ ok: false, reason: 'missing_signature' });
     await waitFor('the delivery recorded', async () => {
       const [row] = await db.query<Array<{ callback_attempts: number; callback_delivered_at: Date | null }>>(
@@ -214,16 +236,23 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     for (const choice of ['approve', 'decline', 'cancel', 'abandon']) expect(html).toContain(`action="${pagePath}/${choice}"`);
     // Monri calls back only approved transactions: nothing owed, nothing stored to send.
     const id = pagePath.split('/').pop()!;
-    const owed = () => db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id]);
+    const owed = () =>
+      db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id]);
     expect(await owed()).toEqual([]);
     expect(await provider.inquire(number)).toMatchObject({ status: 'declined', amountCents: 1250 });
     expect((await choose(pagePath, 'decline')).status).toBe(200); // declined again, still on the page
     // Try again on the same page (same order_number): approved, and now the callback comes.
     const approved = await choose(pagePath, 'approve');
     expect(approved.status).toBe(302);
-    expect(provider.verifyReturn(approved.headers.get('location')!)).toEqual({ ok: true, value: { orderNumber: number, responseCode: '0000', amountCents: 1250 } });
+    expect(provider.verifyReturn(approved.headers.get('location')!)).toEqual({
+      ok: true,
+      value: { orderNumber: number, responseCode: '0000', amountCents: 1250 },
+    });
     const [delivered] = await waitFor('the approval callback', () => (received.length > before ? received.slice(before) : undefined));
-    expect(provider.verifyCallback(delivered!.raw, delivered!.authorization)).toMatchObject({ ok: true, value: { orderNumber: number, approved: true } });
+    expect(provider.verifyCallback(delivered!.raw, delivered!.authorization)).toMatchObject({
+      ok: true,
+      value: { orderNumber: number, approved: true },
+    });
     expect(received.slice(before)).toHaveLength(1);
     expect(await owed()).toHaveLength(1);
     expect(await provider.inquire(number)).toMatchObject({ status: 'approved' });
@@ -268,9 +297,14 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect((await choose(pagePath, 'approve')).status).toBe(409);
     // Nothing to send and nothing queued (no fixed wait: the job id is deterministic).
     const id = pagePath.split('/').pop()!;
-    const [row] = await db.query<Array<{ status: string; callback_body: string | null }>>(`SELECT status, callback_body FROM payment_sandbox_transaction WHERE id = $1`, [id]);
+    const [row] = await db.query<Array<{ status: string; callback_body: string | null }>>(
+      `SELECT status, callback_body FROM payment_sandbox_transaction WHERE id = $1`,
+      [id],
+    );
     expect(row).toEqual({ status: 'abandoned', callback_body: null });
-    expect(await db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id])).toEqual([]);
+    expect(
+      await db.query(`SELECT id FROM outbox_event WHERE name = 'payment.sandbox-callback-owed' AND payload->>'transactionId' = $1`, [id]),
+    ).toEqual([]);
     expect(received.length).toBe(before);
   });
 
@@ -286,13 +320,19 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     const inGerman = await postForm({ ...provider.startPayment(paymentRequest(number, { locale: 'de' })).fields, amount: '1251' });
     // Monri's amount: 3 to 11 digits.
     expect(await (await postForm({ ...fields, amount: '99' })).text()).toContain('amount must be 3 to 11 digits');
-    expect(await inGerman.text()).toMatch(/<html lang="de">[\s\S]*Zahlungsanfrage abgelehnt[\s\S]*Kehren Sie zum Shop zurück[\s\S]*<span lang="en">The digest does not match/);
+    expect(await inGerman.text()).toMatch(
+      /<html lang="de">[\s\S]*Zahlungsanfrage abgelehnt[\s\S]*Kehren Sie zum Shop zurück[\s\S]*<span lang="en">The digest does not match/,
+    );
     expect((await postForm({ ...fields, authenticity_token: 'someone-else' })).status).toBe(400);
     const { ch_email: _omitted, ...missing } = fields;
     expect(await (await postForm(missing)).text()).toContain('ch_email is missing');
     const nul = await postForm({ ...fields, ch_full_name: 'Ana\u0000Horvat' });
     expect([nul.status, await nul.text()]).toEqual([400, expect.stringContaining('ch_full_name contains control characters')]);
-    const json = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) });
+    const json = await fetch(`${shop.url}${SANDBOX_FORM_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
     expect(json.status).toBe(415);
     const huge = await postForm({ ...fields, order_info: 'x'.repeat(20_000) });
     expect(huge.status).toBe(413);
@@ -308,11 +348,32 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
       const res = await fetch(`${shop.url}${path}`, { method: 'POST', headers: { 'content-type': type, accept: 'application/xml' }, body });
       return { status: res.status, type: res.headers.get('content-type'), text: await res.text() };
     };
-    const status = await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': token, digest: 'f'.repeat(40) }));
-    expect(status).toEqual({ status: 401, type: expect.stringMatching(/^application\/xml/), text: expect.stringContaining('<errors><error>Invalid authenticity-token or digest</error></errors>') });
-    expect((await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': 'someone-else', digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }))).status).toBe(401);
+    const status = await call(
+      SANDBOX_STATUS_PATH,
+      xml('order', { 'order-number': number, 'authenticity-token': token, digest: 'f'.repeat(40) }),
+    );
+    expect(status).toEqual({
+      status: 401,
+      type: expect.stringMatching(/^application\/xml/),
+      text: expect.stringContaining('<errors><error>Invalid authenticity-token or digest</error></errors>'),
+    });
+    expect(
+      (
+        await call(
+          SANDBOX_STATUS_PATH,
+          xml('order', { 'order-number': number, 'authenticity-token': 'someone-else', digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }),
+        )
+      ).status,
+    ).toBe(401);
     // Signed correctly, but no card was decided for this order: Monri knows no transaction.
-    expect((await call(SANDBOX_STATUS_PATH, xml('order', { 'order-number': number, 'authenticity-token': token, digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }))).status).toBe(404);
+    expect(
+      (
+        await call(
+          SANDBOX_STATUS_PATH,
+          xml('order', { 'order-number': number, 'authenticity-token': token, digest: sha1(`${SANDBOX_MONRI_KEY}${number}`) }),
+        )
+      ).status,
+    ).toBe(404);
     expect((await call(SANDBOX_STATUS_PATH, xml('transaction', { 'order-number': number }))).status).toBe(406);
     expect((await call(SANDBOX_STATUS_PATH, 'order_number=x', 'application/x-www-form-urlencoded')).status).toBe(406);
     expect((await call(SANDBOX_STATUS_PATH, JSON.stringify({ order_number: number }), 'application/json')).status).toBe(406);
@@ -339,14 +400,21 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     expect((await refund(signed(100))).status).toBe(404); // nothing approved to refund
     // An order number the API would never accept is no exempt path: the CSRF check refuses it before the sandbox.
     expect((await refund(signed(100), refundPath('ZZ.1'))).status).toBe(403);
-    expect(await provider.refund(number, 100)).toEqual({ orderNumber: number, status: 'refused', refundedCents: 0, message: 'Order not found' });
+    expect(await provider.refund(number, 100)).toEqual({
+      orderNumber: number,
+      status: 'refused',
+      refundedCents: 0,
+      message: 'Order not found',
+    });
   });
 });
 
 describe('with PAYMENT_PROVIDER=monri', () => {
   let shop: RunningShop & { url: string };
   beforeAll(async () => {
-    shop = await startShop({ env: { PAYMENT_PROVIDER: 'monri', MONRI_KEY: 'merchant-key-0123456789', MONRI_AUTHENTICITY_TOKEN: 'merchant-token-0123' } });
+    shop = await startShop({
+      env: { PAYMENT_PROVIDER: 'monri', MONRI_KEY: 'merchant-key-0123456789', MONRI_AUTHENTICITY_TOKEN: 'merchant-token-0123' },
+    });
   });
   afterAll(async () => {
     await shop?.stop();
@@ -361,7 +429,15 @@ describe('with PAYMENT_PROVIDER=monri', () => {
       currency: 'EUR',
       locale: 'en',
       description: 'Order ZZ-2026-000001',
-      buyer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+      buyer: {
+        fullName: 'Ana Horvat',
+        street: 'Ilica 1',
+        city: 'Zagreb',
+        postalCode: '10000',
+        country: 'HR',
+        phone: '+385912345678',
+        email: 'ana@example.hr',
+      },
       successUrl: `${shop.url}/ok`,
       cancelUrl: `${shop.url}/no`,
       callbackUrl: `${shop.url}/api/payments/monri/callback`,

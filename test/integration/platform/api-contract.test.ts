@@ -149,8 +149,12 @@ describe('API contract (real shop)', () => {
     await answer('post', '/api/newsletter/subscriptions', { email: 'x' }, ErrorResponseSchema, 422);
     await answer('post', '/api/newsletter/confirm', { token: 'A'.repeat(43) }, ErrorResponseSchema, 422);
     await answer('post', `/api/newsletter/unsubscribe?token=${'A'.repeat(43)}`, undefined, ErrorResponseSchema, 422);
-    const [reader] = (await db.query(`SELECT id, unsubscribe_nonce FROM newsletter_subscription WHERE email = $1`, [readerEmail])) as Array<{ id: string; unsubscribe_nonce: string }>;
-    const unsubscribeToken = createHmac('sha256', shop.config.secretKey).update(`newsletter-unsubscribe|${reader.id}|${reader.unsubscribe_nonce}`).digest('base64url');
+    const [reader] = (await db.query(`SELECT id, unsubscribe_nonce FROM newsletter_subscription WHERE email = $1`, [
+      readerEmail,
+    ])) as Array<{ id: string; unsubscribe_nonce: string }>;
+    const unsubscribeToken = createHmac('sha256', shop.config.secretKey)
+      .update(`newsletter-unsubscribe|${reader.id}|${reader.unsubscribe_nonce}`)
+      .digest('base64url');
     await answer('post', `/api/newsletter/unsubscribe?token=${unsubscribeToken}`, undefined, NewsletterUnsubscribedResponse);
     const message = { name: 'Ana', email: uniqueEmail('contact'), subject: 'Pitanje', message: 'Pozdrav!', consent: true, locale: 'hr' };
     await answer('post', '/api/mail', message, ContactAcceptedResponse, 202);
@@ -332,15 +336,16 @@ describe('API contract (real shop)', () => {
       if (!documented) missing.push(`${key}: no answer schema`);
       const method = key.split(' ')[0];
       const bodyType = formBodies.has(key) ? 'application/x-www-form-urlencoded' : 'application/json';
-      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.[bodyType]?.schema)
-        missing.push(`${key}: no body schema`);
+      if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.[bodyType]?.schema) missing.push(`${key}: no body schema`);
     }
     expect(missing).toEqual([]);
 
     // The documentation is the schema itself, not a copy of it.
     const registration = doc.paths['/api/users'].post;
     expect(registration.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(RegistrationBody, 'input'));
-    expect(doc.paths['/api/recaptcha'].post.requestBody?.content?.['application/json']?.schema).toEqual(openApiSchema(BotCheckVerifyBody, 'input'));
+    expect(doc.paths['/api/recaptcha'].post.requestBody?.content?.['application/json']?.schema).toEqual(
+      openApiSchema(BotCheckVerifyBody, 'input'),
+    );
     expect(doc.paths['/api/recaptcha'].post.responses?.['200']?.content?.['application/json']?.schema).toEqual(
       openApiSchema(BotCheckVerifyResponse, 'output'),
     );

@@ -29,7 +29,10 @@ describe('one host: requests for another host than PUBLIC_URL (real shop)', () =
 
   beforeAll(async () => {
     port = await freePort();
-    shop = await startShop({ env: { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, TRUST_PROXY: 'false' }, serveClient: false });
+    shop = await startShop({
+      env: { PORT: String(port), PUBLIC_URL: `http://localhost:${port}`, TRUST_PROXY: 'false' },
+      serveClient: false,
+    });
     other = `http://127.0.0.1:${port}`;
   });
   afterAll(async () => {
@@ -52,7 +55,11 @@ describe('one host: requests for another host than PUBLIC_URL (real shop)', () =
   });
 
   it('refuses other methods for another host with 421 and a localized JSON error (no redirect dropping a body)', async () => {
-    const res = await request(other).post('/api/cart/items').set('Accept-Language', 'de').send({ product_code: 'X', quantity: 1 }).expect(421);
+    const res = await request(other)
+      .post('/api/cart/items')
+      .set('Accept-Language', 'de')
+      .send({ product_code: 'X', quantity: 1 })
+      .expect(421);
     expect(res.body.errors[0]).toMatchObject({ code: 'MISDIRECTED_REQUEST', message: expect.stringContaining(`http://localhost:${port}`) });
     expect(res.body.errors[0].message).toMatch(/Öffnen Sie den Shop/);
     await request(other).delete('/api/cart/items/X').expect(421);

@@ -98,7 +98,11 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
         .set('Accept-Language', 'de')
         .set('Content-Type', 'application/json')
         .send('{"email":"x@example.com","company_name":"\\udc00"}');
-      expect(errorsOf(de)).toEqual(expect.arrayContaining([expect.objectContaining({ code: 'UNPAIRED_SURROGATE', field: 'company_name', message: expect.stringMatching(/Surrogatpaar/) })]));
+      expect(errorsOf(de)).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ code: 'UNPAIRED_SURROGATE', field: 'company_name', message: expect.stringMatching(/Surrogatpaar/) }),
+        ]),
+      );
     });
   });
 
@@ -294,7 +298,12 @@ describe('control characters at input (API, real PostgreSQL + Redis)', () => {
         const all = Object.fromEntries([...fields, 'email', 'password', 'token', 'refresh_token'].map((f) => [f, bad]));
         const res = await send(method, path, all);
         // One answer names at most 20 problems (control-characters.ts): the profile has more fields.
-        if (res.status !== 422 || !Object.keys(all).slice(0, 20).every((f) => errorsOf(res).some((e) => e.field === f && e.code === code)))
+        if (
+          res.status !== 422 ||
+          !Object.keys(all)
+            .slice(0, 20)
+            .every((f) => errorsOf(res).some((e) => e.field === f && e.code === code))
+        )
           failures.push(`${method.toUpperCase()} ${path} (all): ${res.status} ${JSON.stringify(res.body)}`);
         for (const field of fields) {
           const one = await send(method, path, { [field]: bad });

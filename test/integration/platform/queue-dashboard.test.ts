@@ -21,7 +21,13 @@ describe.each([
     // behind one trusted proxy hop, so tests can speak from client addresses of their own (X-Forwarded-For)
     shop = await startShop({
       role: 'web',
-      env: { ...env, QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: PASSWORD, TRUST_PROXY: 'true', QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: '5' },
+      env: {
+        ...env,
+        QUEUE_DASHBOARD_USER: 'ops',
+        QUEUE_DASHBOARD_PASSWORD: PASSWORD,
+        TRUST_PROXY: 'true',
+        QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: '5',
+      },
     });
   });
   afterAll(async () => {
@@ -128,24 +134,35 @@ describe('queue dashboard without QUEUE_DASHBOARD_PASSWORD (outside production)'
 
   it('serves the development default to a loopback client (a forwarded-for header changes nothing without TRUST_PROXY)', async () => {
     await request(shop.url).get('/admin/queues').set('Authorization', basic('operator', 'operator-dev')).expect(200);
-    await request(shop.url).get('/admin/queues').set('Authorization', basic('operator', 'operator-dev')).set('X-Forwarded-For', '192.0.2.99').expect(200);
+    await request(shop.url)
+      .get('/admin/queues')
+      .set('Authorization', basic('operator', 'operator-dev'))
+      .set('X-Forwarded-For', '192.0.2.99')
+      .expect(200);
     await request(shop.url).get('/admin/queues').set('Authorization', basic('operator', 'wrong-password')).expect(401);
   });
 
-  (external ? it : it.skip)(`is closed to a client on another address (${external ?? 'this machine has none'}), even with the right password`, async () => {
-    const remote = `http://${external!}:${new URL(shop.url).port}`;
-    // the address the shop is known by (PUBLIC_URL's host: another host would be redirected there first)
-    const host = new URL(shop.url).host;
-    const res = await request(remote).get('/admin/queues').set('Host', host).set('Authorization', basic('operator', 'operator-dev')).expect(403);
-    expect(res.text).toMatch(/set QUEUE_DASHBOARD_PASSWORD/);
-    // a spoofed header claiming loopback does not open it
-    await request(remote)
-      .get('/admin/queues/api/queues')
-      .set('Host', host)
-      .set('Authorization', basic('operator', 'operator-dev'))
-      .set('X-Forwarded-For', '127.0.0.1')
-      .expect(403);
-    // the rest of the shop answers that client as usual
-    await request(remote).get('/api/health').set('Host', host).expect(200);
-  });
+  (external ? it : it.skip)(
+    `is closed to a client on another address (${external ?? 'this machine has none'}), even with the right password`,
+    async () => {
+      const remote = `http://${external!}:${new URL(shop.url).port}`;
+      // the address the shop is known by (PUBLIC_URL's host: another host would be redirected there first)
+      const host = new URL(shop.url).host;
+      const res = await request(remote)
+        .get('/admin/queues')
+        .set('Host', host)
+        .set('Authorization', basic('operator', 'operator-dev'))
+        .expect(403);
+      expect(res.text).toMatch(/set QUEUE_DASHBOARD_PASSWORD/);
+      // a spoofed header claiming loopback does not open it
+      await request(remote)
+        .get('/admin/queues/api/queues')
+        .set('Host', host)
+        .set('Authorization', basic('operator', 'operator-dev'))
+        .set('X-Forwarded-For', '127.0.0.1')
+        .expect(403);
+      // the rest of the shop answers that client as usual
+      await request(remote).get('/api/health').set('Host', host).expect(200);
+    },
+  );
 });

@@ -54,7 +54,11 @@ describe('SSR data port: page loaders reach the API in process', () => {
       ['/proizvod/penne-rigate', 'Penne'],
       ['/en/cart', '<html lang="en"'],
     ] as const) {
-      const { result: res, tcp, inProcess } = await during(() => request(shop.url).get(path).set('Accept', 'text/html').set('Cookie', 'locale=hr'));
+      const {
+        result: res,
+        tcp,
+        inProcess,
+      } = await during(() => request(shop.url).get(path).set('Accept', 'text/html').set('Cookie', 'locale=hr'));
       expect([path, res.status]).toEqual([path, 200]);
       expect(res.text).toContain(text);
       // Only the page itself came over a socket; its loaders' calls did not.
@@ -65,7 +69,14 @@ describe('SSR data port: page loaders reach the API in process', () => {
   });
 
   it('answers product paths of odd characters with the 404 page, never a 500 (the path reaches the API encoded)', async () => {
-    for (const path of ['/en/product/a%20b', '/en/product/%C4%8D%C5%BE', '/en/product/%23x', '/en/product/%25', '/en/product/..%2F..%2Fadmin', '/en/product/%3Fq%3D1']) {
+    for (const path of [
+      '/en/product/a%20b',
+      '/en/product/%C4%8D%C5%BE',
+      '/en/product/%23x',
+      '/en/product/%25',
+      '/en/product/..%2F..%2Fadmin',
+      '/en/product/%3Fq%3D1',
+    ]) {
       const res = await request(shop.url).get(path).set('Accept', 'text/html').set('Cookie', 'locale=en');
       expect([path, res.status]).toEqual([path, 404]);
     }
@@ -74,20 +85,32 @@ describe('SSR data port: page loaders reach the API in process', () => {
   it("renders a signed-in customer's pages through the port with their cookies; the page keeps its own headers", async () => {
     const customer = await shopper(shop.url, 'en');
     await customer.call('post', '/api/auth/login', { email: 'kupac@zlatnozrno.test', password: 'tjestenina' }).expect(200);
-    await customer.call('post', '/api/cart/items', { product_code: 'ZZ-PENN-400', quantity: 2 }).expect((r) => expect(r.status).toBeLessThan(300));
+    await customer
+      .call('post', '/api/cart/items', { product_code: 'ZZ-PENN-400', quantity: 2 })
+      .expect((r) => expect(r.status).toBeLessThan(300));
 
-    const { result: profile, tcp, inProcess } = await during(() => customer.agent.get('/en/profile').set('Accept', 'text/html').set('Cookie', 'locale=en'));
+    const {
+      result: profile,
+      tcp,
+      inProcess,
+    } = await during(() => customer.agent.get('/en/profile').set('Accept', 'text/html').set('Cookie', 'locale=en'));
     expect(profile.status).toBe(200);
     expect(profile.text).toMatch(/data-session="authenticated"/);
     expect(tcp).toEqual(['/en/profile']);
     // The session and the profile's own data, read with the customer's cookies.
     expect(inProcess).toEqual(expect.arrayContaining(['/api/auth/session']));
     expect(profile.text).toContain('kupac@zlatnozrno.test');
-    const { result: orders, inProcess: orderCalls } = await during(() => customer.agent.get('/en/profile/orders').set('Accept', 'text/html').set('Cookie', 'locale=en'));
+    const { result: orders, inProcess: orderCalls } = await during(() =>
+      customer.agent.get('/en/profile/orders').set('Accept', 'text/html').set('Cookie', 'locale=en'),
+    );
     expect(orders.status).toBe(200);
     expect(orderCalls.some((url) => url.startsWith('/api/orders'))).toBe(true);
 
-    const { result: cart, tcp: cartTcp, inProcess: cartCalls } = await during(() => customer.agent.get('/en/cart').set('Accept', 'text/html'));
+    const {
+      result: cart,
+      tcp: cartTcp,
+      inProcess: cartCalls,
+    } = await during(() => customer.agent.get('/en/cart').set('Accept', 'text/html'));
     expect(cart.status).toBe(200);
     expect(cartTcp).toEqual(['/en/cart']);
     expect(cartCalls.every((url) => url.startsWith('/api/'))).toBe(true);
@@ -96,7 +119,9 @@ describe('SSR data port: page loaders reach the API in process', () => {
     expect(nonce).toBeTruthy();
     expect(cart.text).toContain(`nonce="${nonce}"`);
     expect(String(cart.headers['x-request-id'])).toMatch(/^[0-9a-f-]{36}$/);
-    const cookies = ([] as string[]).concat((cart.headers['set-cookie'] as unknown as string[] | undefined) ?? []).map((c) => c.split('=')[0]);
+    const cookies = ([] as string[])
+      .concat((cart.headers['set-cookie'] as unknown as string[] | undefined) ?? [])
+      .map((c) => c.split('=')[0]);
     for (const name of cookies) expect(['csrf', '__Host-csrf', 'sid', 'locale', 'cookie_consent']).toContain(name);
   });
 

@@ -79,7 +79,10 @@ describe('hostile requests answer no 500 (issue 19)', () => {
     });
 
     it('in the caller language, and a plain path still works on the same kind of socket', async () => {
-      const de = await rawRequest(shop.url, `GET http://x.example/api/health HTTP/1.1\r\n${host()}\r\nAccept-Language: de\r\nConnection: close`);
+      const de = await rawRequest(
+        shop.url,
+        `GET http://x.example/api/health HTTP/1.1\r\n${host()}\r\nAccept-Language: de\r\nConnection: close`,
+      );
       expect(JSON.parse(de.body).errors[0].message).toMatch(/Ziel der Anfrage/);
       const hr = await rawRequest(shop.url, `GET * HTTP/1.1\r\n${host()}\r\nAccept-Language: hr\r\nConnection: close`);
       expect(hr.body).toMatch(/Neispravan zahtjev/);
@@ -89,7 +92,10 @@ describe('hostile requests answer no 500 (issue 19)', () => {
   });
 
   describe('signed payment callbacks with bytes no field may hold: 400 before anything is read, nothing stored', () => {
-    const sign = (raw: Buffer) => `WP3-callback ${createHash('sha512').update(Buffer.concat([Buffer.from(SANDBOX_MONRI_KEY), raw])).digest('hex')}`;
+    const sign = (raw: Buffer) =>
+      `WP3-callback ${createHash('sha512')
+        .update(Buffer.concat([Buffer.from(SANDBOX_MONRI_KEY), raw]))
+        .digest('hex')}`;
     const body = (over: Record<string, string>) =>
       JSON.stringify({
         id: randomBytes(8).toString('hex'),
@@ -111,7 +117,10 @@ describe('hostile requests answer no 500 (issue 19)', () => {
       ['a \\ud800 escape in response_message', Buffer.from(body({ response_message: 'ok\ud800' }))],
       ['a \\udc00 escape in a key', Buffer.from(body({ ['x\udc00']: '1' }))],
       ['a raw NUL byte', Buffer.from(body({}).replace('"approved"', '"appr\u0000oved"'))],
-      ['bytes that are not UTF-8', Buffer.concat([Buffer.from(body({}).slice(0, -1)), Buffer.from(',"x":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])],
+      [
+        'bytes that are not UTF-8',
+        Buffer.concat([Buffer.from(body({}).slice(0, -1)), Buffer.from(',"x":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+      ],
     ];
 
     it.each(cases)('%s', async (_what, raw) => {

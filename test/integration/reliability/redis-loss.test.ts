@@ -26,7 +26,10 @@ import { TcpProxy } from '../../support/tcp-proxy.js';
 import { waitFor } from '../../support/wait.js';
 import { startTestApp, type TestApp } from '../../support/worker-app.js';
 
-const sign = (raw: string) => `WP3-callback ${createHash('sha512').update(SANDBOX_MONRI_KEY + raw, 'utf8').digest('hex')}`;
+const sign = (raw: string) =>
+  `WP3-callback ${createHash('sha512')
+    .update(SANDBOX_MONRI_KEY + raw, 'utf8')
+    .digest('hex')}`;
 const INBOX = 'orders-inbox@zlatnozrno.test';
 const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 const TEST_MS = 90_000;
@@ -83,7 +86,8 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
     client.disconnect();
   };
   const paymentStatus = async (number: string) =>
-    ((await sql.query(`SELECT payment_status FROM shop_order WHERE number = $1`, [number])).rows[0] as { payment_status: string }).payment_status;
+    ((await sql.query(`SELECT payment_status FROM shop_order WHERE number = $1`, [number])).rows[0] as { payment_status: string })
+      .payment_status;
 
   async function startedCardOrder() {
     const number = await createOrder(shop.app.get(DataSource), {
@@ -95,7 +99,15 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       amountCents: 1250,
       currency: 'EUR',
       locale: 'hr',
-      customer: { fullName: 'Ana Horvat', street: 'Ilica 1', city: 'Zagreb', postalCode: '10000', country: 'HR', phone: '+385912345678', email: 'ana@example.hr' },
+      customer: {
+        fullName: 'Ana Horvat',
+        street: 'Ilica 1',
+        city: 'Zagreb',
+        postalCode: '10000',
+        country: 'HR',
+        phone: '+385912345678',
+        email: 'ana@example.hr',
+      },
       successUrl: `${shop.url}/hr/placanje/uspjeh`,
       cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
     });
@@ -117,7 +129,11 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       created_at: new Date().toISOString(),
     });
   const postCallback = (raw: string) =>
-    fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: sign(raw) }, body: raw });
+    fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: sign(raw) },
+      body: raw,
+    });
 
   it(
     'answers a payment callback 200 while Redis is down (stored with its settlement in PostgreSQL), and settles it once when Redis is back',
@@ -132,9 +148,10 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       const { rows: stored } = await sql.query(`SELECT id, settled_at FROM payment_callback WHERE order_number = $1`, [number]);
       expect(stored).toHaveLength(1);
       expect(stored[0].settled_at).toBeNull();
-      const { rows: events } = await sql.query(`SELECT published_at FROM outbox_event WHERE name = 'payment.callback-received' AND payload->>'callbackId' = $1`, [
-        stored[0].id,
-      ]);
+      const { rows: events } = await sql.query(
+        `SELECT published_at FROM outbox_event WHERE name = 'payment.callback-received' AND payload->>'callbackId' = $1`,
+        [stored[0].id],
+      );
       expect(events).toEqual([{ published_at: null }]);
       expect(await paymentStatus(number)).toBe('awaiting_payment');
 
@@ -142,7 +159,10 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       await waitFor('the order paid after Redis came back', async () => (await paymentStatus(number)) === 'paid', { timeoutMs: 30_000 });
       const { rows: settled } = await sql.query(`SELECT outcome FROM payment_callback WHERE order_number = $1`, [number]);
       expect(settled).toEqual([{ outcome: 'approved' }]);
-      const { rows: approvals } = await sql.query(`SELECT 1 FROM outbox_event WHERE name = 'payment.approved' AND payload->>'orderNumber' = $1`, [number]);
+      const { rows: approvals } = await sql.query(
+        `SELECT 1 FROM outbox_event WHERE name = 'payment.approved' AND payload->>'orderNumber' = $1`,
+        [number],
+      );
       expect(approvals).toHaveLength(1);
     },
     TEST_MS,
@@ -152,7 +172,10 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
     'sends every mail recorded while SMTP was down exactly once, although Redis lost its data meanwhile (3 orders, 6 mails)',
     async () => {
       // The confirmation of the paid order above is sent first (it is not this test's).
-      await waitFor('earlier mails sent', async () => (await sql.query(`SELECT 1 FROM outgoing_mail WHERE sent_at IS NULL`)).rows.length === 0);
+      await waitFor(
+        'earlier mails sent',
+        async () => (await sql.query(`SELECT 1 FROM outgoing_mail WHERE sent_at IS NULL`)).rows.length === 0,
+      );
       mailbox.reset();
       await smtp.cut();
       // (the inbox's notices of this test's orders only: the earlier test's card order gets a 'paid' notice too)
@@ -166,7 +189,14 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
         await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
         const { total } = await s.cart();
         const res = await s
-          .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: 'cod', terms_accepted: true, expected_total: total })
+          .call('post', '/api/orders', {
+            email,
+            phone: '+385 91 234 5678',
+            delivery_address: ADDRESS,
+            payment_method: 'cod',
+            terms_accepted: true,
+            expected_total: total,
+          })
           .set('Idempotency-Key', randomUUID())
           .expect(201);
         emails.push(email);
@@ -180,7 +210,14 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
               WHERE to_address = ANY($1::text[]) OR (to_address = $2 AND template = 'new-order-notice' AND created_at >= $3)`,
             [emails, INBOX, startedAt],
           )
-        ).rows as Array<{ id: string; to_address: string; sent_at: Date | null; send_attempts: number; last_error: string | null; props: Record<string, unknown> }>;
+        ).rows as Array<{
+          id: string;
+          to_address: string;
+          sent_at: Date | null;
+          send_attempts: number;
+          last_error: string | null;
+          props: Record<string, unknown>;
+        }>;
       const tried = await waitFor('6 mails recorded and tried while SMTP is away', async () => {
         const rows = await mailsOf();
         return rows.length >= 6 && rows.every((r) => r.send_attempts >= 1 && r.sent_at === null) ? rows : undefined;
@@ -188,7 +225,8 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       // Sealed at rest: the props carry links with tokens.
       for (const row of tried) expect(row.props).toMatchObject({ sealed: 'v1' });
       // (the inbox also gets the earlier test's 'card order paid' notice: only this test's orders count)
-      const ours = () => mailbox.mails.filter((m) => m.to.some((to) => emails.includes(to) || (to === INBOX && numbers.some((n) => m.subject.includes(n)))));
+      const ours = () =>
+        mailbox.mails.filter((m) => m.to.some((to) => emails.includes(to) || (to === INBOX && numbers.some((n) => m.subject.includes(n)))));
       expect(ours()).toHaveLength(0);
 
       // Redis loses everything: the mail jobs waiting out their backoff are gone.
@@ -207,7 +245,10 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       const rows = await mailsOf();
       expect(rows.filter((r) => r.sent_at === null)).toEqual([]);
       // The queue did lose them: their jobs were added again from the records.
-      const { rows: redelivered } = await sql.query(`SELECT count(*)::int AS n FROM outgoing_mail WHERE id = ANY($1::text[]) AND redeliveries > 0`, [rows.map((r) => r.id)]);
+      const { rows: redelivered } = await sql.query(
+        `SELECT count(*)::int AS n FROM outgoing_mail WHERE id = ANY($1::text[]) AND redeliveries > 0`,
+        [rows.map((r) => r.id)],
+      );
       expect(redelivered[0].n).toBeGreaterThanOrEqual(1);
     },
     TEST_MS,
@@ -246,7 +287,9 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       await flushRedis();
       expect(await scheduled.getJobSchedulers()).toEqual([]);
       await waitFor('every job scheduler back after a flush', allThere, { timeoutMs: 20_000 });
-      await waitFor('the lost payment settled by the re-created reconciliation', async () => (await paymentStatus(number)) === 'paid', { timeoutMs: 30_000 });
+      await waitFor('the lost payment settled by the re-created reconciliation', async () => (await paymentStatus(number)) === 'paid', {
+        timeoutMs: 30_000,
+      });
       const { rows } = await sql.query(`SELECT status, transaction_id FROM payment_attempt WHERE order_number = $1`, [number]);
       expect(rows).toEqual([{ status: 'approved', transaction_id: txId }]);
       expect(shop.app.get(ScheduledJobsProcessor).recreated).toBeGreaterThanOrEqual(2 * names.length);
@@ -264,7 +307,10 @@ describe('job schedulers: the reconnect alone, and the periodic check alone (iss
     db = await createDatabase('shop_schedulers');
     redis = await TestRedisServer.start();
     // The periodic check an hour away: within this test only a reconnect (or a call) re-creates.
-    worker = await startTestApp({ role: 'worker', env: { DATABASE_URL: db.url, REDIS_URL: redis.url, QUEUE_PREFIX: 'sched', QUEUE_SCHEDULE_CHECK_MS: '3600000' } });
+    worker = await startTestApp({
+      role: 'worker',
+      env: { DATABASE_URL: db.url, REDIS_URL: redis.url, QUEUE_PREFIX: 'sched', QUEUE_SCHEDULE_CHECK_MS: '3600000' },
+    });
   }, TEST_MS);
 
   afterAll(async () => {
@@ -284,7 +330,9 @@ describe('job schedulers: the reconnect alone, and the periodic check alone (iss
 
       await redis.stop();
       await redis.resume();
-      await waitFor('every scheduler back after the reconnect', async () => (await keys()).length === processor.names.length, { timeoutMs: 20_000 });
+      await waitFor('every scheduler back after the reconnect', async () => (await keys()).length === processor.names.length, {
+        timeoutMs: 20_000,
+      });
       expect(await keys()).toEqual([...processor.names].sort());
 
       const client = new Redis(redis.url, { maxRetriesPerRequest: 1 });

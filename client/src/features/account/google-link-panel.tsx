@@ -42,7 +42,11 @@ export function GoogleLinkPanel({ user, google, result }: { user: UserView; goog
       await queryClient.invalidateQueries({ queryKey: queryKeys.meAll });
       await router.invalidate();
     } catch (error) {
-      setUnlinkError(error instanceof ApiError && error.status > 0 && error.status < 500 ? (error.errors[0]?.message ?? t('error.general')) : t('error.general'));
+      setUnlinkError(
+        error instanceof ApiError && error.status > 0 && error.status < 500
+          ? (error.errors[0]?.message ?? t('error.general'))
+          : t('error.general'),
+      );
     } finally {
       setBusy(false);
     }

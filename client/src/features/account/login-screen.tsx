@@ -62,7 +62,8 @@ function LoginMessages({ search }: { search: LoginSearch }) {
     notes.push({ kind: 'error', text: t('account.login.magicInvalid'), testId: 'magic-invalid' });
   const google = String(search.google ?? '');
   if (google === 'link-required') notes.push({ kind: 'info', text: t('account.login.googleLinkRequired'), testId: 'google-link-required' });
-  else if (google === 'other-account') notes.push({ kind: 'error', text: t('account.login.googleOtherAccount'), testId: 'google-other-account' });
+  else if (google === 'other-account')
+    notes.push({ kind: 'error', text: t('account.login.googleOtherAccount'), testId: 'google-other-account' });
   else if (google === 'unverified') notes.push({ kind: 'error', text: t('account.login.googleUnverified'), testId: 'google-unverified' });
   else if (google !== '') notes.push({ kind: 'error', text: t('account.login.googleFailed'), testId: 'google-failed' });
   if (String(search.signed_out ?? '') === '1') notes.push({ kind: 'success', text: t('account.login.signedOut'), testId: 'signed-out' });

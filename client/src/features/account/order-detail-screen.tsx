@@ -56,11 +56,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
           </section>
           <section className={styles.panel} aria-labelledby="order-billing-heading" data-testid="order-billing-address">
             <h2 id="order-billing-heading">{t('checkout.delivery.billingHeading')}</h2>
-            {o.billing_address ? (
-              <AddressLines a={o.billing_address} />
-            ) : (
-              <p>{t('checkout.confirm.billingSame')}</p>
-            )}
+            {o.billing_address ? <AddressLines a={o.billing_address} /> : <p>{t('checkout.confirm.billingSame')}</p>}
           </section>
           <section className={styles.panel} aria-labelledby="order-r1-heading" data-testid="order-r1">
             <h2 id="order-r1-heading">{t('checkout.delivery.r1Heading')}</h2>

@@ -109,9 +109,7 @@ function FilledCart({ cart, controller, onLineRemoved }: { cart: CartView; contr
                     type="button"
                     className={styles.linkButton}
                     disabled={controller.busy !== null}
-                    onClick={() =>
-                      void controller.change(`line:${line.product_code}`, { kind: 'remove', productCode: line.product_code })
-                    }
+                    onClick={() => void controller.change(`line:${line.product_code}`, { kind: 'remove', productCode: line.product_code })}
                   >
                     {t('cartPage.remove', { name: line.name ?? line.product_code })}
                   </button>

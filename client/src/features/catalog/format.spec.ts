@@ -1,5 +1,14 @@
 import type { ProductDetail, ProductSummary } from '../../api/catalog';
-import { formatDate, formatDecimal, formatWeight, jsonForScript, lineNameKey, priceDisplay, productJsonLd, productLocaleParams } from './format';
+import {
+  formatDate,
+  formatDecimal,
+  formatWeight,
+  jsonForScript,
+  lineNameKey,
+  priceDisplay,
+  productJsonLd,
+  productLocaleParams,
+} from './format';
 
 const offerPrice: Pick<ProductSummary, 'price'> = {
   price: {
@@ -77,7 +86,13 @@ describe('catalogue formatting', () => {
 
   it('shows no offer details for a regular price', () => {
     const regular = { price: { ...offerPrice.price, amount: 249, offer: null } };
-    expect(priceDisplay(regular, 'de')).toMatchObject({ onOffer: false, struck: null, lowest30d: null, discountPercent: null, offerEnds: null });
+    expect(priceDisplay(regular, 'de')).toMatchObject({
+      onOffer: false,
+      struck: null,
+      lowest30d: null,
+      discountPercent: null,
+      offerEnds: null,
+    });
   });
 
   it('gives per-language route params from the product slugs', () => {
@@ -102,7 +117,13 @@ describe('catalogue formatting', () => {
     expect(ld).toMatchObject({
       '@type': 'Product',
       sku: 'ZZ-1',
-      offers: { '@type': 'Offer', price: '1.99', priceCurrency: 'EUR', availability: 'https://schema.org/OutOfStock', priceValidUntil: '2026-11-30' },
+      offers: {
+        '@type': 'Offer',
+        price: '1.99',
+        priceCurrency: 'EUR',
+        availability: 'https://schema.org/OutOfStock',
+        priceValidUntil: '2026-11-30',
+      },
     });
     expect(ld).not.toHaveProperty('image');
     const json = jsonForScript(ld);

@@ -35,7 +35,12 @@ export function formatDate(iso: string, locale: Locale): string {
 /** The calendar date in Zagreb of an instant (numeric parts only: identical in every ICU). */
 function zagrebDate(date: Date): [number, number, number] | null {
   if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zagreb', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(date);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Zagreb',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return [get('year'), get('month'), get('day')];
 }
@@ -134,5 +139,8 @@ export function productJsonLd(product: ProductDetail, url: string, imageUrl: str
 
 /** JSON for an inline <script type="application/ld+json">: `<` escaped so no text can close the script. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }

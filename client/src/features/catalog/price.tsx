@@ -17,7 +17,9 @@ export function Price({ product, detailed = false }: { product: Pick<ProductSumm
         {p.struck ? (
           <>
             <span className="visually-hidden">{t('catalog.struckPriceLabel')}: </span>
-            <s className={styles.regular} data-testid="price-struck">{p.struck}</s>{' '}
+            <s className={styles.regular} data-testid="price-struck">
+              {p.struck}
+            </s>{' '}
             <span className="visually-hidden">{t('catalog.offerPrice')}: </span>
           </>
         ) : detailed ? (

@@ -126,7 +126,15 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
         {/* one polite live region: 'confirming your payment' turns into 'payment received' where it stands */}
         <div role="status" aria-live="polite" data-testid="order-success" data-payment-outcome={outcome?.state ?? 'loading'}>
           {outcome ? (
-            <div className={outcome.kind === 'success' ? accountStyles.noticeSuccess : outcome.kind === 'error' ? accountStyles.noticeError : accountStyles.noticeInfo}>
+            <div
+              className={
+                outcome.kind === 'success'
+                  ? accountStyles.noticeSuccess
+                  : outcome.kind === 'error'
+                    ? accountStyles.noticeError
+                    : accountStyles.noticeInfo
+              }
+            >
               {outcome.lines.map((line) => (
                 <p key={line}>{line}</p>
               ))}
@@ -162,7 +170,12 @@ function OrderSummary({ order: o }: { order: OrderView }) {
   const { t, locale } = useT();
   return (
     <>
-      <section className={accountStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-summary" data-order-number={o.number}>
+      <section
+        className={accountStyles.panel}
+        aria-labelledby="order-facts-heading"
+        data-testid="order-summary"
+        data-order-number={o.number}
+      >
         <h2 id="order-facts-heading">{t('account.order.heading', { number: o.number })}</h2>
         <dl className={styles.facts}>
           <dt>{t('checkout.success.number')}</dt>
@@ -194,7 +207,12 @@ export function OrderFailScreen({ search }: { search: OrderResultSearch }) {
   const ref = orderRef(search);
   const tryAgainAtCheckout = (
     <div className={accountStyles.actions}>
-      <Link to={routePath('checkout') as never} params={{ locale } as never} search={{ step: 'confirm' } as never} className={accountStyles.primaryButton}>
+      <Link
+        to={routePath('checkout') as never}
+        params={{ locale } as never}
+        search={{ step: 'confirm' } as never}
+        className={accountStyles.primaryButton}
+      >
         {t('checkout.fail.tryAgain')}
       </Link>
     </div>

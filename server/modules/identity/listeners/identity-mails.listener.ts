@@ -65,7 +65,11 @@ export class IdentityMailsListener {
     const user = await requester(ctx, event.payload);
     if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'magic_link', user.id, { redirect: event.payload.redirect });
-    await this.send(ctx, user, 'magic-link', { firstName: user.firstName, signInUrl: this.links.magicLink(token, user.locale), expiresInMinutes: minutes('magic_link') });
+    await this.send(ctx, user, 'magic-link', {
+      firstName: user.firstName,
+      signInUrl: this.links.magicLink(token, user.locale),
+      expiresInMinutes: minutes('magic_link'),
+    });
   }
 
   @OnEvent(PasswordResetRequested, 'send-password-reset-mail')
@@ -111,7 +115,12 @@ export class IdentityMailsListener {
     const token = await this.issue(ctx, 'email_change', user.id, { email: newEmail });
     await this.mails.enqueue(
       'email-change',
-      { firstName: user.firstName, newEmail, confirmUrl: this.links.emailChange(token, user.locale), expiresInHours: Math.round(TOKEN_TTL_MS.email_change / 3_600_000) },
+      {
+        firstName: user.firstName,
+        newEmail,
+        confirmUrl: this.links.emailChange(token, user.locale),
+        expiresInHours: Math.round(TOKEN_TTL_MS.email_change / 3_600_000),
+      },
       { to: newEmail, locale: mailLocale(user.locale) },
       `${ctx.eventId}__mail`,
     );
@@ -124,7 +133,12 @@ export class IdentityMailsListener {
     const locale = mailLocale(p.locale);
     await this.mails.enqueue(
       'business-invitation',
-      { companyName: p.companyName, firstName: p.firstName, acceptUrl: this.links.invitation(token, locale), expiresInDays: Math.round(TOKEN_TTL_MS.invitation / 86_400_000) },
+      {
+        companyName: p.companyName,
+        firstName: p.firstName,
+        acceptUrl: this.links.invitation(token, locale),
+        expiresInDays: Math.round(TOKEN_TTL_MS.invitation / 86_400_000),
+      },
       { to: p.email, locale },
       `${ctx.eventId}__mail`,
     );
@@ -133,7 +147,10 @@ export class IdentityMailsListener {
   /** The cart issued the birthday present (BirthdayCouponGranted: the previous release's rows). */
   @OnEvent(cartBirthdayCouponIssued, 'send-birthday-coupon-mail')
   @OnEvent(BirthdayCouponGranted, 'send-birthday-coupon-mail')
-  async onBirthday(event: DomainEvent<EventPayload<typeof cartBirthdayCouponIssued>> | BirthdayCouponGranted, ctx: EventContext): Promise<void> {
+  async onBirthday(
+    event: DomainEvent<EventPayload<typeof cartBirthdayCouponIssued>> | BirthdayCouponGranted,
+    ctx: EventContext,
+  ): Promise<void> {
     const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
     if (!user || user.status !== 'active') return;
     await this.send(ctx, user, 'birthday-coupon', {
@@ -156,7 +173,12 @@ export class IdentityMailsListener {
     });
   }
 
-  private async issue(ctx: EventContext, purpose: TokenPurpose, userId: string | null, data: Record<string, unknown> = {}): Promise<string> {
+  private async issue(
+    ctx: EventContext,
+    purpose: TokenPurpose,
+    userId: string | null,
+    data: Record<string, unknown> = {},
+  ): Promise<string> {
     const token = tokenForEvent(this.config.secretKey, purpose, ctx.eventId);
     await this.tokens.record(ctx.manager, { purpose, token, userId, issuedAt: ctx.occurredAt, data });
     return token;

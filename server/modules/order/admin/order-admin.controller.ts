@@ -38,13 +38,18 @@ export class OrderAdminController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Orders for operators, newest first, 25 a page, filtered by fulfilment status, payment status, method and number or e-mail.' })
+  @ApiOperation({
+    summary: 'Orders for operators, newest first, 25 a page, filtered by fulfilment status, payment status, method and number or e-mail.',
+  })
   @ApiZodQuery(AdminOrderListQuery)
   @ApiZodResponse(AdminOrderListResponse)
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
   @ApiZodResponse(ErrorResponseSchema, 403, 'Not an operator (AUTH_FORBIDDEN)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'An unknown filter value')
-  async list(@Res({ passthrough: true }) res: Response, @Query(new ZodQuery(AdminOrderListQuery)) query: Parsed<typeof AdminOrderListQuery>): Promise<{ data: AdminOrderList }> {
+  async list(
+    @Res({ passthrough: true }) res: Response,
+    @Query(new ZodQuery(AdminOrderListQuery)) query: Parsed<typeof AdminOrderListQuery>,
+  ): Promise<{ data: AdminOrderList }> {
     res.setHeader('Cache-Control', 'no-store');
     return { data: await this.admin.list(query) };
   }
@@ -63,7 +68,9 @@ export class OrderAdminController {
 
   @Post(':number/ship')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Ships a placed order (cash on delivery, or a paid card order) with its tracking number; the buyer gets the shipped mail.' })
+  @ApiOperation({
+    summary: 'Ships a placed order (cash on delivery, or a paid card order) with its tracking number; the buyer gets the shipped mail.',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
   @ApiZodBody(ShipOrderBody)
@@ -118,13 +125,20 @@ export class OrderAdminController {
 
   @Post(':number/cancel')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Cancels a placed order: its stock released, a paid card payment refunded through the provider (cash: recorded as handed back).' })
+  @ApiOperation({
+    summary:
+      'Cancels a placed order: its stock released, a paid card payment refunded through the provider (cash: recorded as handed back).',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
   @ApiZodBody(AdminOrderActionBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
-  @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED (already shipped), or PAYMENT_REFUND_REFUSED by the provider: nothing changed')
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    409,
+    'ORDER_TRANSITION_REFUSED (already shipped), or PAYMENT_REFUND_REFUSED by the provider: nothing changed',
+  )
   @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_PROVIDER_UNAVAILABLE: the refund could not be made; nothing changed')
   cancel(
     @Req() req: Request,
@@ -137,13 +151,19 @@ export class OrderAdminController {
 
   @Post(':number/refund')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Refunds a paid order: card through the provider (never twice), cash recorded as handed back. Payment refunded.' })
+  @ApiOperation({
+    summary: 'Refunds a paid order: card through the provider (never twice), cash recorded as handed back. Payment refunded.',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(OrderNumberParams)
   @ApiZodBody(RefundOrderBody)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
-  @ApiZodResponse(ErrorResponseSchema, 409, 'ORDER_TRANSITION_REFUSED (not paid), or PAYMENT_REFUND_REFUSED by the provider: nothing changed')
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    409,
+    'ORDER_TRANSITION_REFUSED (not paid), or PAYMENT_REFUND_REFUSED by the provider: nothing changed',
+  )
   @ApiZodResponse(ErrorResponseSchema, 503, 'PAYMENT_PROVIDER_UNAVAILABLE: the refund could not be made; nothing changed')
   refund(
     @Req() req: Request,
@@ -154,7 +174,13 @@ export class OrderAdminController {
     return this.act(req, res, number, 'refund', body);
   }
 
-  private async act(req: Request, res: Response, number: string, action: AdminOrderAction, input?: { tracking_number?: string; amount?: number }): Promise<{ data: AdminOrderDetail }> {
+  private async act(
+    req: Request,
+    res: Response,
+    number: string,
+    action: AdminOrderAction,
+    input?: { tracking_number?: string; amount?: number },
+  ): Promise<{ data: AdminOrderDetail }> {
     res.setHeader('Cache-Control', 'no-store');
     const valid = orderNumber(number);
     return { data: await this.admin.act(valid, action, await this.operator(req), input) };

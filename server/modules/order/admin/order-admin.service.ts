@@ -114,10 +114,16 @@ export class OrderAdminService implements OrderAdministration {
     return { ...view, user_id: order.userId, actions: allowedActions(view), history };
   }
 
-  async act(number: string, action: AdminOrderAction, operator: OrderOperator, input: { tracking_number?: string; amount?: number } = {}): Promise<AdminOrderDetail> {
+  async act(
+    number: string,
+    action: AdminOrderAction,
+    operator: OrderOperator,
+    input: { tracking_number?: string; amount?: number } = {},
+  ): Promise<AdminOrderDetail> {
     if (!isOrderNumber(number)) throw new OrderError('ORDER_NOT_FOUND');
     // the page hands the form's value straight in: the same check as the API's body
-    const trackingNumber = action === 'ship' ? parseOrThrow(ShipOrderBody, { tracking_number: input.tracking_number }).tracking_number : null;
+    const trackingNumber =
+      action === 'ship' ? parseOrThrow(ShipOrderBody, { tracking_number: input.tracking_number }).tracking_number : null;
     await this.db.transaction(async (m) => {
       const order = await this.lock(m, number);
       if (repeated(order, action, trackingNumber)) return; // a double click: the order already is where the action leads
@@ -134,7 +140,13 @@ export class OrderAdminService implements OrderAdministration {
           await this.states.changePaymentStatus(m, number, 'paid');
           await this.events.publish(
             m,
-            new OrderPaid({ orderId: order.id, orderNumber: number, paymentMethod: order.payment_method, total: order.total, paidAt: (await transactionTime(m)).toISOString() }),
+            new OrderPaid({
+              orderId: order.id,
+              orderNumber: number,
+              paymentMethod: order.payment_method,
+              total: order.total,
+              paidAt: (await transactionTime(m)).toISOString(),
+            }),
           );
           return recordOrderHistory(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
         case 'cancel':
@@ -166,7 +178,14 @@ export class OrderAdminService implements OrderAdministration {
     await recordOrderHistory(m, order.id, 'shipped', actor, trackingNumber);
     await this.events.publish(
       m,
-      new OrderShipped({ orderId: order.id, orderNumber: order.number, trackingNumber, locale: order.locale, shippedAt: shippedAt.toISOString(), actor }),
+      new OrderShipped({
+        orderId: order.id,
+        orderNumber: order.number,
+        trackingNumber,
+        locale: order.locale,
+        shippedAt: shippedAt.toISOString(),
+        actor,
+      }),
     );
   }
 
@@ -175,7 +194,10 @@ export class OrderAdminService implements OrderAdministration {
     const deliveredAt = await transactionTime(m);
     await m.query(`UPDATE shop_order SET delivered_at = $2 WHERE id = $1`, [order.id, deliveredAt]);
     await recordOrderHistory(m, order.id, 'delivered', actor);
-    await this.events.publish(m, new OrderDelivered({ orderId: order.id, orderNumber: order.number, deliveredAt: deliveredAt.toISOString(), actor }));
+    await this.events.publish(
+      m,
+      new OrderDelivered({ orderId: order.id, orderNumber: order.number, deliveredAt: deliveredAt.toISOString(), actor }),
+    );
   }
 
   /** placed -> cancelled, the stock back, and a paid payment refunded (card: the provider first, see the class comment). */
@@ -218,7 +240,12 @@ export class OrderAdminService implements OrderAdministration {
       const before = await this.payments.refundedCents(order.number, m);
       const target = amount === undefined ? order.total : before + amount;
       given = target - before;
-      if (target > order.total) throw new OrderError('ORDER_TRANSITION_REFUSED', { action: 'refund', payment: order.payment_status, fulfilment: order.fulfilment_status });
+      if (target > order.total)
+        throw new OrderError('ORDER_TRANSITION_REFUSED', {
+          action: 'refund',
+          payment: order.payment_status,
+          fulfilment: order.fulfilment_status,
+        });
       const outcome = await this.payments.refund(order.number, target, m);
       if (outcome.voided) detail += ', authorization voided';
       else if (!outcome.sent) detail += ' (already refunded at the provider)';
@@ -229,7 +256,10 @@ export class OrderAdminService implements OrderAdministration {
     // the buyer's refund mail (one per refund event): amount, method, when the money arrives (nothing to say of 0 €)
     const refundedAt = (await transactionTime(m)).toISOString();
     if (given > 0) {
-      await this.events.publish(m, new OrderRefunded({ orderId: order.id, orderNumber: order.number, amount: given, method: order.payment_method, refundedAt, actor }));
+      await this.events.publish(
+        m,
+        new OrderRefunded({ orderId: order.id, orderNumber: order.number, amount: given, method: order.payment_method, refundedAt, actor }),
+      );
     }
   }
 }

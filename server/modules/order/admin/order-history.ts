@@ -38,7 +38,9 @@ export async function recordOrderHistory(
 
 /** An order's history, oldest first. */
 export async function readOrderHistory(manager: EntityManager, orderId: string): Promise<AdminOrderDetail['history']> {
-  const rows = (await manager.query(`SELECT at, action, actor, detail FROM shop_order_history WHERE order_id = $1 ORDER BY id`, [orderId])) as Array<{
+  const rows = (await manager.query(`SELECT at, action, actor, detail FROM shop_order_history WHERE order_id = $1 ORDER BY id`, [
+    orderId,
+  ])) as Array<{
     at: Date;
     action: string;
     actor: string;
@@ -55,10 +57,8 @@ export async function recordOrderHistoryByNumber(
   actor: string,
   detail: string | null = null,
 ): Promise<void> {
-  await manager.query(`INSERT INTO shop_order_history (order_id, action, actor, detail) SELECT id, $2, $3, $4 FROM shop_order WHERE number = $1`, [
-    number,
-    action,
-    actor.slice(0, 254) || SYSTEM_ACTOR,
-    detail === null ? null : detail.slice(0, 500),
-  ]);
+  await manager.query(
+    `INSERT INTO shop_order_history (order_id, action, actor, detail) SELECT id, $2, $3, $4 FROM shop_order WHERE number = $1`,
+    [number, action, actor.slice(0, 254) || SYSTEM_ACTOR, detail === null ? null : detail.slice(0, 500)],
+  );
 }

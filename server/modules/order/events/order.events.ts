@@ -1,4 +1,14 @@
-import { orderCancelled, orderDelivered, orderExpired, orderPaid, orderPaymentAbandoned, orderPaymentMethodChanged, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
+import {
+  orderCancelled,
+  orderDelivered,
+  orderExpired,
+  orderPaid,
+  orderPaymentAbandoned,
+  orderPaymentMethodChanged,
+  orderPlaced,
+  orderRefunded,
+  orderShipped,
+} from '../../../../contract/events/order.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The order module's events; payloads and their meaning: contract/events/order.ts.

@@ -53,7 +53,10 @@ export class PaymentReminder {
         )) as [Array<{ id: string; placed_at: Date }>, number];
         const row = rows[0];
         if (!row) return false; // paid, cancelled or reminded meanwhile
-        await this.events.publish(manager, new OrderPaymentAbandoned({ orderId: row.id, orderNumber: number, placedAt: row.placed_at.toISOString() }));
+        await this.events.publish(
+          manager,
+          new OrderPaymentAbandoned({ orderId: row.id, orderNumber: number, placedAt: row.placed_at.toISOString() }),
+        );
         return true;
       });
       if (done) reminded.push(number);

@@ -51,15 +51,28 @@ export class UnpaidOrderExpiry {
         )) as Array<{ id: string; placed_at: Date; expired_at: Date }>;
         if (!order) return false; // paid or cancelled meanwhile
         await this.states.changeFulfilmentStatus(manager, number, 'cancelled');
-        const lines = (await manager.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [order.id])) as Array<{
+        const lines = (await manager.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [
+          order.id,
+        ])) as Array<{
           code: string;
           quantity: number;
         }>;
         await this.catalog.releaseStock(manager, lines);
-        await recordOrderHistory(manager, order.id, 'expired', SYSTEM_ACTOR, `unpaid after ${this.config.payment.unpaidOrderExpiryMinutes} minutes`);
+        await recordOrderHistory(
+          manager,
+          order.id,
+          'expired',
+          SYSTEM_ACTOR,
+          `unpaid after ${this.config.payment.unpaidOrderExpiryMinutes} minutes`,
+        );
         await this.events.publish(
           manager,
-          new OrderExpired({ orderId: order.id, orderNumber: number, placedAt: order.placed_at.toISOString(), expiredAt: order.expired_at.toISOString() }),
+          new OrderExpired({
+            orderId: order.id,
+            orderNumber: number,
+            placedAt: order.placed_at.toISOString(),
+            expiredAt: order.expired_at.toISOString(),
+          }),
         );
         return true;
       });

@@ -1,7 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { OrderView } from '../../../../contract/api/order.js';
-import { orderCancelled, orderExpired, orderPaid, orderPaymentAbandoned, orderPaymentMethodChanged, orderPlaced, orderRefunded, orderShipped } from '../../../../contract/events/order.js';
+import {
+  orderCancelled,
+  orderExpired,
+  orderPaid,
+  orderPaymentAbandoned,
+  orderPaymentMethodChanged,
+  orderPlaced,
+  orderRefunded,
+  orderShipped,
+} from '../../../../contract/events/order.js';
 import { paymentDeclined } from '../../../../contract/events/payment.js';
 import { publicPath } from '../../../../contract/paths.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
@@ -50,7 +59,12 @@ export class OrderMailsListener {
     const found = await this.order(ctx.manager, event.payload.orderNumber);
     if (!found) return;
     const { order, token } = found;
-    await this.mails.enqueue('new-order-notice', { order, adminUrl: this.adminUrl(order) }, { to: this.config.mail.ordersTo, locale: 'hr' }, `${ctx.eventId}__notice`);
+    await this.mails.enqueue(
+      'new-order-notice',
+      { order, adminUrl: this.adminUrl(order) },
+      { to: this.config.mail.ordersTo, locale: 'hr' },
+      `${ctx.eventId}__notice`,
+    );
     if (order.payment_method === 'cod') await this.confirmation(order, token, `${ctx.eventId}__confirmation`);
   }
 
@@ -188,7 +202,12 @@ export class OrderMailsListener {
   }
 
   private async confirmation(order: OrderView, token: string, jobId: string): Promise<void> {
-    await this.mails.enqueue('order-confirmation', { order, orderUrl: this.page('payment_success', order, token) }, { to: order.email, locale: order.locale }, jobId);
+    await this.mails.enqueue(
+      'order-confirmation',
+      { order, orderUrl: this.page('payment_success', order, token) },
+      { to: order.email, locale: order.locale },
+      jobId,
+    );
   }
 
   /** The order as it is now and a fresh view token; null (logged) for an order that is not there. */

@@ -36,12 +36,16 @@ export class PaymentEventsListener {
     if (status === undefined) return this.logger.error(`payment.approved for unknown order ${orderNumber} (transaction ${transactionId})`);
     if (status === 'failed') await this.states.changePaymentStatus(manager, orderNumber, 'awaiting_payment');
     else if (status !== 'awaiting_payment' && status !== 'paid') {
-      return this.logger.error(`payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`);
+      return this.logger.error(
+        `payment.approved for order ${orderNumber} in payment status ${status} (transaction ${transactionId}): left as it is`,
+      );
     }
     const change = await this.states.changePaymentStatus(manager, orderNumber, 'paid');
     if (change.changed) {
       await recordOrderHistoryByNumber(manager, orderNumber, 'payment_paid', SYSTEM_ACTOR, `transaction ${transactionId}`);
-      const [order] = (await manager.query(`SELECT id, payment_method, total, now() AS paid_at FROM shop_order WHERE number = $1`, [orderNumber])) as Array<{
+      const [order] = (await manager.query(`SELECT id, payment_method, total, now() AS paid_at FROM shop_order WHERE number = $1`, [
+        orderNumber,
+      ])) as Array<{
         id: string;
         payment_method: 'card' | 'cod';
         total: number;
@@ -49,12 +53,20 @@ export class PaymentEventsListener {
       }>;
       await this.events.publish(
         manager,
-        new OrderPaid({ orderId: order.id, orderNumber, paymentMethod: order.payment_method, total: order.total, paidAt: order.paid_at.toISOString() }),
+        new OrderPaid({
+          orderId: order.id,
+          orderNumber,
+          paymentMethod: order.payment_method,
+          total: order.total,
+          paidAt: order.paid_at.toISOString(),
+        }),
       );
     }
     if (change.changed && (await this.fulfilment(manager, orderNumber)) === 'cancelled') {
       // The unpaid order expired (stock released) before the money came: an operator refunds or re-opens it.
-      this.logger.error(`order ${orderNumber} was paid (transaction ${transactionId}) after it had been cancelled: refund it or fulfil it by hand`);
+      this.logger.error(
+        `order ${orderNumber} was paid (transaction ${transactionId}) after it had been cancelled: refund it or fulfil it by hand`,
+      );
     }
   }
 
@@ -66,11 +78,19 @@ export class PaymentEventsListener {
     if (status !== 'awaiting_payment') return; // paid stays paid; failed stays failed
     await this.states.changePaymentStatus(manager, orderNumber, 'failed');
     const { transactionId, responseCode } = event.payload;
-    await recordOrderHistoryByNumber(manager, orderNumber, 'payment_failed', SYSTEM_ACTOR, `transaction ${transactionId ?? '-'}, response code ${responseCode ?? '-'}`);
+    await recordOrderHistoryByNumber(
+      manager,
+      orderNumber,
+      'payment_failed',
+      SYSTEM_ACTOR,
+      `transaction ${transactionId ?? '-'}, response code ${responseCode ?? '-'}`,
+    );
   }
 
   private async fulfilment(manager: EntityManager, orderNumber: string): Promise<string | undefined> {
-    const rows = (await manager.query(`SELECT fulfilment_status FROM shop_order WHERE number = $1`, [orderNumber])) as Array<{ fulfilment_status: string }>;
+    const rows = (await manager.query(`SELECT fulfilment_status FROM shop_order WHERE number = $1`, [orderNumber])) as Array<{
+      fulfilment_status: string;
+    }>;
     return rows[0]?.fulfilment_status;
   }
 

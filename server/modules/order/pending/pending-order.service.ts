@@ -44,7 +44,12 @@ export class PendingOrderActions {
    * and `order.payment-method-changed` v1. Asking again for an order that already is cash on delivery
    * answers it unchanged (a double click).
    */
-  async switchToCashOnDelivery(number: string, expectedTotal: number | undefined, locale: Locale, now: Date = new Date()): Promise<OrderView> {
+  async switchToCashOnDelivery(
+    number: string,
+    expectedTotal: number | undefined,
+    locale: Locale,
+    now: Date = new Date(),
+  ): Promise<OrderView> {
     await this.db.transaction(async (m) => {
       const order = await this.lock(m, number);
       if (order.paymentMethod === 'cod' && order.fulfilmentStatus === 'placed') return;
@@ -58,7 +63,13 @@ export class PendingOrderActions {
       );
       const priced = lines.map((l) => ({ line: l, unitPrice: current.get(l.productCode)?.unitPrice ?? l.unitPrice }));
       const money = orderMoney(
-        priced.map((p) => ({ productCode: p.line.productCode, name: p.line.name, unitPrice: p.unitPrice, quantity: p.line.quantity, vatRate: p.line.vatRate })),
+        priced.map((p) => ({
+          productCode: p.line.productCode,
+          name: p.line.name,
+          unitPrice: p.unitPrice,
+          quantity: p.line.quantity,
+          vatRate: p.line.vatRate,
+        })),
         order.discount,
         order.delivery,
       );
@@ -114,7 +125,13 @@ export class PendingOrderActions {
         cartOwner,
         lines.map((l) => ({ productCode: l.productCode, quantity: l.quantity })),
       );
-      await recordOrderHistory(m, order.id, 'cancelled', order.email, `by the buyer: ${lines.map((l) => `${l.quantity} × ${l.productCode}`).join(', ')}`);
+      await recordOrderHistory(
+        m,
+        order.id,
+        'cancelled',
+        order.email,
+        `by the buyer: ${lines.map((l) => `${l.quantity} × ${l.productCode}`).join(', ')}`,
+      );
       await this.events.publish(
         m,
         new OrderCancelled({
@@ -152,14 +169,26 @@ export class PendingOrderActions {
   }
 
   /** The order's lines at today's prices and its money and VAT rows accordingly (the CHECKs hold: orderMoney). */
-  private async reprice(m: EntityManager, order: Order, priced: Array<{ line: OrderLine; unitPrice: number }>, money: OrderMoney): Promise<void> {
+  private async reprice(
+    m: EntityManager,
+    order: Order,
+    priced: Array<{ line: OrderLine; unitPrice: number }>,
+    money: OrderMoney,
+  ): Promise<void> {
     for (const p of priced) {
       if (p.unitPrice !== p.line.unitPrice) await m.update(OrderLine, { id: p.line.id }, { unitPrice: p.unitPrice });
     }
     await m.update(
       Order,
       { id: order.id },
-      { subtotal: money.subtotal, discount: money.discount, delivery: money.delivery, total: money.total, vatBase: money.vatBase, vatTotal: money.vatTotal },
+      {
+        subtotal: money.subtotal,
+        discount: money.discount,
+        delivery: money.delivery,
+        total: money.total,
+        vatBase: money.vatBase,
+        vatTotal: money.vatTotal,
+      },
     );
     await m.delete(OrderVat, { orderId: order.id });
     await m.insert(
@@ -178,4 +207,3 @@ export class PendingOrderActions {
 function snake(o: Order) {
   return { payment_method: o.paymentMethod, payment_status: o.paymentStatus, fulfilment_status: o.fulfilmentStatus };
 }
-

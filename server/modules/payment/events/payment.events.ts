@@ -1,4 +1,10 @@
-import { paymentApproved, paymentCallbackReceived, paymentDeclined, paymentFlagged, paymentSandboxCallbackOwed } from '../../../../contract/events/payment.js';
+import {
+  paymentApproved,
+  paymentCallbackReceived,
+  paymentDeclined,
+  paymentFlagged,
+  paymentSandboxCallbackOwed,
+} from '../../../../contract/events/payment.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 /** The payment module's events (contracts in contract/events/payment.ts; docs/events.md). */

@@ -17,7 +17,10 @@ export function formDigest(key: string, orderNumber: string, amountCents: number
 
 /** The callback's signature: SHA-512(key + raw body), sent as `Authorization: WP3-callback <digest>`. */
 export function callbackDigest(key: string, rawBody: string | Buffer): string {
-  return createHash('sha512').update(key, 'utf8').update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody).digest('hex');
+  return createHash('sha512')
+    .update(key, 'utf8')
+    .update(typeof rawBody === 'string' ? Buffer.from(rawBody, 'utf8') : rawBody)
+    .digest('hex');
 }
 
 export const CALLBACK_AUTH_SCHEME = 'WP3-callback';

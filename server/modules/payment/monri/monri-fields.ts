@@ -57,7 +57,8 @@ export function isMonriAmount(cents: number): boolean {
 export function paymentReference(orderNumber: string, attempt: number): string {
   if (!Number.isSafeInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be a positive integer, not ${attempt}`);
   const reference = `${orderNumber}_${attempt}`;
-  if (!parsePaymentReference(reference)) throw new RangeError(`no payment reference can be made of ${orderNumber} and attempt ${attempt} (at most 40 characters)`);
+  if (!parsePaymentReference(reference))
+    throw new RangeError(`no payment reference can be made of ${orderNumber} and attempt ${attempt} (at most 40 characters)`);
   return reference;
 }
 

@@ -1,9 +1,37 @@
 import { z } from 'zod';
 import { PaymentError } from '../payment.errors.js';
-import type { PaymentCallback, PaymentForm, PaymentProvider, PaymentRequest, PaymentReturn, PaymentStatus, RefundResult, TransactionResult, Verified } from '../payment-provider.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, returnParameters, sha512Hex, splitReturnDigest, transactionDigest } from './monri-digest.js';
+import type {
+  PaymentCallback,
+  PaymentForm,
+  PaymentProvider,
+  PaymentRequest,
+  PaymentReturn,
+  PaymentStatus,
+  RefundResult,
+  TransactionResult,
+  Verified,
+} from '../payment-provider.js';
+import {
+  CALLBACK_AUTH_SCHEME,
+  callbackDigest,
+  digestsEqual,
+  formDigest,
+  orderStatusDigest,
+  returnParameters,
+  sha512Hex,
+  splitReturnDigest,
+  transactionDigest,
+} from './monri-digest.js';
 import { buildXml, parseXml, type XmlDocument } from './monri-xml.js';
-import { cleanField, cleanPhone, cleanZip, isMonriAmount, isValidOrderNumber, MONRI_LANGUAGE, type MonriLimitedField } from './monri-fields.js';
+import {
+  cleanField,
+  cleanPhone,
+  cleanZip,
+  isMonriAmount,
+  isValidOrderNumber,
+  MONRI_LANGUAGE,
+  type MonriLimitedField,
+} from './monri-fields.js';
 
 export interface MonriSettings {
   /** The merchant key: signs and checks every digest; never sent anywhere. */
@@ -21,7 +49,13 @@ export interface MonriSettings {
 const callbackSchema = z.looseObject({
   id: z.union([z.string().min(1).max(100), z.number().int()]),
   order_number: z.string().min(1).max(40),
-  amount: z.union([z.number().int().nonnegative(), z.string().regex(/^\d{1,12}$/).transform(Number)]),
+  amount: z.union([
+    z.number().int().nonnegative(),
+    z
+      .string()
+      .regex(/^\d{1,12}$/)
+      .transform(Number),
+  ]),
   currency: z.string().min(3).max(3),
   status: z.string().min(1).max(40),
   response_code: z.string().min(1).max(10),
@@ -51,13 +85,19 @@ export class MonriWebPayProvider implements PaymentProvider {
     const { buyer } = request;
     if (!isValidOrderNumber(request.orderNumber)) throw invalid('order_number', 'the order number must be 1-40 letters, digits, - or _');
     if (!isMonriAmount(request.amountCents)) throw invalid('amount', 'the amount must be 3 to 11 digits of cents (at least 1.00)');
-    if (request.transactionType !== 'purchase' && request.transactionType !== 'authorize') throw invalid('transaction_type', 'must be purchase or authorize');
+    if (request.transactionType !== 'purchase' && request.transactionType !== 'authorize')
+      throw invalid('transaction_type', 'must be purchase or authorize');
     if (request.currency !== 'EUR') throw invalid('currency', 'only EUR is charged');
     const country = buyer.country.trim().toUpperCase();
     if (!/^[A-Z]{2}$/.test(country)) throw invalid('ch_country', 'the country must be an ISO 3166-1 alpha-2 code');
     const email = buyer.email.trim();
-    if (email.length > 100 || !/^[^\s@<>"']+@[^\s@<>"']+$/.test(email)) throw invalid('ch_email', 'the e-mail address cannot be sent (at most 100 characters)');
-    for (const [field, url] of [['success_url_override', request.successUrl], ['cancel_url_override', request.cancelUrl], ['callback_url_override', request.callbackUrl]] as const) {
+    if (email.length > 100 || !/^[^\s@<>"']+@[^\s@<>"']+$/.test(email))
+      throw invalid('ch_email', 'the e-mail address cannot be sent (at most 100 characters)');
+    for (const [field, url] of [
+      ['success_url_override', request.successUrl],
+      ['cancel_url_override', request.cancelUrl],
+      ['callback_url_override', request.callbackUrl],
+    ] as const) {
       if (!absoluteHttpUrl(url)) throw invalid(field, 'must be an absolute http(s) URL');
     }
     const amount = String(request.amountCents);
@@ -100,7 +140,11 @@ export class MonriWebPayProvider implements PaymentProvider {
     const amount = query.get('amount');
     return {
       ok: true,
-      value: { orderNumber, responseCode: query.get('response_code'), amountCents: amount && /^\d{1,12}$/.test(amount) ? Number(amount) : null },
+      value: {
+        orderNumber,
+        responseCode: query.get('response_code'),
+        amountCents: amount && /^\d{1,12}$/.test(amount) ? Number(amount) : null,
+      },
     };
   }
 
@@ -140,25 +184,43 @@ export class MonriWebPayProvider implements PaymentProvider {
    * which is also where an abandoned page ends).
    */
   async inquire(orderNumber: string): Promise<PaymentStatus> {
-    const answer = await this.call('/orders/show', buildXml('order', {
-      order_number: orderNumber,
-      authenticity_token: this.settings.authenticityToken,
-      digest: orderStatusDigest(this.settings.key, orderNumber),
-    }));
-    const none: PaymentStatus = { orderNumber, status: 'not_found', transactionType: null, transactionId: null, amountCents: null, currency: null, refundedCents: 0 };
+    const answer = await this.call(
+      '/orders/show',
+      buildXml('order', {
+        order_number: orderNumber,
+        authenticity_token: this.settings.authenticityToken,
+        digest: orderStatusDigest(this.settings.key, orderNumber),
+      }),
+    );
+    const none: PaymentStatus = {
+      orderNumber,
+      status: 'not_found',
+      transactionType: null,
+      transactionId: null,
+      amountCents: null,
+      currency: null,
+      refundedCents: 0,
+    };
     if (answer.status === 404) return none;
     const doc = answer.status === 200 || answer.status === 201 ? answer.doc : undefined;
     const f = doc?.fields;
     // What the answer carries is read; an order number is not required (Monri's own clients never
     // read one), but an answer that names ANOTHER order is not trusted.
     if (!f || !f.status) throw unavailable(`order status answered ${answer.status}`);
-    if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`order status answered for another order (${f['order-number']})`);
+    if (f['order-number'] !== undefined && f['order-number'] !== orderNumber)
+      throw unavailable(`order status answered for another order (${f['order-number']})`);
     const amount = /^\d{1,12}$/.test(f.amount ?? '') ? Number(f.amount) : null;
     const approved = f.status === 'approved' && f['response-code'] === '0000';
     const refunded = approved && (f['transaction-type'] === 'refund' || f['transaction-type'] === 'void');
     return {
       orderNumber,
-      status: refunded ? 'refunded' : approved ? 'approved' : f.status === 'declined' || (f['response-code'] ?? '0000') !== '0000' ? 'declined' : 'pending',
+      status: refunded
+        ? 'refunded'
+        : approved
+          ? 'approved'
+          : f.status === 'declined' || (f['response-code'] ?? '0000') !== '0000'
+            ? 'declined'
+            : 'pending',
       transactionType: f['transaction-type'] ?? null,
       transactionId: f.id ?? null,
       amountCents: amount,
@@ -216,7 +278,8 @@ export class MonriWebPayProvider implements PaymentProvider {
     const doc = answer.doc;
     if ((answer.status === 200 || answer.status === 201) && doc?.root === 'transaction') {
       const f = doc.fields;
-      if (f['order-number'] !== undefined && f['order-number'] !== orderNumber) throw unavailable(`${kind} answered for another order (${f['order-number']})`);
+      if (f['order-number'] !== undefined && f['order-number'] !== orderNumber)
+        throw unavailable(`${kind} answered for another order (${f['order-number']})`);
       if (f.status === 'approved' && f['response-code'] === '0000') return { orderNumber, status: 'done', message: null };
       return refused(f['response-message'] || `declined (${f['response-code'] ?? 'no response code'})`);
     }
@@ -246,7 +309,11 @@ export class MonriWebPayProvider implements PaymentProvider {
 
 export { CALLBACK_AUTH_SCHEME };
 
-function invalid(field: MonriLimitedField | 'amount' | 'currency' | 'transaction_type' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`, why: string): PaymentError {
+function invalid(
+  field:
+    MonriLimitedField | 'amount' | 'currency' | 'transaction_type' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`,
+  why: string,
+): PaymentError {
   return new PaymentError('PAYMENT_DATA_INVALID', `Monri field ${field}: ${why}`, field);
 }
 

@@ -5,9 +5,24 @@ import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { PaymentSandboxCallbackOwed } from '../events/payment.events.js';
 import type { Locale } from '../../../../contract/locales.js';
-import { CALLBACK_AUTH_SCHEME, callbackDigest, digestsEqual, formDigest, orderStatusDigest, sha1DigestsEqual, signReturnUrl, transactionDigest } from '../monri/monri-digest.js';
+import {
+  CALLBACK_AUTH_SCHEME,
+  callbackDigest,
+  digestsEqual,
+  formDigest,
+  orderStatusDigest,
+  sha1DigestsEqual,
+  signReturnUrl,
+  transactionDigest,
+} from '../monri/monri-digest.js';
 import { buildErrorsXml, buildXml, parseXml } from '../monri/monri-xml.js';
-import { isValidOrderNumber, localeOfMonriLanguage, MONRI_FIELD_LIMITS, MONRI_LANGUAGES, type MonriLimitedField } from '../monri/monri-fields.js';
+import {
+  isValidOrderNumber,
+  localeOfMonriLanguage,
+  MONRI_FIELD_LIMITS,
+  MONRI_LANGUAGES,
+  type MonriLimitedField,
+} from '../monri/monri-fields.js';
 import type { PaymentPageData } from './sandbox-page.js';
 
 /** The response code the sandbox sends for a declined card (anything but '0000' is not approved). */
@@ -131,9 +146,12 @@ export class SandboxEmulator {
     }
     // The token names the merchant (it travels in the form, it is no secret); the digest is the proof.
     if (fields.authenticity_token !== this.config.payment.monri.authenticityToken) return refuse('Unknown authenticity_token.');
-    if (fields.transaction_type !== 'purchase' && fields.transaction_type !== 'authorize') return refuse('transaction_type must be purchase or authorize.');
-    if (!(MONRI_LANGUAGES as readonly string[]).includes(fields.language!)) return refuse(`language must be one of ${MONRI_LANGUAGES.join(', ')}.`);
-    if (!/^[1-9]\d{2,10}$/.test(fields.amount!) || Number(fields.amount) > MAX_AMOUNT) return refuse('amount must be 3 to 11 digits of cents (at least 100).');
+    if (fields.transaction_type !== 'purchase' && fields.transaction_type !== 'authorize')
+      return refuse('transaction_type must be purchase or authorize.');
+    if (!(MONRI_LANGUAGES as readonly string[]).includes(fields.language!))
+      return refuse(`language must be one of ${MONRI_LANGUAGES.join(', ')}.`);
+    if (!/^[1-9]\d{2,10}$/.test(fields.amount!) || Number(fields.amount) > MAX_AMOUNT)
+      return refuse('amount must be 3 to 11 digits of cents (at least 100).');
     if (fields.currency !== 'EUR') return refuse('currency must be EUR.');
     if (!isValidOrderNumber(fields.order_number!)) return refuse('order_number must be 1-40 letters, digits, - or _.');
     if (!digestsEqual(formDigest(this.key, fields.order_number!, fields.amount!, fields.currency!), fields.digest))
@@ -146,12 +164,17 @@ export class SandboxEmulator {
       if (!isHttpUrl(fields[name]!) || fields[name]!.length > 2000) return refuse(`${name} must be an absolute http(s) URL.`);
     }
     const { digest: _digest, authenticity_token: _token, ...kept } = fields;
-    const seen = await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 ORDER BY created_at LIMIT 1`, [fields.order_number]);
+    const seen = await this.db.query<TxRow[]>(
+      `SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 ORDER BY created_at LIMIT 1`,
+      [fields.order_number],
+    );
     if (seen[0]) {
       const tx = seen[0];
       const same = Object.entries(kept).every(([name, value]) => tx.form[name] === value);
       if (same && open(tx)) return { ok: true, id: tx.id };
-      return refuse(`${DUPLICATE_ORDER_NUMBER_CODE}: the order_number ${fields.order_number} was used already (each transaction needs its own).`);
+      return refuse(
+        `${DUPLICATE_ORDER_NUMBER_CODE}: the order_number ${fields.order_number} was used already (each transaction needs its own).`,
+      );
     }
     const id = randomBytes(16).toString('hex');
     await this.db.query(
@@ -193,7 +216,9 @@ export class SandboxEmulator {
       );
       const updated = rows[0] ?? (await this.find(id))!;
       if (!rows.length) return { kind: 'already_decided', tx: pageData(updated), locale };
-      return choice === 'cancel' ? { kind: 'redirect', location: this.returnUrl(updated, 'cancel') } : { kind: 'abandoned', tx: pageData(updated), locale };
+      return choice === 'cancel'
+        ? { kind: 'redirect', location: this.returnUrl(updated, 'cancel') }
+        : { kind: 'abandoned', tx: pageData(updated), locale };
     }
     if (choice === 'decline') {
       const rows = await this.update(
@@ -236,7 +261,8 @@ export class SandboxEmulator {
             WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
           [id, approvalCode, callbackBody, now],
         )) as [TxRow[], number];
-        if (updated.length) await this.events.publish(manager, new PaymentSandboxCallbackOwed({ transactionId: id, orderNumber: tx.order_number }));
+        if (updated.length)
+          await this.events.publish(manager, new PaymentSandboxCallbackOwed({ transactionId: id, orderNumber: tx.order_number }));
         return updated;
       });
     } catch (err) {
@@ -263,7 +289,9 @@ export class SandboxEmulator {
       currency: tx.currency,
       language: tx.language,
       order_number: tx.order_number,
-      ...(approved || tx.status === 'declined' ? { response_code: approved ? '0000' : SANDBOX_DECLINED_CODE, response_message: approved ? 'approved' : 'declined' } : {}),
+      ...(approved || tx.status === 'declined'
+        ? { response_code: approved ? '0000' : SANDBOX_DECLINED_CODE, response_message: approved ? 'approved' : 'declined' }
+        : {}),
       transaction_type: tx.transaction_type,
     });
     const target = outcome === 'success' ? tx.form.success_url_override! : tx.form.cancel_url_override!;
@@ -285,7 +313,10 @@ export class SandboxEmulator {
     await this.db.query(`UPDATE payment_sandbox_transaction SET callback_attempts = callback_attempts + 1 WHERE id = $1`, [id]);
     const res = await fetch(tx.form.callback_url_override!, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `${CALLBACK_AUTH_SCHEME} ${callbackDigest(this.key, tx.callback_body)}` },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `${CALLBACK_AUTH_SCHEME} ${callbackDigest(this.key, tx.callback_body)}`,
+      },
       body: tx.callback_body,
       redirect: 'manual',
       signal: AbortSignal.timeout(10_000),
@@ -311,7 +342,8 @@ export class SandboxEmulator {
     if (!f || !isValidOrderNumber(f['order-number'] ?? '') || !f['authenticity-token'] || !f.digest)
       return errors(406, 'order-number, authenticity-token and digest are required in an <order> document');
     const orderNumber = f['order-number']!;
-    if (!this.authentic(f['authenticity-token']!, orderStatusDigest(this.key, orderNumber), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
+    if (!this.authentic(f['authenticity-token']!, orderStatusDigest(this.key, orderNumber), f.digest!))
+      return errors(401, 'Invalid authenticity-token or digest');
     const tx = await this.current(orderNumber);
     // Monri knows a transaction once a card was sent: approved, or declined (also when the buyer then cancelled).
     if (!tx || (tx.status !== 'approved' && tx.status !== 'declined')) return errors(404, 'Order not found');
@@ -331,13 +363,29 @@ export class SandboxEmulator {
   async manage(kind: SandboxManagement, pathOrderNumber: string, xml: string): Promise<XmlAnswer> {
     const doc = parseXml(xml);
     const f = doc?.root === 'transaction' ? doc.fields : undefined;
-    if (!f || !f['authenticity-token'] || !f.digest || !f.currency || !/^[1-9]\d{0,10}$/.test(f.amount ?? '') || Number(f.amount) > MAX_AMOUNT)
-      return errors(406, 'amount (positive whole cents), currency, order-number, authenticity-token and digest are required in a <transaction> document');
+    if (
+      !f ||
+      !f['authenticity-token'] ||
+      !f.digest ||
+      !f.currency ||
+      !/^[1-9]\d{0,10}$/.test(f.amount ?? '') ||
+      Number(f.amount) > MAX_AMOUNT
+    )
+      return errors(
+        406,
+        'amount (positive whole cents), currency, order-number, authenticity-token and digest are required in a <transaction> document',
+      );
     const orderNumber = f['order-number'];
-    if (!isValidOrderNumber(pathOrderNumber) || orderNumber !== pathOrderNumber) return errors(406, 'order-number must be the order number of the URL');
+    if (!isValidOrderNumber(pathOrderNumber) || orderNumber !== pathOrderNumber)
+      return errors(406, 'order-number must be the order number of the URL');
     const amount = Number(f.amount);
-    if (!this.authentic(f['authenticity-token']!, transactionDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!)) return errors(401, 'Invalid authenticity-token or digest');
-    const paid = (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [orderNumber]))[0];
+    if (!this.authentic(f['authenticity-token']!, transactionDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!))
+      return errors(401, 'Invalid authenticity-token or digest');
+    const paid = (
+      await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [
+        orderNumber,
+      ])
+    )[0];
     if (!paid) return errors(404, 'Order not found');
     if (f.currency !== paid.currency) return errors(406, 'Currency differs from the original transaction');
     const conditions: Record<SandboxManagement, { set: string; where: string; refusal: string }> = {
@@ -358,7 +406,10 @@ export class SandboxEmulator {
       },
     };
     const c = conditions[kind];
-    const rows = await this.update(`UPDATE payment_sandbox_transaction SET ${c.set}, last_action = '${kind}' WHERE id = $1 AND ${c.where} RETURNING *`, [paid.id, amount]);
+    const rows = await this.update(
+      `UPDATE payment_sandbox_transaction SET ${c.set}, last_action = '${kind}' WHERE id = $1 AND ${c.where} RETURNING *`,
+      [paid.id, amount],
+    );
     if (!rows.length) return errors(406, c.refusal);
     return {
       status: 201,

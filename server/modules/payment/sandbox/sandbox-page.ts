@@ -56,7 +56,8 @@ const TEXTS = {
     approve: 'Zahlung genehmigen',
     decline: 'Zahlung ablehnen',
     cancel: 'Abbrechen und zum Shop zurückkehren',
-    declinedNotice: 'Die Karte wurde abgelehnt (Antwort der Testbank). Versuchen Sie es erneut oder brechen Sie ab und kehren Sie zum Shop zurück.',
+    declinedNotice:
+      'Die Karte wurde abgelehnt (Antwort der Testbank). Versuchen Sie es erneut oder brechen Sie ab und kehren Sie zum Shop zurück.',
     tryAgain: 'Erneut versuchen',
     abandon: 'Tab ohne Entscheidung schließen',
     choices: 'Was soll die Bank antworten?',
@@ -147,7 +148,9 @@ export interface PaymentPageData {
 }
 
 const money = (locale: Locale, cents: number, currency: string) =>
-  new Intl.NumberFormat({ hr: 'hr-HR', en: 'en-GB', de: 'de-DE', sl: 'sl-SI' }[locale], { style: 'currency', currency }).format(cents / 100);
+  new Intl.NumberFormat({ hr: 'hr-HR', en: 'en-GB', de: 'de-DE', sl: 'sl-SI' }[locale], { style: 'currency', currency }).format(
+    cents / 100,
+  );
 
 /** The hosted page: what is being paid and the three choices (each a form of its own, no fields: the action says it). */
 export function paymentPage(locale: Locale, nonce: string, base: string, data: PaymentPageData): string {
@@ -158,7 +161,13 @@ export function paymentPage(locale: Locale, nonce: string, base: string, data: P
 <dt>${t('amount')}</dt><dd>${escapeHtml(money(locale, data.amountCents, data.currency))}</dd>
 <dt>${t('buyer')}</dt><dd>${escapeHtml(data.buyerName)}</dd>
 </dl>`;
-  if (!data.open) return page(locale, nonce, sandboxText(locale, 'title'), `${summary}\n<p role="status">${t(data.status === 'abandoned' ? 'abandoned' : 'decided')}</p>`);
+  if (!data.open)
+    return page(
+      locale,
+      nonce,
+      sandboxText(locale, 'title'),
+      `${summary}\n<p role="status">${t(data.status === 'abandoned' ? 'abandoned' : 'decided')}</p>`,
+    );
   const action = (choice: string) => `${base}/pay/${encodeURIComponent(data.id)}/${choice}`;
   // After a decline the buyer stays here (as on Monri's page): try the card again, or cancel back to the shop.
   const declined = data.status === 'declined' ? `<p role="alert" class="declined">${t('declinedNotice')}</p>\n` : '';

@@ -28,7 +28,8 @@ async function readForm(req: Request): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
 }
 
-const isForm = (req: Request) => (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
+const isForm = (req: Request) =>
+  (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase() === 'application/x-www-form-urlencoded';
 
 function html(res: Response, status: number, body: string): void {
   res.status(status).set('Cache-Control', 'no-store').type('html').send(body);
@@ -51,7 +52,8 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
   app.post(
     SANDBOX_FORM_PATH,
     wrap(async (req, res) => {
-      if (!isForm(req)) return html(res, 415, messagePage('en', nonce(res), 'refused', 'The form must be sent as application/x-www-form-urlencoded.'));
+      if (!isForm(req))
+        return html(res, 415, messagePage('en', nonce(res), 'refused', 'The form must be sent as application/x-www-form-urlencoded.'));
       let form: URLSearchParams;
       try {
         form = await readForm(req);
@@ -79,7 +81,8 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
     `${SANDBOX_BASE}/v2/pay/:id/:choice`,
     wrap(async (req, res) => {
       const choice = String(req.params.choice);
-      if (choice !== 'approve' && choice !== 'decline' && choice !== 'cancel' && choice !== 'abandon') return html(res, 404, messagePage('en', nonce(res), 'refused', 'Unknown choice.'));
+      if (choice !== 'approve' && choice !== 'decline' && choice !== 'cancel' && choice !== 'abandon')
+        return html(res, 404, messagePage('en', nonce(res), 'refused', 'Unknown choice.'));
       const result = await emulator.decide(String(req.params.id), choice);
       switch (result.kind) {
         case 'redirect':
@@ -99,7 +102,8 @@ export function mountPaymentSandbox(app: Express, emulator: SandboxEmulator): vo
 
   // The XML calls: their bodies arrive as raw bytes (rawBody exemptions, json-bodies.ts), read here.
   const xmlOf = (req: Request) => (Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '');
-  const answer = (res: Response, a: XmlAnswer): void => void res.status(a.status).set('Cache-Control', 'no-store').type('application/xml').send(a.xml);
+  const answer = (res: Response, a: XmlAnswer): void =>
+    void res.status(a.status).set('Cache-Control', 'no-store').type('application/xml').send(a.xml);
   app.post(
     SANDBOX_STATUS_PATH,
     wrap(async (req, res) => answer(res, await emulator.status(xmlOf(req)))),

@@ -35,14 +35,7 @@ export interface ProviderVerdict {
 
 /** What settlement made of a verdict (stored on the callback row as `outcome`). */
 export type SettlementOutcome =
-  | 'approved'
-  | 'declined'
-  | 'flagged'
-  | 'second_approval'
-  | 'duplicate'
-  | 'decline_after_approval'
-  | 'already_settled'
-  | 'unknown_order';
+  'approved' | 'declined' | 'flagged' | 'second_approval' | 'duplicate' | 'decline_after_approval' | 'already_settled' | 'unknown_order';
 
 export type CallbackReceipt = { ok: true; callbackId: string } | { ok: false; reason: PaymentRefusal };
 
@@ -164,7 +157,9 @@ export class PaymentSettlement {
    * its order and attempt), or, for attempts started before references existed, the order number.
    */
   async settle(manager: EntityManager, verdict: ProviderVerdict): Promise<SettlementOutcome> {
-    const [referenced] = (await manager.query(`SELECT id, order_number FROM payment_attempt WHERE reference = $1`, [verdict.orderNumber])) as Array<{
+    const [referenced] = (await manager.query(`SELECT id, order_number FROM payment_attempt WHERE reference = $1`, [
+      verdict.orderNumber,
+    ])) as Array<{
       id: string;
       order_number: string;
     }>;
@@ -174,19 +169,26 @@ export class PaymentSettlement {
       [v.orderNumber],
     )) as AttemptRow[];
     if (!attempts.length) {
-      this.logger.warn(`payment ${v.source} for ${v.orderNumber} (transaction ${v.transactionId}): no payment attempt of that order; nothing settled`);
+      this.logger.warn(
+        `payment ${v.source} for ${v.orderNumber} (transaction ${v.transactionId}): no payment attempt of that order; nothing settled`,
+      );
       return 'unknown_order';
     }
     const approved = attempts.find((a) => a.status === 'approved');
     const target =
-      attempts.find((a) => v.transactionId !== null && a.transaction_id === v.transactionId) ?? attempts.find((a) => a.id === referenced?.id) ?? attempts[0]!;
+      attempts.find((a) => v.transactionId !== null && a.transaction_id === v.transactionId) ??
+      attempts.find((a) => a.id === referenced?.id) ??
+      attempts[0]!;
     const transactionId = v.transactionId ?? `${v.source}:${v.orderNumber}`;
 
     if (!v.approved) {
       if (approved) return 'decline_after_approval';
       if (target.status !== 'pending') return 'already_settled';
       await this.mark(manager, target.id, 'declined', v.transactionId);
-      await this.events.publish(manager, new PaymentDeclined({ orderNumber: v.orderNumber, transactionId: v.transactionId, responseCode: v.responseCode }));
+      await this.events.publish(
+        manager,
+        new PaymentDeclined({ orderNumber: v.orderNumber, transactionId: v.transactionId, responseCode: v.responseCode }),
+      );
       return 'declined';
     }
 
@@ -213,7 +215,10 @@ export class PaymentSettlement {
       return 'flagged';
     }
     await this.mark(manager, target.id, 'approved', v.transactionId);
-    await this.events.publish(manager, new PaymentApproved({ orderNumber: v.orderNumber, amountCents: target.amount, currency: target.currency, transactionId }));
+    await this.events.publish(
+      manager,
+      new PaymentApproved({ orderNumber: v.orderNumber, amountCents: target.amount, currency: target.currency, transactionId }),
+    );
     return 'approved';
   }
 
@@ -262,16 +267,18 @@ export class PaymentSettlement {
         } else if (status.status === 'refunded') {
           this.logger.warn(`reconciliation: ${orderNumber} is refunded at the provider but was never settled here; left for an operator`);
         }
-        await manager.query(`UPDATE payment_attempt SET inquired_at = now() WHERE (reference = $1 OR (reference IS NULL AND order_number = $1)) AND status = 'pending'`, [
-          orderNumber,
-        ]);
+        await manager.query(
+          `UPDATE payment_attempt SET inquired_at = now() WHERE (reference = $1 OR (reference IS NULL AND order_number = $1)) AND status = 'pending'`,
+          [orderNumber],
+        );
         return result;
       });
       if (outcome === 'approved' || outcome === 'declined' || outcome === 'flagged') settled += 1;
     }
-    const late = (await this.db.query(`SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`, [
-      new Date(now - SETTLE_LATE_CALLBACK_AFTER_MS),
-    ])) as Array<{ id: string }>;
+    const late = (await this.db.query(
+      `SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`,
+      [new Date(now - SETTLE_LATE_CALLBACK_AFTER_MS)],
+    )) as Array<{ id: string }>;
     for (const { id } of late) {
       try {
         await this.settleCallback(id);
@@ -282,21 +289,27 @@ export class PaymentSettlement {
     return { inquired, settled, requeued: late.length };
   }
 
-  private async mark(manager: EntityManager, attemptId: string, status: 'approved' | 'declined', transactionId: string | null): Promise<void> {
+  private async mark(
+    manager: EntityManager,
+    attemptId: string,
+    status: 'approved' | 'declined',
+    transactionId: string | null,
+  ): Promise<void> {
     // A purchase is captured when it is approved; an authorization when the order ships (PaymentService.capture).
     await manager.query(
       `UPDATE payment_attempt SET status = $2, transaction_id = $3, flagged_reason = NULL, settled_at = now(),
               captured_amount = CASE WHEN $2 = 'approved' AND transaction_type = 'purchase' THEN amount ELSE captured_amount END
         WHERE id = $1`,
-      [
-      attemptId,
-      status,
-      transactionId,
-    ],
+      [attemptId, status, transactionId],
     );
   }
 
-  private flag(v: ProviderVerdict, transactionId: string, attempt: AttemptRow, reason: 'amount_mismatch' | 'currency_mismatch' | 'second_approval') {
+  private flag(
+    v: ProviderVerdict,
+    transactionId: string,
+    attempt: AttemptRow,
+    reason: 'amount_mismatch' | 'currency_mismatch' | 'second_approval',
+  ) {
     return {
       orderNumber: v.orderNumber,
       reason,

@@ -100,7 +100,13 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
         <Notice kind="info" ref={noticeRef} testId="pending-order-total-changed">
           <p>{t('checkout.pending.totalChanged', { total: money(changedTotal), previous: money(order.total) })}</p>
           <div className={accountStyles.actions}>
-            <button type="button" className={accountStyles.primaryButton} disabled={busy} onClick={() => void payOnDelivery(changedTotal)} data-testid="pending-accept-total">
+            <button
+              type="button"
+              className={accountStyles.primaryButton}
+              disabled={busy}
+              onClick={() => void payOnDelivery(changedTotal)}
+              data-testid="pending-accept-total"
+            >
               {t('checkout.pending.acceptTotal', { total: money(changedTotal) })}
             </button>
           </div>
@@ -119,7 +125,13 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
         <div className={accountStyles.panel} role="group" aria-labelledby={`${headingId}-cancel`} data-testid="pending-cancel-confirm">
           <p id={`${headingId}-cancel`}>{t('checkout.pending.cancelConfirm', { number: order.number })}</p>
           <div className={accountStyles.actions}>
-            <button type="button" className={accountStyles.primaryButton} disabled={busy} onClick={() => void cancelOrder()} data-testid="pending-cancel-yes">
+            <button
+              type="button"
+              className={accountStyles.primaryButton}
+              disabled={busy}
+              onClick={() => void cancelOrder()}
+              data-testid="pending-cancel-yes"
+            >
               {cancel.isPending ? t('checkout.pending.working') : t('checkout.pending.cancelYes')}
             </button>
             <button type="button" className={accountStyles.secondaryButton} disabled={busy} onClick={() => setConfirmCancel(false)}>
@@ -132,10 +144,22 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
           <button type="button" className={accountStyles.primaryButton} disabled={busy} onClick={payAgain} data-testid="pending-pay-again">
             {retry.isPending ? t('checkout.pending.working') : t('checkout.pending.payAgain')}
           </button>
-          <button type="button" className={accountStyles.secondaryButton} disabled={busy} onClick={() => void payOnDelivery()} data-testid="pending-switch-cod">
+          <button
+            type="button"
+            className={accountStyles.secondaryButton}
+            disabled={busy}
+            onClick={() => void payOnDelivery()}
+            data-testid="pending-switch-cod"
+          >
             {switchToCod.isPending ? t('checkout.pending.working') : t('checkout.pending.switchToCod')}
           </button>
-          <button type="button" className={accountStyles.secondaryButton} disabled={busy} onClick={() => setConfirmCancel(true)} data-testid="pending-cancel">
+          <button
+            type="button"
+            className={accountStyles.secondaryButton}
+            disabled={busy}
+            onClick={() => setConfirmCancel(true)}
+            data-testid="pending-cancel"
+          >
             {t('checkout.pending.cancel')}
           </button>
         </div>

@@ -17,5 +17,11 @@ export const Route = createFileRoute('/$locale/profile/')({
 function ProfileRoute() {
   const { email, google } = Route.useSearch();
   const emailChange = email === 'changed' || email === 'invalid' ? email : undefined;
-  return <ProfileScreen data={Route.useLoaderData()} emailChange={emailChange} googleResult={google === undefined ? undefined : String(google)} />;
+  return (
+    <ProfileScreen
+      data={Route.useLoaderData()}
+      emailChange={emailChange}
+      googleResult={google === undefined ? undefined : String(google)}
+    />
+  );
 }
