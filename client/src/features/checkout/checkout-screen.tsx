@@ -106,7 +106,8 @@ export function CheckoutScreen({ step }: { step: Step }) {
           <p>{t('checkout.noScript')}</p>
         </div>
       </noscript>
-      <StepList step={step} />
+      {/* The steps are the way through a cart; with none (a pending order, or nothing) they would say step 1 of nothing. */}
+      {status === 'ready' && cart?.lines.length === 0 ? null : <StepList step={step} />}
       {/* At least a screen tall (checkout.module.css): the footer stays below the fold when the cart arrives. */}
       <div className={styles.region} aria-busy={status === 'loading'} data-checkout-status={status}>
         {status === 'loading' ? (
