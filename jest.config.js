@@ -41,6 +41,8 @@ export default {
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',
       globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+      // A database of its own per file, cloned from the run's migrated template.
+      testEnvironment: '<rootDir>/test/support/integration-environment.mjs',
     },
     {
       ...common,

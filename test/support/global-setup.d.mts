@@ -6,3 +6,4 @@ export function createDatabase(prefix: string): Promise<{ url: string; name: str
 export function dropDatabase(name: string): Promise<void>;
 export default function globalSetup(): Promise<void>;
 export function deleteRunKeys(runId: string): Promise<void>;
+export function cloneDatabase(template: string): Promise<{ url: string; name: string }>;

@@ -1,4 +1,5 @@
 // Plain ESM: Jest loads global setup outside its module system, so this file imports only packages.
+import { spawnSync } from 'node:child_process';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 
@@ -65,12 +66,41 @@ export async function dropDatabase(name) {
   }
 }
 
-/** One fresh database per integration run (the app applies migrations when it boots). */
+let clones = 0;
+
+/** A new database with the template's schema and rows (CREATE DATABASE … TEMPLATE copies files: milliseconds). */
+export async function cloneDatabase(template) {
+  const name = `${template}_${process.pid}_${++clones}`.toLowerCase();
+  const client = new pg.Client({ connectionString: PG_ADMIN_URL });
+  await client.connect();
+  try {
+    await client.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(PG_ADMIN_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), name };
+}
+
+/** Applies the shop's migrations to a database, as `npm run db:migrate` does (a child process: this file is plain ESM). */
+function migrate(databaseUrl) {
+  const run = spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', 'scripts/db-migrate.ts'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`Migrating the integration template database failed:\n${run.stdout}\n${run.stderr}`);
+}
+
+/**
+ * One migrated template database per integration run; every test file gets a clone of it
+ * (integration-environment.mjs), so files neither see nor slow each other.
+ */
 export default async function globalSetup() {
   await assertServices();
   const db = await createDatabase('shop_it');
-  process.env.TEST_DATABASE_URL = db.url;
-  process.env.TEST_DATABASE_NAME = db.name;
+  migrate(db.url);
+  process.env.TEST_DATABASE_TEMPLATE = db.name;
   process.env.TEST_REDIS_URL = REDIS_URL;
   process.env.TEST_RUN_ID = Date.now().toString(36);
 }

@@ -14,5 +14,6 @@ function bounded(what, promise, ms = 60_000) {
 
 export default async function globalTeardown() {
   if (process.env.TEST_RUN_ID) await bounded('deleting the run\'s Redis keys', deleteRunKeys(process.env.TEST_RUN_ID));
-  if (process.env.TEST_DATABASE_NAME && !process.env.KEEP_TEST_DATABASE) await bounded(`dropping ${process.env.TEST_DATABASE_NAME}`, dropDatabase(process.env.TEST_DATABASE_NAME));
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  if (template && !process.env.KEEP_TEST_DATABASE) await bounded(`dropping ${template}`, dropDatabase(template));
 }
