@@ -1,5 +1,6 @@
 // Local ESLint rule: keeps the dependency picture a tree you can draw (ARCHITECTURE.md section 2).
 //  - a business module is imported only through its index.ts (server/modules/<name>/index.ts);
+//  - a business module imports only the modules its row of MODULE_EDGES names;
 //  - server/platform/ imports no business module;
 //  - client/ imports nothing from server/, not even types: the API's shapes are contract/api's schemas;
 //  - server/ and emails/ import nothing from client/, emails/ nothing from server/ (type imports
@@ -8,6 +9,23 @@
 import path from 'node:path';
 
 const ROOT = process.cwd();
+
+/**
+ * Which business module may import which (server/modules/<row> -> the modules listed), the layering
+ * docs/architecture.md draws ('Module edges'; a unit test keeps the two equal). Every module has a
+ * row; the table has no cycle (tested). A new edge is one line here and one line in the docs.
+ */
+export const MODULE_EDGES = {
+  cart: ['catalog', 'identity'],
+  catalog: [],
+  contact: [],
+  content: ['catalog'],
+  identity: [],
+  newsletter: ['identity'],
+  order: ['cart', 'catalog', 'identity', 'payment'],
+  payment: [],
+  video: [],
+};
 
 function rel(file) {
   return path.relative(ROOT, file).split(path.sep).join('/');
@@ -24,6 +42,11 @@ function areaOf(p) {
   return m ? m[1] : undefined;
 }
 
+/** The modules `module` may import: its row of MODULE_EDGES (none for a module without a row). */
+function allowedImports(module) {
+  return Object.hasOwn(MODULE_EDGES, module) ? MODULE_EDGES[module] : [];
+}
+
 function isModuleIndex(p) {
   return /^server\/modules\/[^/]+\/index(\.[jt]sx?)?$/.test(p);
 }
@@ -34,10 +57,12 @@ export const importBoundaries = {
     type: 'problem',
     docs: {
       description:
-        'Enforce module boundaries: modules via index.ts, platform knows no module, client never imports server, server and emails never import client, emails never server, contract nothing of theirs.',
+        'Enforce module boundaries: modules via index.ts and only along MODULE_EDGES, platform knows no module, client never imports server, server and emails never import client, emails never server, contract nothing of theirs.',
     },
     messages: {
       deepModuleImport: "Import module '{{target}}' through its index.ts ('{{index}}'), not '{{source}}'.",
+      forbiddenModuleEdge:
+        "Module '{{from}}' may not import module '{{target}}': the edge {{from}} -> {{target}} is not in the table of allowed module edges (MODULE_EDGES in scripts/eslint/import-boundaries.js, drawn in docs/architecture.md). '{{source}}'.",
       platformImportsModule: "server/platform/ knows no business module: '{{source}}' is a module file.",
       clientImportsServer: "client/ does not import server/ (not even types): the API's shapes are in contract/api. '{{source}}'.",
       importsClient: "{{from}}/ does not import client/ (not even types): move what both need to contract/. '{{source}}'.",
@@ -75,8 +100,14 @@ export const importBoundaries = {
         context.report({ node, messageId: 'platformImportsModule', data: { source } });
         return;
       }
-      if (moduleOf(from) !== target && !isModuleIndex(to)) {
+      const fromModule = moduleOf(from);
+      if (fromModule === target) return;
+      if (!isModuleIndex(to)) {
         context.report({ node, messageId: 'deepModuleImport', data: { source, target, index: `server/modules/${target}/index.ts` } });
+        return;
+      }
+      if (fromModule && !allowedImports(fromModule).includes(target)) {
+        context.report({ node, messageId: 'forbiddenModuleEdge', data: { source, from: fromModule, target } });
       }
     }
     return {

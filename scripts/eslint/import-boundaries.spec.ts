@@ -23,6 +23,24 @@ tester.run("import-boundaries", importBoundaries, {
       filename: at("server/modules/order/order.service.ts"),
       code: "import { y } from './order.entity.js';",
     },
+    // edges MODULE_EDGES allows: order -> catalog above, cart -> identity (type imports alike)
+    {
+      filename: at("server/modules/cart/guest-cart-handover.ts"),
+      code: "import { SignInHandovers } from '../identity/index.js';",
+    },
+    {
+      filename: at("server/modules/cart/listeners/birthday-coupon.listener.ts"),
+      code: "import type { SignInHandover } from '../../identity/index.js';",
+    },
+    // every module reaches platform/ and contract/; the composition root reaches every module
+    {
+      filename: at("server/modules/content/content-admin.controller.ts"),
+      code: "import { RequireAuth } from '../../platform/auth/index.js';",
+    },
+    {
+      filename: at("server/app.module.ts"),
+      code: "import { VideoModule } from './modules/video/index.js';",
+    },
     {
       filename: at("server/app.module.ts"),
       code: "import { CatalogModule } from './modules/catalog/index.js';",
@@ -95,6 +113,33 @@ tester.run("import-boundaries", importBoundaries, {
       filename: at("server/app.module.ts"),
       code: "export { CartService } from './modules/cart/cart.service.js';",
       errors: [{ messageId: "deepModuleImport" }],
+    },
+    // edges MODULE_EDGES does not list: identity no longer reaches the cart (cart owns the merge at sign-in)
+    {
+      filename: at("server/modules/identity/identity.module.ts"),
+      code: "import { CartModule } from '../cart/index.js';",
+      errors: [{ messageId: "forbiddenModuleEdge", data: { from: "identity", target: "cart", source: "../cart/index.js" } }],
+    },
+    {
+      filename: at("server/modules/identity/listeners/newsletter-status.listener.ts"),
+      code: "import type { CartView } from '../../cart/index.js';",
+      errors: [{ messageId: "forbiddenModuleEdge" }],
+    },
+    {
+      filename: at("server/modules/catalog/catalog.service.ts"),
+      code: "export { OrderModule } from '../order/index.js';",
+      errors: [{ messageId: "forbiddenModuleEdge" }],
+    },
+    {
+      filename: at("server/modules/content/content.service.ts"),
+      code: "const m = await import('../identity/index.js');",
+      errors: [{ messageId: "forbiddenModuleEdge" }],
+    },
+    // a module without a row imports no module
+    {
+      filename: at("server/modules/invoicing/invoice.service.ts"),
+      code: "import { OrderReadService } from '../order/index.js';",
+      errors: [{ messageId: "forbiddenModuleEdge", data: { from: "invoicing", target: "order", source: "../order/index.js" } }],
     },
     {
       filename: at("server/platform/mail/mail.service.ts"),

@@ -12,6 +12,7 @@ import {
   SetQuantityBody,
 } from '../../../contract/api/cart.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { currentUser } from '../../platform/auth/index.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale, type Locale } from '../../platform/i18n/index.js';
@@ -22,8 +23,8 @@ import type { CartOwner, CartView } from './cart.types.js';
 
 /**
  * The shopper's cart. Guests are recognised by the signed HttpOnly `cart` cookie (a forged or
- * altered cookie counts as none: a fresh, empty cart); a signed-in user (`req.user.id`, set by the
- * identity module) works on the cart of the account.
+ * altered cookie counts as none: a fresh, empty cart); a signed-in user (`currentUser`, platform/auth)
+ * works on the cart of the account.
  */
 @ApiTags('cart')
 @ApiZodQuery(CartQuery)
@@ -119,14 +120,14 @@ export class CartController {
   }
 
   private owner(req: Request): CartOwner {
-    const userId = (req as Request & { user?: { id?: string } }).user?.id;
+    const userId = currentUser(req)?.id;
     if (userId) return { userId };
     return { guestCartId: verifyCartCookie(this.config.secretKey, req.cookies?.[CART_COOKIE]) };
   }
 
   /** Binds a guest's (new) cart to the cookie, renewing its 30 days on every change, and answers `{ data }`. */
   private answer(req: Request, res: Response, result: CartResult): { data: CartView } {
-    const guest = !(req as Request & { user?: { id?: string } }).user?.id;
+    const guest = !currentUser(req);
     if (guest && result.cartId && req.method !== 'GET') {
       res.cookie(CART_COOKIE, signCartId(this.config.secretKey, result.cartId), {
         httpOnly: true,

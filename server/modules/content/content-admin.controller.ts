@@ -15,7 +15,7 @@ import {
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
-import { RequireAuth, Roles } from '../identity/index.js';
+import { RequireAuth, Roles } from '../../platform/auth/index.js';
 import { ContentAdminService } from './content-admin.service.js';
 
 /**

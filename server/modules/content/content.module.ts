@@ -1,7 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/index.js';
-import { IdentityModule } from '../identity/index.js';
 import { ContentAdminController } from './content-admin.controller.js';
 import { ContentAdminService } from './content-admin.service.js';
 import { ContentImagesController } from './content-images.controller.js';
@@ -15,7 +14,7 @@ import { downloadTextsProvider } from './downloads/downloads.service.js';
 import './content.errors.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, IdentityModule, ContentDownloadsModule],
+  imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, ContentDownloadsModule],
   controllers: [ContentController, ContentAdminController, ContentImagesController],
   providers: [ContentService, ContentAdminService, ContentImporter, ContentImportAtStart, downloadTextsProvider(ContentService)],
   exports: [ContentService, ContentImporter],

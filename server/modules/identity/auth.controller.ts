@@ -20,8 +20,8 @@ import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod
 import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
 import { clearSessionCookies, refreshTokenOf, setSessionCookies } from './auth-cookies.js';
-import { currentUser } from './auth.guard.js';
-import { CartHandover } from './cart-handover.js';
+import { currentUser } from '../../platform/auth/index.js';
+import { SignInHandovers } from './sign-in-handover.js';
 import { IdentityLinks } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, SessionView, TokenPair } from './identity.types.js';
@@ -42,7 +42,7 @@ export class AuthController {
     private readonly identity: IdentityService,
     private readonly sessions: SessionService,
     private readonly profiles: ProfileService,
-    private readonly carts: CartHandover,
+    private readonly handovers: SignInHandovers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new IdentityLinks(config.http.publicUrl);
@@ -193,11 +193,11 @@ export class AuthController {
     return { data: { ...data, redirect: session.redirect ?? this.links.path('profile', session.user.locale) } };
   }
 
-  /** Sets the cookies, hands the guest cart over to the account, answers the token pair. */
+  /** Sets the cookies, runs the sign-in handovers (the guest cart joins the account's), answers the token pair. */
   private async signedIn(req: Request, res: Response, session: IssuedSession): Promise<{ data: TokenPair }> {
     res.setHeader('Cache-Control', 'no-store');
     setSessionCookies(res, session, this.config);
-    await this.carts.handOver(req, res, session.user_id);
+    await this.handovers.handOver(req, res, session.user_id);
     return { data: tokenPair(session) };
   }
 }

@@ -8,8 +8,8 @@ import { ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.
 import { ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
 import { setSessionCookies } from './auth-cookies.js';
-import { currentUser, currentUserId, RequireAuth } from './auth.guard.js';
-import { CartHandover } from './cart-handover.js';
+import { AuthError, currentUser, currentUserId, RequireAuth } from '../../platform/auth/index.js';
+import { SignInHandovers } from './sign-in-handover.js';
 import { GoogleOidcService, OIDC_TX_COOKIE, OIDC_TX_MAX_AGE_MS } from './google-oidc.service.js';
 import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
@@ -42,7 +42,7 @@ export class GoogleController {
   constructor(
     private readonly google: GoogleOidcService,
     private readonly identity: IdentityService,
-    private readonly carts: CartHandover,
+    private readonly handovers: SignInHandovers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new IdentityLinks(config.http.publicUrl);
@@ -75,7 +75,7 @@ export class GoogleController {
     // Link mode is for the signed-in user only; a browser that is not signed in signs in first.
     const linkUserId = mode === 'link' ? currentUser(req)?.id : undefined;
     if (mode === 'link' && !linkUserId) {
-      if (!wantsPage(req)) throw new IdentityError('AUTH_REQUIRED');
+      if (!wantsPage(req)) throw new AuthError('AUTH_REQUIRED');
       res.redirect(303, `${this.links.path('login', language)}?redirect=${encodeURIComponent(this.links.path('profile', language))}`);
       return;
     }
@@ -117,7 +117,7 @@ export class GoogleController {
       }
       const session = await this.identity.signInWithGoogle({ ...claims, locale: tx.locale });
       setSessionCookies(res, session, this.config);
-      await this.carts.handOver(req, res, session.user_id);
+      await this.handovers.handOver(req, res, session.user_id);
       res.redirect(303, tx.redirect ?? this.links.path('profile', session.user.locale));
     } catch (err) {
       // Name and message only: nothing of the request (code) or of the session (tokens) goes to the log.

@@ -21,20 +21,6 @@ const CODES = {
     de: 'Ihr Konto ist noch nicht aktiviert. Öffnen Sie den Link in der Aktivierungs-E-Mail oder fordern Sie eine neue an.',
     sl: 'Vaš uporabniški račun še ni aktiviran. Odprite povezavo v e-pošti za aktivacijo ali zahtevajte novo.',
   },
-  AUTH_REQUIRED: {
-    kind: 'unauthenticated',
-    hr: 'Prijavite se za nastavak.',
-    en: 'Please sign in to continue.',
-    de: 'Bitte melden Sie sich an, um fortzufahren.',
-    sl: 'Za nadaljevanje se prijavite.',
-  },
-  AUTH_FORBIDDEN: {
-    kind: 'forbidden',
-    hr: 'Za ovu radnju nemate ovlasti.',
-    en: 'You are not allowed to do this.',
-    de: 'Dazu sind Sie nicht berechtigt.',
-    sl: 'Za to dejanje nimate pravic.',
-  },
   AUTH_REFRESH_INVALID: {
     kind: 'unauthenticated',
     hr: 'Vaša je sesija istekla. Prijavite se ponovno.',

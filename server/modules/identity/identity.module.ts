@@ -1,12 +1,9 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CALLER_VERIFIER, IdentifyCaller } from '../../platform/auth/index.js';
 import { MailModule } from '../../platform/mail/index.js';
-import { CartModule } from '../cart/index.js';
 import { AuthController } from './auth.controller.js';
-import { AccessTokenStrategy, IdentifyCaller, RequireAuth } from './auth.guard.js';
-import { CartHandover } from './cart-handover.js';
 import { GoogleOidcService } from './google-oidc.service.js';
 import { GoogleController } from './google.controller.js';
 import { IdentityDemoSeeder } from './identity-demo.seeder.js';
@@ -18,30 +15,32 @@ import { NewsletterStatusListener } from './listeners/newsletter-status.listener
 import { ProfileService } from './profile.service.js';
 import { SessionRenewal } from './session-renewal.js';
 import { SessionService } from './session.service.js';
+import { SessionCallerVerifier } from './session-caller-verifier.js';
+import { SignInHandovers } from './sign-in-handover.js';
 import { RefreshToken, User, UserToken } from './user.entity.js';
 import { UserTokenService } from './user-token.service.js';
 import { UsersController } from './users.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, UserToken, RefreshToken]), PassportModule, MailModule, CartModule],
+  imports: [TypeOrmModule.forFeature([User, UserToken, RefreshToken]), MailModule],
   controllers: [AuthController, UsersController, GoogleController],
   providers: [
     SessionService,
     UserTokenService,
     IdentityService,
     ProfileService,
-    CartHandover,
+    SignInHandovers,
     GoogleOidcService,
     SessionRenewal,
-    AccessTokenStrategy,
-    RequireAuth,
     IdentityMailsListener,
     NewsletterStatusListener,
     BirthdayBenefits,
     BirthdayBenefitsJob,
     IdentityDemoSeeder,
+    // platform/auth's port, and its global guard that asks it who is calling
+    { provide: CALLER_VERIFIER, useClass: SessionCallerVerifier },
     { provide: APP_GUARD, useClass: IdentifyCaller },
   ],
-  exports: [IdentityService, SessionService, ProfileService, SessionRenewal, RequireAuth],
+  exports: [IdentityService, SessionService, ProfileService, SessionRenewal, SignInHandovers],
 })
 export class IdentityModule {}

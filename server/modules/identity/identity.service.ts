@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { NEWSLETTER_CONSENT_VERSION } from '../../../contract/newsletter.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { AuthError } from '../../platform/auth/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
 import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
@@ -244,7 +245,7 @@ export class IdentityService {
   /** Change by the signed-in user: the current password is required (unless the account has none yet). */
   async changePassword(userId: string, current: string, password: string): Promise<IssuedSession> {
     const user = await this.db.manager.findOne(User, { where: { id: userId } });
-    if (!user) throw new IdentityError('AUTH_REQUIRED');
+    if (!user) throw new AuthError('AUTH_REQUIRED');
     if (user.passwordHash && !(await verifyPassword(user.passwordHash, current))) {
       throw new IdentityError('USER_CURRENT_PASSWORD_WRONG', {}, 'current_password');
     }
@@ -391,7 +392,7 @@ export class IdentityService {
     try {
       return await this.db.transaction(async (m) => {
         const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-        if (!user) throw new IdentityError('AUTH_REQUIRED');
+        if (!user) throw new AuthError('AUTH_REQUIRED');
         const owner = await m.findOne(User, { where: { googleSubject: sub } });
         if (owner && owner.id !== user.id) throw new IdentityError('AUTH_GOOGLE_SUBJECT_TAKEN');
         if (user.googleSubject && user.googleSubject !== sub) throw new IdentityError('AUTH_GOOGLE_ALREADY_LINKED');
@@ -409,7 +410,7 @@ export class IdentityService {
   async unlinkGoogle(userId: string): Promise<void> {
     await this.db.transaction(async (m) => {
       const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-      if (!user) throw new IdentityError('AUTH_REQUIRED');
+      if (!user) throw new AuthError('AUTH_REQUIRED');
       if (!user.passwordHash) throw new IdentityError('AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD');
       await m.update(User, { id: user.id }, { googleSubject: null, updatedAt: new Date() });
     });

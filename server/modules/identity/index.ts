@@ -4,7 +4,7 @@ export { IdentityService } from './identity.service.js';
 export { SessionService } from './session.service.js';
 export { SessionRenewal } from './session-renewal.js';
 export { ProfileService } from './profile.service.js';
-export { RequireAuth, Roles, currentUser, currentUserId, type AuthUser } from './auth.guard.js';
+export { SignInHandovers, type SignInHandover } from './sign-in-handover.js';
 export { ACCESS_COOKIE, REFRESH_COOKIE, EXPIRES_COOKIE } from './auth-cookies.js';
 export { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 export { BirthdayBenefits, zagrebDate } from './birthday-benefits.js';

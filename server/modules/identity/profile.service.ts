@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { parseProfileUpdate } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
+import { AuthError } from '../../platform/auth/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { EmailChangeRequested, NewsletterPreferenceChanged } from './events/identity.events.js';
 import type { ProfileUpdateResult, UserView } from './identity.types.js';
@@ -19,7 +20,7 @@ export class ProfileService {
 
   async get(userId: string): Promise<UserView> {
     const user = await this.db.manager.findOne(User, { where: { id: userId } });
-    if (!user) throw new IdentityError('AUTH_REQUIRED');
+    if (!user) throw new AuthError('AUTH_REQUIRED');
     return toUserView(user);
   }
 
@@ -31,7 +32,7 @@ export class ProfileService {
   async update(userId: string, body: unknown, ip: string | null = null): Promise<ProfileUpdateResult> {
     return this.db.transaction(async (m) => {
       const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
-      if (!user) throw new IdentityError('AUTH_REQUIRED');
+      if (!user) throw new AuthError('AUTH_REQUIRED');
       const changes = parseProfileUpdate(body, { country: user.country });
       const { newsletter, ...fields } = changes;
       const patch: Partial<User> = { ...(fields as Partial<User>) };

@@ -23,9 +23,9 @@ import { ApiZodBody, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod
 import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
 import { setSessionCookies } from './auth-cookies.js';
-import { currentUserId, RequireAuth, Roles } from './auth.guard.js';
+import { currentUserId, RequireAuth, Roles } from '../../platform/auth/index.js';
 import { tokenPair } from './auth.controller.js';
-import { CartHandover } from './cart-handover.js';
+import { SignInHandovers } from './sign-in-handover.js';
 import { toInvitation, toRegistration } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
 import { IdentityLinks } from './identity-links.js';
@@ -43,7 +43,7 @@ export class UsersController {
   constructor(
     private readonly identity: IdentityService,
     private readonly profiles: ProfileService,
-    private readonly carts: CartHandover,
+    private readonly handovers: SignInHandovers,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.links = new IdentityLinks(config.http.publicUrl);
@@ -241,7 +241,7 @@ export class UsersController {
     });
     res.setHeader('Cache-Control', 'no-store');
     setSessionCookies(res, session, this.config);
-    await this.carts.handOver(req, res, session.user_id);
+    await this.handovers.handOver(req, res, session.user_id);
     return { data: tokenPair(session) };
   }
 }

@@ -21,6 +21,7 @@ import {
   RetryPaymentBody,
 } from '../../../contract/api/order.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { currentUser } from '../../platform/auth/index.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
 import { requestLocale } from '../../platform/i18n/index.js';
@@ -35,7 +36,7 @@ import { OrderReadService } from './order.service.js';
 import type { OrderSummaryView, OrderView, PlaceOrderAnswer as PlaceOrderAnswerType } from './order.types.js';
 
 /**
- * Orders over HTTP. The caller is `req.user` (the identity module's global IdentifyCaller guard
+ * Orders over HTTP. The caller is `currentUser(req)` (platform/auth's global IdentifyCaller guard
  * sets it from a valid access token) or a guest known by the signed `cart` cookie.
  *
  * - `GET /api/orders`: the signed-in user's orders; without one the module's own 401
@@ -280,7 +281,7 @@ export class OrderController {
 const PENDING_COOKIE_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 function signedInUserId(req: Request): string | undefined {
-  return (req as Request & { user?: { id?: string } }).user?.id || undefined;
+  return currentUser(req)?.id || undefined;
 }
 
 /** The signed-in user's id, or a 401 refusal. */

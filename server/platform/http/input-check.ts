@@ -12,8 +12,9 @@ import { controlCharacterError, inspectRequest, type RouteTemplate } from './con
  *    the plain Express routes (`/api/csrf`), the queue dashboard and the pages. Pages (any path
  *    outside /api and /admin) are let through: the page renderer answers them with the 404 page.
  * 2. `InputCheckModule`, a global guard: every Nest route checks path, query and body again
- *    before its other guards, passport strategies, pipes and handler run, whatever parsed the body
- *    (a route that brings its own parser, like a signed payment callback, included). It scans
+ *    before its other guards (the caller's identification among them), pipes and handler run,
+ *    whatever parsed the body (a route that brings its own parser, like a signed payment callback,
+ *    included). It scans
  *    only what the middleware has not seen: a request whose body is still the one the middleware
  *    inspected is not walked twice (path and query cannot change in between). A guard, not
  *    Nest middleware: middleware for all methods would be registered as an `all()` route.

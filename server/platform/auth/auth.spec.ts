@@ -1,0 +1,68 @@
+import { describe, expect, it } from '@jest/globals';
+import type { ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { AuthError } from './auth.errors.js';
+import type { CallerVerifier } from './caller-verifier.js';
+import { currentUser, currentUserId, type AuthUser } from './caller.js';
+import { IdentifyCaller } from './identify-caller.guard.js';
+import { RequireAuth, Roles } from './require-auth.guard.js';
+
+const admin: AuthUser = { id: 'u-1', role: 'admin', sessionId: 's-1' };
+const customer: AuthUser = { id: 'u-2', role: 'customer', sessionId: 's-2' };
+
+class Endpoints {
+  open(): void {}
+  adminOnly(): void {}
+}
+Roles('admin')(Endpoints.prototype, 'adminOnly', Object.getOwnPropertyDescriptor(Endpoints.prototype, 'adminOnly')!);
+
+function contextOf(req: object, handler: keyof Endpoints = 'open'): ExecutionContext {
+  return {
+    switchToHttp: () => ({ getRequest: () => req }),
+    getHandler: () => Endpoints.prototype[handler],
+    getClass: () => Endpoints,
+  } as unknown as ExecutionContext;
+}
+
+const verifier = (answer: () => Promise<AuthUser | undefined>): CallerVerifier => ({ callerOf: answer });
+
+describe('IdentifyCaller', () => {
+  it('sets req.user to whom the verifier names, and lets every call through', async () => {
+    const req = {} as Request & { user?: AuthUser };
+    await expect(new IdentifyCaller(verifier(async () => admin)).canActivate(contextOf(req))).resolves.toBe(true);
+    expect(currentUser(req)).toEqual(admin);
+    expect(currentUserId(req)).toBe('u-1');
+  });
+
+  it('leaves the call anonymous when the verifier names nobody or fails', async () => {
+    for (const answer of [async () => undefined, () => Promise.reject(new Error('database away'))]) {
+      const req = { user: admin } as Request & { user?: AuthUser };
+      await expect(new IdentifyCaller(verifier(answer)).canActivate(contextOf(req))).resolves.toBe(true);
+      expect(currentUser(req)).toBeUndefined();
+      expect(() => currentUserId(req)).toThrow(AuthError);
+    }
+  });
+});
+
+describe('RequireAuth', () => {
+  const guard = new RequireAuth(new Reflector());
+  const refusal = (req: object, handler: keyof Endpoints): unknown => {
+    try {
+      return guard.canActivate(contextOf(req, handler));
+    } catch (err) {
+      return err instanceof AuthError ? [err.code, err.kind] : err;
+    }
+  };
+
+  it('refuses an anonymous caller with 401 AUTH_REQUIRED', () => {
+    expect(refusal({}, 'open')).toEqual(['AUTH_REQUIRED', 'unauthenticated']);
+    expect(refusal({ user: { role: 'admin' } }, 'open')).toEqual(['AUTH_REQUIRED', 'unauthenticated']);
+  });
+
+  it('refuses a role @Roles does not name with 403 AUTH_FORBIDDEN, and lets the others through', () => {
+    expect(refusal({ user: customer }, 'adminOnly')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
+    expect(refusal({ user: admin }, 'adminOnly')).toBe(true);
+    expect(refusal({ user: customer }, 'open')).toBe(true);
+  });
+});

@@ -1,0 +1,7 @@
+// Authentication, knowing no module: who is calling (currentUser), the guards, and the port the
+// module keeping the sessions implements (CALLER_VERIFIER). docs/architecture.md, "Requests".
+export { type AuthUser, currentUser, currentUserId } from './caller.js';
+export { CALLER_VERIFIER, type CallerVerifier } from './caller-verifier.js';
+export { IdentifyCaller } from './identify-caller.guard.js';
+export { RequireAuth, Roles } from './require-auth.guard.js';
+export { AuthError, type AuthErrorCode } from './auth.errors.js';
