@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { PassportModule } from '@nestjs/passport';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CALLER_VERIFIER, IdentifyCaller } from '../../platform/auth/index.js';
+import { CALLER_VERIFIER, CallerStrategy, IdentifyCaller } from '../../platform/auth/index.js';
 import { MailModule } from '../../platform/mail/index.js';
 import { AuthController } from './auth.controller.js';
 import { GoogleOidcService } from './google-oidc.service.js';
@@ -22,7 +23,7 @@ import { UserTokenService } from './user-token.service.js';
 import { UsersController } from './users.controller.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([User, UserToken, RefreshToken]), MailModule],
+  imports: [TypeOrmModule.forFeature([User, UserToken, RefreshToken]), PassportModule, MailModule],
   controllers: [AuthController, UsersController, GoogleController],
   providers: [
     SessionService,
@@ -37,8 +38,9 @@ import { UsersController } from './users.controller.js';
     BirthdayBenefits,
     BirthdayBenefitsJob,
     IdentityDemoSeeder,
-    // platform/auth's port, and its global guard that asks it who is calling
+    // platform/auth's port, the passport strategy that asks it, and the global guard running that strategy
     { provide: CALLER_VERIFIER, useClass: SessionCallerVerifier },
+    CallerStrategy,
     { provide: APP_GUARD, useClass: IdentifyCaller },
   ],
   exports: [IdentityService, SessionService, ProfileService, SessionRenewal, SignInHandovers],

@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import { AuthError } from './auth.errors.js';
 import type { CallerVerifier } from './caller-verifier.js';
 import { currentUser, currentUserId, type AuthUser } from './caller.js';
+import { CallerStrategy } from './caller-strategy.js';
 import { IdentifyCaller } from './identify-caller.guard.js';
 import { RequireAuth, Roles } from './require-auth.guard.js';
 
@@ -19,7 +20,7 @@ Roles('admin')(Endpoints.prototype, 'adminOnly', Object.getOwnPropertyDescriptor
 
 function contextOf(req: object, handler: keyof Endpoints = 'open'): ExecutionContext {
   return {
-    switchToHttp: () => ({ getRequest: () => req }),
+    switchToHttp: () => ({ getRequest: () => req, getResponse: () => ({}), getNext: () => () => {} }),
     getHandler: () => Endpoints.prototype[handler],
     getClass: () => Endpoints,
   } as unknown as ExecutionContext;
@@ -27,10 +28,16 @@ function contextOf(req: object, handler: keyof Endpoints = 'open'): ExecutionCon
 
 const verifier = (answer: () => Promise<AuthUser | undefined>): CallerVerifier => ({ callerOf: answer });
 
+/** The guard as the app runs it: passport's 'caller' strategy registered with the given verifier. */
+function identifyCaller(v: CallerVerifier): IdentifyCaller {
+  new CallerStrategy(v);
+  return new IdentifyCaller();
+}
+
 describe('IdentifyCaller', () => {
   it('sets req.user to whom the verifier names, and lets every call through', async () => {
     const req = {} as Request & { user?: AuthUser };
-    await expect(new IdentifyCaller(verifier(async () => admin)).canActivate(contextOf(req))).resolves.toBe(true);
+    await expect(identifyCaller(verifier(async () => admin)).canActivate(contextOf(req))).resolves.toBe(true);
     expect(currentUser(req)).toEqual(admin);
     expect(currentUserId(req)).toBe('u-1');
   });
@@ -38,7 +45,7 @@ describe('IdentifyCaller', () => {
   it('leaves the call anonymous when the verifier names nobody or fails', async () => {
     for (const answer of [async () => undefined, () => Promise.reject(new Error('database away'))]) {
       const req = { user: admin } as Request & { user?: AuthUser };
-      await expect(new IdentifyCaller(verifier(answer)).canActivate(contextOf(req))).resolves.toBe(true);
+      await expect(identifyCaller(verifier(answer)).canActivate(contextOf(req))).resolves.toBe(true);
       expect(currentUser(req)).toBeUndefined();
       expect(() => currentUserId(req)).toThrow(AuthError);
     }

@@ -3,5 +3,6 @@
 export { type AuthUser, currentUser, currentUserId } from './caller.js';
 export { CALLER_VERIFIER, type CallerVerifier } from './caller-verifier.js';
 export { IdentifyCaller } from './identify-caller.guard.js';
+export { CallerStrategy } from './caller-strategy.js';
 export { RequireAuth, Roles } from './require-auth.guard.js';
 export { AuthError, type AuthErrorCode } from './auth.errors.js';
