@@ -126,7 +126,7 @@ export async function bootstrap(options: { role?: Role; config?: AppConfig; serv
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST: form-action names exactly
       // 'self' and that page's origin (the sandbox's is PUBLIC_URL's, which is 'self' once the host is canonical).
-      const formActions = [new URL(config.payment.monri.formUrl).origin];
+      const formActions = config.payment.formActionOrigins;
       // The bot check's script (and its frames) from the provider, only when it is configured (docs/bot-check.md).
       const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
       // The CSP allows Google's analytics hosts only to a visitor who accepted all cookies (docs/analytics.md).
