@@ -9,7 +9,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
 import type { Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
+import { ConfigError, configFromProcessEnv, loadEnvFile, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import {
   runMigrations,
@@ -265,6 +265,7 @@ export function explainStartupError(err: unknown): string | undefined {
  */
 const HEAP_GROWING_PERCENT = 50;
 
+/** `npm start`, `npm run dev`, `npm run worker`: reads `.env`, boots, and stops gracefully on SIGTERM/SIGINT. */
 export async function runFromCli(role?: Role): Promise<void> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   let shop: RunningShop | undefined;
@@ -280,6 +281,8 @@ export async function runFromCli(role?: Role): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   try {
+    // `.env` in the working directory, when there is one: the real environment wins (README, 'Configuration').
+    loadEnvFile();
     shop = await bootstrap(role ? { role } : {});
   } catch (err) {
     const reason = explainStartupError(err);
