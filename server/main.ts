@@ -7,7 +7,7 @@ import express, { type Response } from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.js';
 import { ConfigError, configFromProcessEnv, loadEnvFile, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
@@ -60,10 +60,13 @@ export interface RunningShop {
 }
 
 /** Boots the shop in the configured role; returns a handle whose stop() shuts down gracefully. */
-export async function bootstrap(options: { role?: Role; config?: AppConfig; serveClient?: boolean } = {}): Promise<RunningShop> {
+export async function bootstrap(
+  options: { role?: Role; config?: AppConfig; serveClient?: boolean; logDestination?: DestinationStream } = {},
+): Promise<RunningShop> {
   const base = options.config ?? configFromProcessEnv();
   const config: AppConfig = { ...base, role: options.role ?? base.role };
-  const log = createLogger(config.logLevel, { role: config.role });
+  // stdout; a test may capture the lines (test/integration/platform/quiet-start.test.ts).
+  const log = createLogger(config.logLevel, { role: config.role }, options.logDestination);
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.database.url;
