@@ -15,6 +15,7 @@
  */
 import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../../../contract/locales';
 import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../../contract/paths';
+import { escapeMarkup } from '../../../contract/markup';
 import type { ContentSitemapEntry } from '../../../contract/api/content';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';
@@ -59,9 +60,6 @@ export function localizedEntry(screen: ScreenId, params: Record<Locale, Record<s
   return lastmod ? { alternates, lastmod } : { alternates };
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).href;
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -73,7 +71,7 @@ export function buildSitemapIndex(publicUrl: string): string {
   return [
     XML_DECLARATION,
     `<sitemapindex xmlns="${SITEMAP_NS}">`,
-    ...LOCALES.map((l) => `  <sitemap>\n    <loc>${escapeXml(absolute(publicUrl, SITEMAP_PATHS[l]))}</loc>\n  </sitemap>`),
+    ...LOCALES.map((l) => `  <sitemap>\n    <loc>${escapeMarkup(absolute(publicUrl, SITEMAP_PATHS[l]))}</loc>\n  </sitemap>`),
     '</sitemapindex>',
     '',
   ].join('\n');
@@ -87,16 +85,18 @@ export function buildSitemap(publicUrl: string, locale: Locale, extra: SitemapEn
   const urls = entries.map(({ alternates, lastmod }) => {
     const present = LOCALES.filter((l) => alternates[l] !== undefined);
     const links = [
-      ...present.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absolute(publicUrl, alternates[l]!))}"/>`),
+      ...present.map(
+        (l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeMarkup(absolute(publicUrl, alternates[l]!))}"/>`,
+      ),
       // x-default: the Croatian page, when there is one.
       ...(alternates[DEFAULT_LOCALE] !== undefined
-        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`]
+        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`]
         : []),
     ];
     return [
       '  <url>',
-      `    <loc>${escapeXml(absolute(publicUrl, alternates[locale]!))}</loc>`,
-      ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
+      `    <loc>${escapeMarkup(absolute(publicUrl, alternates[locale]!))}</loc>`,
+      ...(lastmod ? [`    <lastmod>${escapeMarkup(lastmod)}</lastmod>`] : []),
       ...links,
       '  </url>',
     ].join('\n');
