@@ -19,6 +19,7 @@ import { escapeMarkup } from '../../../contract/markup';
 import type { ContentSitemapEntry } from '../../../contract/api/content';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';
+import { apiPaths } from '../api/paths';
 
 /**
  * One page in the languages it exists in (its path in each: all four for screens and the catalogue,
@@ -104,9 +105,6 @@ export function buildSitemap(publicUrl: string, locale: Locale, extra: SitemapEn
   return [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">`, ...urls, '</urlset>', ''].join('\n');
 }
 
-/** The content API's list of published entries with pages of their own (server: ContentController.sitemap). */
-export const CONTENT_SITEMAP_PATH = '/api/content/sitemap';
-
 /** The screen of each content type with a page of its own, and its path parameter. */
 const CONTENT_SCREENS: Record<ContentSitemapEntry['type'], { screen: ScreenId; param: string }> = {
   recipes: { screen: 'recipe', param: 'slug' },
@@ -130,7 +128,7 @@ export function contentSitemapEntries(entries: ContentSitemapEntry[]): SitemapEn
 
 /** Published content with pages of its own, from the content API. */
 export async function contentEntries(api: Api): Promise<SitemapEntry[]> {
-  return contentSitemapEntries(await api.get<ContentSitemapEntry[]>(CONTENT_SITEMAP_PATH));
+  return contentSitemapEntries(await api.get<ContentSitemapEntry[]>(apiPaths.content.sitemap));
 }
 
 /**
