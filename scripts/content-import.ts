@@ -2,12 +2,13 @@
 // module's tables (docs/content.md 'How the import works'). Prints what changed, every refused file
 // and every warning; exits 1 when a file was refused (the others are imported all the same).
 import { NestFactory } from '@nestjs/core';
-import { configFromProcessEnv } from '../server/config/index.js';
+import { configFromProcessEnv, loadEnvFile } from '../server/config/index.js';
 import { AppModule } from '../server/app.module.js';
 import { ContentImporter } from '../server/modules/content/index.js';
 import { runMigrations } from '../server/platform/database/index.js';
 import { withDatabase } from './with-database.js';
 
+loadEnvFile(); // .env when present; the real environment wins
 const base = configFromProcessEnv();
 // The import runs here, once, not again as the application context starts.
 const config = { ...base, role: 'web' as const, content: { ...base.content, importAtStart: false } };

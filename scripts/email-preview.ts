@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer as createViteServer, type ViteDevServer } from 'vite';
+import { escapeMarkup } from '../contract/markup.js';
 
 type RenderModule = typeof import('../emails/render.js');
 
@@ -54,7 +55,12 @@ export async function startEmailPreview(options: { port: number; host: string; p
   const server = http.createServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof Error) vite.ssrFixStacktrace(err);
-      send(res, 500, 'text/html', page('Error', `<pre class="error">${escape(err instanceof Error ? (err.stack ?? err.message) : String(err))}</pre>`));
+      send(
+        res,
+        500,
+        'text/html',
+        page('Error', `<pre class="error">${escapeMarkup(err instanceof Error ? (err.stack ?? err.message) : String(err))}</pre>`),
+      );
     });
   });
 
@@ -71,14 +77,20 @@ export async function startEmailPreview(options: { port: number; host: string; p
     const mod = await load();
     if (parts.length === 0) return send(res, 200, 'text/html', await indexPage(mod));
     const [name, locale, view] = parts;
-    if (!mod.isTemplateName(name) || !mod.isMailLocale(locale) || parts.length > 3) return send(res, 404, 'text/plain', 'No such preview\n');
+    if (!mod.isTemplateName(name) || !mod.isMailLocale(locale) || parts.length > 3)
+      return send(res, 404, 'text/plain', 'No such preview\n');
     let mail;
     try {
       mail = await mod.renderMail(name, mod.previewPropsOf(name, options.publicUrl), locale, { publicUrl: options.publicUrl });
     } catch (err) {
       const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
       if (view) return send(res, 500, 'text/plain', `${message}\n`);
-      return send(res, 500, 'text/html', page(`${name} / ${locale}`, `${nav(mod, name, locale)}<pre class="error">${escape(message)}</pre>`));
+      return send(
+        res,
+        500,
+        'text/html',
+        page(`${name} / ${locale}`, `${nav(mod, name, locale)}<pre class="error">${escapeMarkup(message)}</pre>`),
+      );
     }
     if (view === 'html') return send(res, 200, 'text/html', mail.html);
     if (view === 'text') return send(res, 200, 'text/plain', mail.text);
@@ -90,11 +102,11 @@ export async function startEmailPreview(options: { port: number; host: string; p
       page(
         `${name} / ${locale}`,
         `${nav(mod, name, locale)}
-        <p class="subject"><span>Subject</span> ${escape(mail.subject)}</p>
+        <p class="subject"><span>Subject</span> ${escapeMarkup(mail.subject)}</p>
         <p class="tools">Width: <button data-w="600">600 px</button> <button data-w="375">375 px</button>
           · <a href="/${name}/${locale}/html" target="_blank">HTML</a> · <a href="/${name}/${locale}/text" target="_blank">text part</a></p>
-        <iframe id="mail" src="/${name}/${locale}/html" title="${escape(mail.subject)}"></iframe>
-        <h2>Text part</h2><pre class="text">${escape(mail.text)}</pre>
+        <iframe id="mail" src="/${name}/${locale}/html" title="${escapeMarkup(mail.subject)}"></iframe>
+        <h2>Text part</h2><pre class="text">${escapeMarkup(mail.text)}</pre>
         <script>
           for (const b of document.querySelectorAll('[data-w]')) b.onclick = () => (document.getElementById('mail').style.width = b.dataset.w + 'px');
         </script>`,
@@ -108,15 +120,22 @@ export async function startEmailPreview(options: { port: number; host: string; p
       const cells: string[] = [];
       for (const locale of mod.MAIL_LOCALES) {
         try {
-          const { subject } = await mod.renderMail(name, mod.previewPropsOf(name, options.publicUrl), locale, { publicUrl: options.publicUrl });
-          cells.push(`<td><a href="/${name}/${locale}">${escape(subject)}</a></td>`);
+          const { subject } = await mod.renderMail(name, mod.previewPropsOf(name, options.publicUrl), locale, {
+            publicUrl: options.publicUrl,
+          });
+          cells.push(`<td><a href="/${name}/${locale}">${escapeMarkup(subject)}</a></td>`);
         } catch (err) {
-          cells.push(`<td><a class="error" href="/${name}/${locale}">${escape(err instanceof Error ? err.message : String(err))}</a></td>`);
+          cells.push(
+            `<td><a class="error" href="/${name}/${locale}">${escapeMarkup(err instanceof Error ? err.message : String(err))}</a></td>`,
+          );
         }
       }
-      rows.push(`<tr><th>${escape(name)}</th>${cells.join('')}</tr>`);
+      rows.push(`<tr><th>${escapeMarkup(name)}</th>${cells.join('')}</tr>`);
     }
-    return page('Mail templates', `<table><thead><tr><th></th>${mod.MAIL_LOCALES.map((l) => `<th>${l}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`);
+    return page(
+      'Mail templates',
+      `<table><thead><tr><th></th>${mod.MAIL_LOCALES.map((l) => `<th>${l}</th>`).join('')}</tr></thead><tbody>${rows.join('')}</tbody></table>`,
+    );
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -140,28 +159,24 @@ export async function startEmailPreview(options: { port: number; host: string; p
 
 function nav(mod: RenderModule, name: string, current: string): string {
   const links = mod.MAIL_LOCALES.map((l) => (l === current ? `<strong>${l}</strong>` : `<a href="/${name}/${l}">${l}</a>`));
-  return `<p class="nav"><a href="/">All templates</a> · ${escape(name)} · ${links.join(' ')}</p>`;
+  return `<p class="nav"><a href="/">All templates</a> · ${escapeMarkup(name)} · ${links.join(' ')}</p>`;
 }
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)} · mail preview</title>
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeMarkup(title)} · mail preview</title>
 <style>
   body { font: 15px/1.5 system-ui, sans-serif; margin: 24px; color: #222; background: #fafafa; }
   table { border-collapse: collapse; } th, td { border: 1px solid #ddd; padding: 8px 12px; text-align: left; vertical-align: top; }
   iframe { width: 600px; height: 1100px; border: 1px solid #ccc; background: #fff; display: block; }
   .subject span { color: #777; margin-right: 8px; } .error { color: #b00020; white-space: pre-wrap; }
   pre.text { white-space: pre-wrap; background: #fff; border: 1px solid #ddd; padding: 16px; max-width: 600px; }
-</style></head><body><h1>${escape(title)}</h1>${body}
+</style></head><body><h1>${escapeMarkup(title)}</h1>${body}
 <script>new EventSource('/__events').onmessage = () => location.reload();</script></body></html>`;
 }
 
 function send(res: http.ServerResponse, status: number, type: string, body: string) {
   res.writeHead(status, { 'content-type': `${type}; charset=utf-8`, 'cache-control': 'no-store' });
   res.end(body);
-}
-
-function escape(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -173,7 +188,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     },
   });
   const preview = await startEmailPreview({ port: Number(args.port), host: args.host, publicUrl: args['public-url'] });
-  process.stdout.write(`Mail preview at ${preview.url}/ (links in mails point to ${args['public-url']}); edits to emails/ reload the page.\n`);
+  process.stdout.write(
+    `Mail preview at ${preview.url}/ (links in mails point to ${args['public-url']}); edits to emails/ reload the page.\n`,
+  );
   const stop = () => void preview.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);

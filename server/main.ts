@@ -7,9 +7,9 @@ import express, { type Response } from 'express';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import { AppModule } from './app.module.js';
-import { ConfigError, configFromProcessEnv, type AppConfig, type Role } from './config/index.js';
+import { ConfigError, configFromProcessEnv, loadEnvFile, type AppConfig, type Role } from './config/index.js';
 import { createLogger, httpLogger, PinoNestLogger } from './platform/logger/logger.js';
 import {
   runMigrations,
@@ -60,10 +60,13 @@ export interface RunningShop {
 }
 
 /** Boots the shop in the configured role; returns a handle whose stop() shuts down gracefully. */
-export async function bootstrap(options: { role?: Role; config?: AppConfig; serveClient?: boolean } = {}): Promise<RunningShop> {
+export async function bootstrap(
+  options: { role?: Role; config?: AppConfig; serveClient?: boolean; logDestination?: DestinationStream } = {},
+): Promise<RunningShop> {
   const base = options.config ?? configFromProcessEnv();
   const config: AppConfig = { ...base, role: options.role ?? base.role };
-  const log = createLogger(config.logLevel, { role: config.role });
+  // stdout; a test may capture the lines (test/integration/platform/quiet-start.test.ts).
+  const log = createLogger(config.logLevel, { role: config.role }, options.logDestination);
 
   let embedded: EmbeddedPostgresHandle | undefined;
   let databaseUrl = config.database.url;
@@ -126,7 +129,7 @@ export async function bootstrap(options: { role?: Role; config?: AppConfig; serv
       web.use(compressResponses()); // pages and JSON; static assets come precompressed (docs/performance.md)
       // Checkout hands card payments to the provider's hosted page by a form POST: form-action names exactly
       // 'self' and that page's origin (the sandbox's is PUBLIC_URL's, which is 'self' once the host is canonical).
-      const formActions = [new URL(config.payment.monri.formUrl).origin];
+      const formActions = config.payment.formActionOrigins;
       // The bot check's script (and its frames) from the provider, only when it is configured (docs/bot-check.md).
       const botCheck = config.botCheck.keys ? botCheckCspSources(config.botCheck.scriptUrl) : undefined;
       // The CSP allows Google's analytics hosts only to a visitor who accepted all cookies (docs/analytics.md).
@@ -265,6 +268,7 @@ export function explainStartupError(err: unknown): string | undefined {
  */
 const HEAP_GROWING_PERCENT = 50;
 
+/** `npm start`, `npm run dev`, `npm run worker`: reads `.env`, boots, and stops gracefully on SIGTERM/SIGINT. */
 export async function runFromCli(role?: Role): Promise<void> {
   v8.setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
   let shop: RunningShop | undefined;
@@ -280,6 +284,8 @@ export async function runFromCli(role?: Role): Promise<void> {
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
   try {
+    // `.env` in the working directory, when there is one: the real environment wins (README, 'Configuration').
+    loadEnvFile();
     shop = await bootstrap(role ? { role } : {});
   } catch (err) {
     const reason = explainStartupError(err);

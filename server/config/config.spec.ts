@@ -1,5 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { CONFIG_VARIABLES, ConfigError, loadConfig, SANDBOX_MONRI_AUTHENTICITY_TOKEN, SANDBOX_MONRI_KEY } from './config.js';
+import {
+  CONFIG_ALIASES,
+  CONFIG_VARIABLES,
+  ConfigError,
+  loadConfig,
+  SANDBOX_MONRI_AUTHENTICITY_TOKEN,
+  SANDBOX_MONRI_KEY,
+} from './config.js';
 
 describe('loadConfig', () => {
   it('gives embedded defaults for an empty environment', () => {
@@ -86,19 +93,37 @@ describe('loadConfig', () => {
         formUrl: 'https://ipg.monri.com/v2/form',
         apiUrl: 'https://ipg.monri.com',
       },
+      formActionOrigins: ['https://ipg.monri.com'],
       transactionType: 'authorize',
       reconcileAfterMs: 300_000,
       unpaidOrderExpiryMinutes: 60,
       paymentReminderDelayMinutes: 15,
     });
     expect(() => loadConfig({ ...production, PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(
-      loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'purchase' })
-        .payment.transactionType,
-    ).toBe('purchase');
-    expect(() =>
-      loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20), MONRI_TRANSACTION_TYPE: 'sale' }),
-    ).toThrow(/MONRI_TRANSACTION_TYPE/);
+    const monri = { ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) };
+    expect(loadConfig({ ...monri, PAYMENT_TRANSACTION_TYPE: 'purchase' }).payment.transactionType).toBe('purchase');
+    expect(() => loadConfig({ ...monri, PAYMENT_TRANSACTION_TYPE: 'sale' })).toThrow(/PAYMENT_TRANSACTION_TYPE/);
+  });
+
+  it('still reads MONRI_TRANSACTION_TYPE, the old name of PAYMENT_TRANSACTION_TYPE; the new name wins', () => {
+    expect(CONFIG_ALIASES).toEqual({ PAYMENT_TRANSACTION_TYPE: 'MONRI_TRANSACTION_TYPE' });
+    expect(loadConfig({ MONRI_TRANSACTION_TYPE: 'purchase' }).payment.transactionType).toBe('purchase');
+    expect(loadConfig({ MONRI_TRANSACTION_TYPE: 'purchase', PAYMENT_TRANSACTION_TYPE: 'authorize' }).payment.transactionType).toBe(
+      'authorize',
+    );
+    expect(() => loadConfig({ MONRI_TRANSACTION_TYPE: 'sale' })).toThrow(/MONRI_TRANSACTION_TYPE \(now PAYMENT_TRANSACTION_TYPE\)/);
+    // Every old name is no variable of its own, and every new one is.
+    for (const [name, old] of Object.entries(CONFIG_ALIASES)) {
+      expect(CONFIG_VARIABLES).toContain(name);
+      expect(CONFIG_VARIABLES).not.toContain(old);
+    }
+  });
+
+  it("lets checkout's form post to the hosted page's origin, whatever the provider", () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000' }).payment.formActionOrigins).toEqual(['http://127.0.0.1:4000']);
+    expect(loadConfig({ MONRI_FORM_URL: 'https://ipgtest.monri.com/v2/form' }).payment.formActionOrigins).toEqual([
+      'https://ipgtest.monri.com',
+    ]);
   });
 
   it('reads PAYMENT_RECONCILE_AFTER_MS (default 5 minutes), refusing nonsense', () => {
@@ -183,5 +208,21 @@ describe('.env.example', () => {
       .filter((l) => /^[A-Z_]+=/.test(l))
       .map((l) => l.split('=')[0]);
     expect([...listed].sort()).toEqual([...CONFIG_VARIABLES].sort());
+  });
+});
+
+describe("README's configuration table", () => {
+  it('has a row for every variable the shop reads, and nothing else', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const section = readme.slice(readme.indexOf('\n## Configuration\n'));
+    const table = section.slice(0, section.indexOf('\n## ', 1));
+    // The first cell of each row names one or more variables: `HOST`, `PORT`.
+    const named = table
+      .split('\n')
+      .filter((l) => l.startsWith('| `'))
+      .flatMap((l) => [...l.split('|')[1]!.matchAll(/`([A-Z][A-Z0-9_]*)`/g)].map((m) => m[1]!));
+    expect(named.length).toBeGreaterThan(40);
+    expect([...new Set(named)].sort()).toEqual([...CONFIG_VARIABLES].sort());
+    expect(new Set(named).size).toBe(named.length);
   });
 });

@@ -94,7 +94,8 @@ const envSchema = z.object({
   MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_FORM_URL: url(['http', 'https']).optional(),
   MONRI_API_URL: url(['http', 'https']).optional(),
-  MONRI_TRANSACTION_TYPE: z.enum(['authorize', 'purchase']).default('authorize'),
+  /** Whatever the provider: `authorize` (reserve, capture at shipping) or `purchase` (charge at once). Old name MONRI_TRANSACTION_TYPE. */
+  PAYMENT_TRANSACTION_TYPE: z.enum(['authorize', 'purchase']).default('authorize'),
   PAYMENT_RECONCILE_AFTER_MS: z.coerce.number().int().min(1000).max(86_400_000).default(300_000),
   UNPAID_CARD_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Minutes after placement an unpaid card order's buyer gets 'payment not completed'; a fraction (0.1) only for tests. */
@@ -134,8 +135,16 @@ const envSchema = z.object({
   VIDEO_OEMBED_LOOKUPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
 });
 
-/** Every variable the shop reads (kept in step with .env.example by a test). */
+/** Every variable the shop reads (kept in step with .env.example and README's table by tests). */
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape);
+
+/**
+ * Old names still accepted, new name -> old name: a variable renamed when its concept turned out to be
+ * generic. The new name wins when both are set (README, 'Configuration').
+ */
+export const CONFIG_ALIASES: Readonly<Record<string, string>> = {
+  PAYMENT_TRANSACTION_TYPE: 'MONRI_TRANSACTION_TYPE',
+};
 
 export type Role = 'web' | 'worker' | 'all';
 
@@ -196,7 +205,10 @@ export interface AppConfig {
    */
   payment: {
     provider: 'monri' | 'sandbox';
+    /** The Monri adapter's settings (the sandbox's when the provider is `sandbox`). */
     monri: { key: string; authenticityToken: string; formUrl: string; apiUrl: string };
+    /** Where checkout's form may post, whatever the provider: the origins of its hosted page (the CSP's form-action besides 'self'). */
+    formActionOrigins: string[];
     /** `authorize`: the card is reserved at checkout, captured when the order ships, voided when it is cancelled before; `purchase`: charged at once. */
     transactionType: 'authorize' | 'purchase';
     /** A payment attempt still pending this long (no callback) is settled by asking the provider (reconciliation). */
@@ -261,12 +273,22 @@ export class ConfigError extends Error {
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   // Empty strings count as unset, so `FOO= npm start` behaves like no FOO at all.
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  // An old name's value counts under the new name (a problem with it names both).
+  const spelled = new Map<string, string>();
+  for (const [name, old] of Object.entries(CONFIG_ALIASES)) {
+    if (cleaned[old] !== undefined && cleaned[name] === undefined) {
+      cleaned[name] = cleaned[old];
+      spelled.set(name, `${old} (now ${name})`);
+    }
+    delete cleaned[old];
+  }
   const parsed = envSchema.safeParse(cleaned);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map(
-        (i) => `${i.path.join('.') || 'environment'}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`,
-      ),
+      parsed.error.issues.map((i) => {
+        const name = i.path.join('.');
+        return `${spelled.get(name) ?? (name || 'environment')}: ${i.message} (got ${JSON.stringify(cleaned[String(i.path[0])] ?? null)})`;
+      }),
     );
   }
   const e = parsed.data;
@@ -295,6 +317,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const monriFormUrl =
+    e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form');
   return {
     env: e.NODE_ENV,
     isProduction,
@@ -348,14 +372,14 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       monri: {
         key: e.MONRI_KEY ?? SANDBOX_MONRI_KEY,
         authenticityToken: e.MONRI_AUTHENTICITY_TOKEN ?? SANDBOX_MONRI_AUTHENTICITY_TOKEN,
-        formUrl:
-          e.MONRI_FORM_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri/v2/form` : 'https://ipg.monri.com/v2/form'),
+        formUrl: monriFormUrl,
         apiUrl: (e.MONRI_API_URL ?? (paymentProvider === 'sandbox' ? `${publicUrl}/sandbox/monri` : 'https://ipg.monri.com')).replace(
           /\/+$/,
           '',
         ),
       },
-      transactionType: e.MONRI_TRANSACTION_TYPE,
+      formActionOrigins: [new URL(monriFormUrl).origin],
+      transactionType: e.PAYMENT_TRANSACTION_TYPE,
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
       paymentReminderDelayMinutes: e.PAYMENT_REMINDER_DELAY_MINUTES,

@@ -64,6 +64,8 @@ describe('npm start with embedded defaults', () => {
     await ready(url, first);
     expect(first.output()).toContain(`The shop is running at ${url}`);
     expect(first.output()).toContain('Initialising the embedded PostgreSQL');
+    // A quiet start (README, LOG_LEVEL): no route listing, nothing at error level.
+    expect(first.output()).not.toMatch(/RoutesResolver|RouterExplorer|InstanceLoader|"level":"(error|fatal)"/);
     const page = await fetch(`${url}/en`, { headers: { cookie: 'locale=en' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<html lang="en"');

@@ -61,6 +61,8 @@ export const apiPaths = {
     aboutUs: '/api/content/about-us',
     downloads: '/api/content/downloads',
     euProjects: '/api/content/eu-projects',
+    /** The published entries with pages of their own, for the sitemaps (client/src/ssr/sitemap.ts). */
+    sitemap: '/api/content/sitemap',
   },
   video: {
     /** GET ?url=: a YouTube or Vimeo video's title and poster (docs/video.md). */

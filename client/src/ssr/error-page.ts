@@ -4,8 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { localePrefix, type Locale } from '../../../contract/locales';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeMarkup } from '../../../contract/markup';
 
 export function errorPageHtml(t: TFunction, locale: Locale): string {
   const title = t('site.titleTemplate', { title: t('error.title500') });
@@ -15,14 +14,14 @@ export function errorPageHtml(t: TFunction, locale: Locale): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
+<title>${escapeMarkup(title)}</title>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(t('error.heading'))}</h1>
-<p>${escapeHtml(t('error.playful500'))}</p>
-<p>${escapeHtml(t('error.general'))}</p>
-<p><a href="${localePrefix(locale) || '/'}">${escapeHtml(t('error.backHome'))}</a></p>
+<h1>${escapeMarkup(t('error.heading'))}</h1>
+<p>${escapeMarkup(t('error.playful500'))}</p>
+<p>${escapeMarkup(t('error.general'))}</p>
+<p><a href="${localePrefix(locale) || '/'}">${escapeMarkup(t('error.backHome'))}</a></p>
 </main>
 </body>
 </html>

@@ -15,9 +15,11 @@
  */
 import { LOCALES, DEFAULT_LOCALE, localePrefix, type Locale } from '../../../contract/locales';
 import { SCREENS, SCREEN_IDS, alternatesOf, publicPath, type ScreenId } from '../../../contract/paths';
+import { escapeMarkup } from '../../../contract/markup';
 import type { ContentSitemapEntry } from '../../../contract/api/content';
 import { fetchCategories, fetchProducts } from '../api/catalog';
 import type { Api } from '../api/http';
+import { apiPaths } from '../api/paths';
 
 /**
  * One page in the languages it exists in (its path in each: all four for screens and the catalogue,
@@ -59,9 +61,6 @@ export function localizedEntry(screen: ScreenId, params: Record<Locale, Record<s
   return lastmod ? { alternates, lastmod } : { alternates };
 }
 
-const escapeXml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
-
 const absolute = (publicUrl: string, path: string) => new URL(path, `${publicUrl}/`).href;
 
 const XML_DECLARATION = '<?xml version="1.0" encoding="UTF-8"?>';
@@ -73,7 +72,7 @@ export function buildSitemapIndex(publicUrl: string): string {
   return [
     XML_DECLARATION,
     `<sitemapindex xmlns="${SITEMAP_NS}">`,
-    ...LOCALES.map((l) => `  <sitemap>\n    <loc>${escapeXml(absolute(publicUrl, SITEMAP_PATHS[l]))}</loc>\n  </sitemap>`),
+    ...LOCALES.map((l) => `  <sitemap>\n    <loc>${escapeMarkup(absolute(publicUrl, SITEMAP_PATHS[l]))}</loc>\n  </sitemap>`),
     '</sitemapindex>',
     '',
   ].join('\n');
@@ -87,25 +86,24 @@ export function buildSitemap(publicUrl: string, locale: Locale, extra: SitemapEn
   const urls = entries.map(({ alternates, lastmod }) => {
     const present = LOCALES.filter((l) => alternates[l] !== undefined);
     const links = [
-      ...present.map((l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeXml(absolute(publicUrl, alternates[l]!))}"/>`),
+      ...present.map(
+        (l) => `    <xhtml:link rel="alternate" hreflang="${l}" href="${escapeMarkup(absolute(publicUrl, alternates[l]!))}"/>`,
+      ),
       // x-default: the Croatian page, when there is one.
       ...(alternates[DEFAULT_LOCALE] !== undefined
-        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`]
+        ? [`    <xhtml:link rel="alternate" hreflang="x-default" href="${escapeMarkup(absolute(publicUrl, alternates[DEFAULT_LOCALE]))}"/>`]
         : []),
     ];
     return [
       '  <url>',
-      `    <loc>${escapeXml(absolute(publicUrl, alternates[locale]!))}</loc>`,
-      ...(lastmod ? [`    <lastmod>${escapeXml(lastmod)}</lastmod>`] : []),
+      `    <loc>${escapeMarkup(absolute(publicUrl, alternates[locale]!))}</loc>`,
+      ...(lastmod ? [`    <lastmod>${escapeMarkup(lastmod)}</lastmod>`] : []),
       ...links,
       '  </url>',
     ].join('\n');
   });
   return [XML_DECLARATION, `<urlset xmlns="${SITEMAP_NS}" xmlns:xhtml="${XHTML_NS}">`, ...urls, '</urlset>', ''].join('\n');
 }
-
-/** The content API's list of published entries with pages of their own (server: ContentController.sitemap). */
-export const CONTENT_SITEMAP_PATH = '/api/content/sitemap';
 
 /** The screen of each content type with a page of its own, and its path parameter. */
 const CONTENT_SCREENS: Record<ContentSitemapEntry['type'], { screen: ScreenId; param: string }> = {
@@ -130,7 +128,7 @@ export function contentSitemapEntries(entries: ContentSitemapEntry[]): SitemapEn
 
 /** Published content with pages of its own, from the content API. */
 export async function contentEntries(api: Api): Promise<SitemapEntry[]> {
-  return contentSitemapEntries(await api.get<ContentSitemapEntry[]>(CONTENT_SITEMAP_PATH));
+  return contentSitemapEntries(await api.get<ContentSitemapEntry[]>(apiPaths.content.sitemap));
 }
 
 /**

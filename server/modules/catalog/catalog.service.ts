@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, In } from 'typeorm';
+import { TtlLru } from '../../platform/cache/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../platform/i18n/index.js';
@@ -98,7 +99,7 @@ interface Loaded {
 @Injectable()
 export class CatalogService {
   /** Search pages by [locale, tsquery, category, page, size], with the catalog_search_version they were computed at. */
-  private readonly searchCache = new Map<string, { version: string; page: { ids: number[]; total: number } }>();
+  private readonly searchCache = new TtlLru<{ version: string; page: { ids: number[]; total: number } }>({ maxEntries: SEARCH_CACHE_SIZE });
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -162,7 +163,7 @@ export class CatalogService {
   }
 
   /**
-   * One page of a search (ids in order, total). Pages are kept in memory (at most
+   * One page of a search (ids in order, total). Pages are kept in memory (the shared TtlLru, at most
    * SEARCH_CACHE_SIZE, least recently used dropped) with the `catalog_search_version` read before
    * the search: triggers bump it on every change of texts, order or categories, in any process,
    * so a page is reused only while the catalogue it was computed from is unchanged (one indexed
@@ -172,11 +173,7 @@ export class CatalogService {
     const [{ version }]: Array<{ version: string }> = await this.db.query(`SELECT version FROM catalog_search_version WHERE id = 1`);
     const key = JSON.stringify([locale, tsquery, categoryId, page, size]);
     const cached = this.searchCache.get(key);
-    if (cached && cached.version === version) {
-      this.searchCache.delete(key); // most recently used last
-      this.searchCache.set(key, cached);
-      return cached.page;
-    }
+    if (cached && cached.version === version) return cached.page;
     const rows: Array<{ id: number; total: number }> = await this.db.query(SEARCH_PAGE, [locale, tsquery, categoryId, size, (page - 1) * size, SEARCH_RANKED]);
     let total = rows.length ? rows[0].total : 0;
     if (!rows.length && page > 1) {
@@ -185,9 +182,8 @@ export class CatalogService {
       total = count;
     }
     const result = { ids: rows.map((r) => r.id), total };
-    this.searchCache.delete(key);
-    this.searchCache.set(key, { version, page: result });
-    if (this.searchCache.size > SEARCH_CACHE_SIZE) this.searchCache.delete(this.searchCache.keys().next().value!);
+    // No time limit: an entry of an older catalog_search_version is never served and is pushed out in time.
+    this.searchCache.set(key, { version, page: result }, Number.POSITIVE_INFINITY);
     return result;
   }
 

@@ -26,7 +26,8 @@ export {
 } from './sandbox/sandbox.routes.js';
 export {
   PaymentService,
-  PAYMENT_CALLBACK_PATH,
+  PAYMENT_CALLBACK_ROUTE,
+  paymentCallbackPath,
   PAYMENT_RETURN_PATH,
   paymentReturnUrl,
   type CaptureOutcome,

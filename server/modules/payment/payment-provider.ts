@@ -1,4 +1,5 @@
 import type { Locale } from '../../../contract/locales.js';
+import type { PaymentProviderId } from '../../../contract/api/payment.js';
 
 /** What a payment attempt for one order needs; the order module fills it when it hands off to the provider. */
 export interface PaymentRequest {
@@ -105,7 +106,8 @@ export interface TransactionResult {
  * message means for an order (settlement, idempotency, amount checks) is the order side's business.
  */
 export interface PaymentProvider {
-  readonly name: string;
+  /** Which adapter this is: the `{provider}` segment of its callback path, `/api/payments/{provider}/callback` (paymentCallbackPath). */
+  readonly name: PaymentProviderId;
   /** The form that takes the browser to the hosted page. Throws PaymentError for order data that cannot be sent. */
   startPayment(request: PaymentRequest): PaymentForm;
   /** Checks the browser's return URL (the full URL as requested, with scheme and host). */

@@ -8,7 +8,8 @@ export type PaymentErrorCode =
   | 'PAYMENT_CALLBACK_MALFORMED'
   | 'PAYMENT_REFUND_REFUSED'
   | 'PAYMENT_TRANSACTION_REFUSED'
-  | 'PAYMENT_RETURN_UNKNOWN';
+  | 'PAYMENT_RETURN_UNKNOWN'
+  | 'PAYMENT_PROVIDER_UNKNOWN';
 
 const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_DATA_INVALID: 'invalid',
@@ -18,6 +19,7 @@ const KIND: Record<PaymentErrorCode, ErrorKind> = {
   PAYMENT_REFUND_REFUSED: 'conflict',
   PAYMENT_TRANSACTION_REFUSED: 'conflict',
   PAYMENT_RETURN_UNKNOWN: 'not_found',
+  PAYMENT_PROVIDER_UNKNOWN: 'not_found',
 };
 
 registerErrorMessages({
@@ -67,6 +69,13 @@ registerErrorMessages({
     en: 'This payment is not known. You can check your order with the link in the order confirmation e-mail.',
     de: 'Diese Zahlung ist nicht bekannt. Sie können Ihre Bestellung über den Link in der Bestellbestätigung per E-Mail prüfen.',
     sl: 'To plačilo ni znano. Naročilo lahko preverite s povezavo v e-sporočilu s potrditvijo naročila.',
+  },
+  // a callback path naming a provider the shop has no adapter for, or not the configured one (`/api/payments/{provider}/callback`)
+  PAYMENT_PROVIDER_UNKNOWN: {
+    hr: 'Ovaj pružatelj usluge plaćanja nije poznat.',
+    en: 'This payment provider is not known.',
+    de: 'Dieser Zahlungsanbieter ist nicht bekannt.',
+    sl: 'Ta ponudnik plačil ni znan.',
   },
 });
 

@@ -1,13 +1,19 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { Locale } from '../../../contract/locales.js';
+import type { PaymentProviderId } from '../../../contract/api/payment.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { PaymentError } from './payment.errors.js';
 import { paymentReference } from './monri/monri-fields.js';
 import { PAYMENT_PROVIDER, type PaymentForm, type PaymentProvider, type PaymentRequest } from './payment-provider.js';
 
-/** Where the provider posts its server-to-server callbacks (an exact CSRF exemption: csrf.ts). */
-export const PAYMENT_CALLBACK_PATH = '/api/payments/monri/callback';
+/**
+ * Where a provider posts its server-to-server callbacks: `/api/payments/{provider}/callback`, one route for
+ * every adapter (PaymentCallbackController; CSRF-exempt by this method and pattern: csrf.ts). Monri's is
+ * `/api/payments/monri/callback`, the path its merchant panel has always had configured.
+ */
+export const PAYMENT_CALLBACK_ROUTE = '/api/payments/:provider/callback';
+export const paymentCallbackPath = (provider: PaymentProviderId) => PAYMENT_CALLBACK_ROUTE.replace(':provider', provider);
 
 /** Where the browser comes back from the hosted page: the attempt's reference in the path, no query of its own (Monri appends `?` and its parameters). */
 export const PAYMENT_RETURN_PATH = '/api/payments/return';
@@ -111,7 +117,7 @@ export class PaymentService {
       buyer: order.customer,
       successUrl: paymentReturnUrl(base, reference, 'success'),
       cancelUrl: paymentReturnUrl(base, reference, 'cancel'),
-      callbackUrl: `${base}${PAYMENT_CALLBACK_PATH}`,
+      callbackUrl: `${base}${paymentCallbackPath(this.provider.name)}`,
     });
     await manager.query(
       `INSERT INTO payment_attempt (order_number, reference, amount, currency, provider, transaction_type, success_page, cancel_page)

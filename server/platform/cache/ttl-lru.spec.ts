@@ -30,4 +30,19 @@ describe('TtlLru', () => {
     expect(cache.get('huge')).toBeUndefined();
     expect(cache.totalBytes).toBe(95);
   });
+
+  it('tells whether a live entry is kept without touching its recency; an infinite time to live never expires', () => {
+    let now = 0;
+    const cache = new TtlLru<string>({ maxEntries: 2 }, () => now);
+    cache.set('a', 'a', Number.POSITIVE_INFINITY);
+    cache.set('b', 'b', 10);
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([true, true, false]);
+    cache.set('c', 'c', 10); // 'a' is still the least recently used: has() did not move it
+    expect([cache.has('a'), cache.has('b'), cache.has('c')]).toEqual([false, true, true]);
+    now = 10;
+    expect(cache.has('b')).toBe(false);
+    cache.set('d', 'd', Number.POSITIVE_INFINITY);
+    now = Number.MAX_SAFE_INTEGER;
+    expect(cache.get('d')).toBe('d');
+  });
 });

@@ -1,6 +1,6 @@
 /**
- * THE per-process cache of the shop (the render cache's pages, the catalogue's answers, the video
- * lookups): least recently used entries go first once `maxEntries` or `maxBytes` is passed, and every
+ * THE per-process cache of the shop (the render cache's pages, the catalogue's answers and search
+ * pages, the video lookups, the generated PDFs): least recently used entries go first once `maxEntries` or `maxBytes` is passed, and every
  * entry has its own time to live. Plain Map order is the recency order (a read moves the entry to the end).
  */
 export class TtlLru<V> {
@@ -24,6 +24,13 @@ export class TtlLru<V> {
     return entry.value;
   }
 
+  /** Whether a live entry is kept under `key`, without making it the most recently used. */
+  has(key: string): boolean {
+    const entry = this.entries.get(key);
+    return entry !== undefined && entry.expires > this.now();
+  }
+
+  /** `ttlMs` may be Infinity: kept until pushed out by the bounds (or deleted). */
   set(key: string, value: V, ttlMs: number, bytes = 0): void {
     this.delete(key);
     if (this.limits.maxBytes !== undefined && bytes > this.limits.maxBytes) return;

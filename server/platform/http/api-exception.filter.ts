@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger 
 import type { Request, Response } from 'express';
 import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
 import { localizedMessage, registerErrorMessages, requestLocale, type Locale } from '../i18n/index.js';
-import { redactUrl } from '../logger/logger.js';
+import { markChosenAnswer, redactUrl } from '../logger/logger.js';
 import { databaseUnavailableError } from '../database/database-unavailable.js';
 
 const CODE_BY_STATUS: Record<number, string> = {
@@ -63,12 +63,16 @@ export class ApiExceptionFilter implements ExceptionFilter {
     const exception = unavailable ?? thrown;
     const { status, errors } = this.describe(exception, req, requestLocale(req));
     // A DomainError is an answer we chose (e.g. 503 'Google sign-in is off'), not a failure to log.
-    if (status >= 500 && !(exception instanceof DomainError)) this.logger.error({ err: exception, path: redactUrl(req.originalUrl) }, 'request failed');
+    if (status >= 500 && !(exception instanceof DomainError))
+      this.logger.error({ err: exception, path: redactUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) {
       res.end();
       return;
     }
-    if (exception instanceof DomainError) for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+    if (exception instanceof DomainError) {
+      for (const [name, value] of Object.entries(exception.headers)) res.setHeader(name, value);
+      markChosenAnswer(res, exception.code);
+    }
     res.status(status).json({ errors });
   }
 

@@ -33,7 +33,7 @@ function run(mw: (rq: Request, rs: Response, next: () => void) => void, rq: Requ
 describe('CSRF exemptions', () => {
   it("exempts only the card provider's signed callback, the newsletter's one-click unsubscribe and the payment sandbox's five provider endpoints (each with its reason)", () => {
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`)).toEqual([
-      'POST /api/payments/monri/callback',
+      'POST /api/payments/:provider/callback',
       'POST /api/newsletter/unsubscribe',
       'POST /sandbox/monri/v2/form',
       'POST /sandbox/monri/orders/show',
@@ -46,7 +46,7 @@ describe('CSRF exemptions', () => {
     // The callback gets its body raw (its signature covers the bytes as sent), the sandbox's XML API parses its own bodies,
     // the one-click unsubscribe reads none (a urlencoded or multipart `List-Unsubscribe=One-Click`, never refused).
     expect(CSRF_EXEMPT_ROUTES.filter((r) => r.rawBody).map((r) => r.path)).toEqual([
-      '/api/payments/monri/callback',
+      '/api/payments/:provider/callback',
       '/api/newsletter/unsubscribe',
       '/sandbox/monri/orders/show',
       '/sandbox/monri/transactions/:order_number/refund.xml',
@@ -73,6 +73,28 @@ describe('CSRF exemptions', () => {
       expect([path, isExemptRoute(req('POST', path), list)]).toEqual([path, false]);
     }
     expect(isExemptRoute(req('PUT', '/x/transactions/1/refund.xml'), list)).toBe(false);
+  });
+
+  it("exempts the providers' callback by its route pattern: POST and one plain provider segment, nothing else", () => {
+    expect(isExemptRoute(req('POST', '/api/payments/monri/callback'), CSRF_EXEMPT_ROUTES)).toBe(true);
+    expect(isExemptRoute(req('POST', '/api/payments/other-provider/callback'), CSRF_EXEMPT_ROUTES)).toBe(true); // then the route's 404
+    for (const [method, path] of [
+      ['PUT', '/api/payments/monri/callback'],
+      ['DELETE', '/api/payments/monri/callback'],
+      ['post', '/api/payments/monri/callback'],
+      ['POST', '/api/payments/monri/callback/'],
+      ['POST', '/api/payments//callback'],
+      ['POST', '/api/payments/a/b/callback'],
+      ['POST', '/api/payments/%2e%2e/callback'],
+      ['POST', '/api/payments/monri%2Fx/callback'],
+      ['POST', '/api/payments/monri%00/callback'],
+      ['POST', `/api/payments/${'m'.repeat(41)}/callback`],
+      ['POST', '/api/payments/monri/Callback'],
+      ['POST', '/API/payments/monri/callback'],
+      ['POST', '/api/orders/monri/callback'],
+    ] as const) {
+      expect([method, path, isExemptRoute(req(method, path), CSRF_EXEMPT_ROUTES)]).toEqual([method, path, false]);
+    }
   });
 
   it('matches an exempt route by exact method and path only', () => {

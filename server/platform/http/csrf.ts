@@ -14,8 +14,9 @@ export const CSRF_COOKIES = [COOKIE_NAMES.csrf, COOKIE_NAMES.csrfHttps, SID_COOK
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A route the CSRF check leaves alone, matched exactly: the method and the path as the router
- * matches it (case-sensitive, no trailing slash, no pattern; the query string does not count).
+ * A route the CSRF check leaves alone, matched exactly: the method and the route pattern as the
+ * router matches it (case-sensitive, no trailing slash; the query string does not count). The only
+ * pattern is a `:name` segment (exactly one segment of EXEMPT_PARAM characters).
  */
 export interface CsrfExemptRoute {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,9 +42,9 @@ export interface CsrfExemptRoute {
 export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
   {
     method: 'POST',
-    path: '/api/payments/monri/callback',
+    path: '/api/payments/:provider/callback',
     reason:
-      "the card provider's server-to-server callback: no browser and no cookie are involved, and its Authorization header (WP3-callback digest: SHA-512 of key + the raw body) proves Monri sent exactly these bytes; anything else is refused with 401",
+      "a card provider's server-to-server callback, one route for every adapter (`{provider}` names it; any other name is a 404 before the body is read): no browser and no cookie are involved, and the adapter verifies the provider's signature over the raw body (Monri: its Authorization header's WP3-callback digest, SHA-512 of key + the raw body, proves Monri sent exactly these bytes); anything else is refused with 401",
     rawBody: true,
   },
   {
@@ -100,13 +101,13 @@ export function sentToken(req: Pick<Request, 'headers' | 'body'>): string | unde
   return formCsrfToken(req);
 }
 
-/** What a `:name` segment of an exempt path matches: one order number (letters, digits, - and _, 1 to 40). */
+/** What a `:name` segment of an exempt path matches: one order number or provider name (letters, digits, - and _, 1 to 40). */
 const EXEMPT_PARAM = /^[A-Za-z0-9_-]{1,40}$/;
 
 /**
  * True when the request is exactly one of the exempt (method, path) pairs. A path segment written
  * `:name` stands for exactly one segment of EXEMPT_PARAM characters (a provider's API puts the order
- * number in its URL); every other segment must be equal, and so must the number of segments.
+ * number in its URL; the callback route names its provider); every other segment must be equal, and so must the number of segments.
  */
 export function isExemptRoute(req: Pick<Request, 'method' | 'path'>, exempt: readonly CsrfExemptRoute[]): boolean {
   return exempt.some((route) => route.method === req.method && exemptPathMatches(route.path, req.path));

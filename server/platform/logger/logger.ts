@@ -135,6 +135,29 @@ export function redactUrl(url: string): string {
   return url.replace(SECRET_QUERY, '$1[redacted]').replace(TOKEN_SEGMENT, '[redacted]');
 }
 
+const CHOSEN_ANSWER = Symbol('chosen answer');
+
+/**
+ * Marks a response whose status is an answer the code chose, with its error code (a DomainError:
+ * also a 5xx such as 503 'Google sign-in is off' or 502 'the video provider cannot be reached'). The
+ * access log records it at info with its code, not as a failure with an error; whatever is really off
+ * behind it (a provider unreachable) is warned about where it is known.
+ */
+export function markChosenAnswer(res: ServerResponse, code: string): void {
+  (res as ServerResponse & { [CHOSEN_ANSWER]?: string })[CHOSEN_ANSWER] = code;
+}
+
+function chosenAnswer(res: ServerResponse): string | undefined {
+  return (res as ServerResponse & { [CHOSEN_ANSWER]?: string })[CHOSEN_ANSWER];
+}
+
+/** The access log's level: an error only for a failure (a thrown error, or a 5xx nobody chose); 4xx and chosen 5xx at info. */
+export function accessLogLevel(res: ServerResponse, err: Error | undefined): 'error' | 'info' | 'debug' {
+  if (err) return 'error';
+  if (res.statusCode >= 500) return chosenAnswer(res) ? 'info' : 'error';
+  return res.statusCode >= 400 ? 'info' : 'debug';
+}
+
 /** JSON access log with a request id (an incoming X-Request-Id is kept if sane) echoed in the response. */
 export function httpLogger(logger: Logger) {
   const middleware = pinoHttp({
@@ -145,7 +168,16 @@ export function httpLogger(logger: Logger) {
       res.setHeader('X-Request-Id', id);
       return id;
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
+    customLogLevel: (_req, res, err) => accessLogLevel(res, err),
+    // pino-http invents an Error ('failed with status code 503', with a stack of its own code) for every
+    // 5xx without one: a chosen answer gets its code instead, and no line gets the invented error (the
+    // exception filter logs the real one, with its stack, once).
+    customErrorObject: (_req, res, error, fields: Record<string, unknown>) => {
+      const code = chosenAnswer(res);
+      const invented = error.message === `failed with status code ${res.statusCode}` && !(res as ServerResponse & { err?: Error }).err;
+      const { err: _err, ...rest } = fields;
+      return { ...rest, ...(code ? { code } : {}), ...(invented ? {} : { err: error }) };
+    },
     autoLogging: { ignore: (req) => req.url === '/api/health' || Boolean(req.url?.startsWith('/assets/')) },
     serializers: {
       req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
@@ -159,11 +191,18 @@ export function httpLogger(logger: Logger) {
   };
 }
 
+/**
+ * Nest's own start-up chatter, one line per module, controller and route (about 150 lines at every
+ * start): logged at debug, so `LOG_LEVEL=debug` still shows what was mapped and a plain start does not.
+ */
+const NEST_CHATTER: ReadonlySet<string> = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer']);
+
 /** Nest's logger interface on top of pino, so framework and app logs are one JSON stream. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
   private write(level: 'info' | 'error' | 'warn' | 'debug' | 'trace', message: unknown, params: unknown[]) {
     const context = typeof params[params.length - 1] === 'string' ? (params.pop() as string) : undefined;
+    if (level === 'info' && context && NEST_CHATTER.has(context)) level = 'debug';
     const target = context ? this.logger.child({ context }) : this.logger;
     if (message && typeof message === 'object' && !(message instanceof Error)) {
       const [msg] = params;

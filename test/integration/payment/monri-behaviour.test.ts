@@ -15,7 +15,7 @@ import { waitFor } from '../../support/wait.js';
 import { createOrder } from '../../factories/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import {
-  PAYMENT_CALLBACK_PATH,
+  paymentCallbackPath,
   PAYMENT_RETURN_PATH,
   PaymentService,
   PaymentSettlement,
@@ -97,7 +97,7 @@ describe('Monri as Monri behaves: references, return, decline', () => {
       // The provider returns the browser to the shop's endpoint with the reference in the path and no query of its own.
       expect(first.fields.success_url_override).toBe(`${shop.url}${PAYMENT_RETURN_PATH}/${number}_1/success`);
       expect(first.fields.cancel_url_override).toBe(`${shop.url}${PAYMENT_RETURN_PATH}/${number}_1/cancel`);
-      expect(first.fields.callback_url_override).toBe(`${shop.url}${PAYMENT_CALLBACK_PATH}`);
+      expect(first.fields.callback_url_override).toBe(`${shop.url}${paymentCallbackPath('monri')}`);
       expect(first.fields.transaction_type).toBe('authorize');
 
       const pagePath = await openPage(second);
@@ -269,7 +269,7 @@ describe('the sandbox owes its callbacks durably (private Redis, stopped and flu
       req.on('end', () => {
         seen += 1;
         if (blocked) return void res.writeHead(500).end('not now');
-        fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, {
+        fetch(`${shop.url}${paymentCallbackPath('monri')}`, {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: req.headers.authorization ?? '' },
           body: Buffer.concat(chunks),
@@ -332,14 +332,14 @@ describe('the sandbox owes its callbacks durably (private Redis, stopped and flu
   );
 });
 
-describe('MONRI_TRANSACTION_TYPE=purchase: charged at checkout', () => {
+describe('PAYMENT_TRANSACTION_TYPE=purchase: charged at checkout', () => {
   let shop: RunningShop & { url: string };
   let db: DataSource;
 
   beforeAll(async () => {
     const port = await freePort();
     shop = await startShop({
-      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50', MONRI_TRANSACTION_TYPE: 'purchase' },
+      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, QUEUE_RETRY_DELAY_MS: '50', PAYMENT_TRANSACTION_TYPE: 'purchase' },
     });
     db = shop.app.get(DataSource);
   });

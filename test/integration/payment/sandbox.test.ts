@@ -12,7 +12,7 @@ import type { RunningShop } from '../../../server/main.js';
 import { CSRF_EXEMPT_ROUTES } from '../../../server/platform/http/csrf.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
-  PAYMENT_CALLBACK_PATH,
+  PAYMENT_CALLBACK_ROUTE,
   PAYMENT_PROVIDER,
   SANDBOX_CAPTURE_PATH,
   SANDBOX_FORM_PATH,
@@ -126,7 +126,7 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     // Besides the payment's: the newsletter's one-click unsubscribe (RFC 8058, docs/newsletter.md).
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
-        `POST ${PAYMENT_CALLBACK_PATH}`,
+        `POST ${PAYMENT_CALLBACK_ROUTE}`,
         `POST ${SANDBOX_FORM_PATH}`,
         `POST ${SANDBOX_REFUND_PATH}`,
         `POST ${SANDBOX_CAPTURE_PATH}`,

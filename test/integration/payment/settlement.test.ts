@@ -11,7 +11,7 @@ import { createOrder } from '../../factories/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import {
-  PAYMENT_CALLBACK_PATH,
+  paymentCallbackPath,
   PAYMENT_RETURN_PATH,
   PAYMENT_PROVIDER,
   PaymentService,
@@ -104,7 +104,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
 
   /** Posts raw bytes to the callback, signed over exactly those bytes unless an authorization is given. */
   const post = (raw: string, authorization: string | null = sign(raw), contentType = 'application/json') =>
-    fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, {
+    fetch(`${shop.url}${paymentCallbackPath('monri')}`, {
       method: 'POST',
       headers: { 'content-type': contentType, ...(authorization === null ? {} : { authorization }) },
       body: raw,
@@ -181,7 +181,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
 
       // Hostile sizes and methods are client errors, never a 500.
       expect((await post('x'.repeat(70 * 1024))).status).toBe(413);
-      expect((await fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, { method: 'POST' })).status).toBe(401);
+      expect((await fetch(`${shop.url}${paymentCallbackPath('monri')}`, { method: 'POST' })).status).toBe(401);
     },
     TEST_MS,
   );
@@ -393,7 +393,7 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
     async () => {
       const { number, form } = await startedOrder();
       expect(form.action).toBe(`${shop.url}${SANDBOX_FORM_PATH}`);
-      expect(form.fields.callback_url_override).toBe(`${shop.url}${PAYMENT_CALLBACK_PATH}`);
+      expect(form.fields.callback_url_override).toBe(`${shop.url}${paymentCallbackPath('monri')}`);
       const posted = await fetch(form.action, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://shop.elsewhere.example' },

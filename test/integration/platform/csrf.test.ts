@@ -61,7 +61,9 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
   let routes: RouteEntry[];
 
   beforeAll(async () => {
-    shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '10000', QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'csrf-test-password' } });
+    shop = await startShop({
+      env: { AUTH_RATE_LIMIT_PER_IP: '10000', QUEUE_DASHBOARD_USER: 'ops', QUEUE_DASHBOARD_PASSWORD: 'csrf-test-password' },
+    });
     db = shop.app.get(DataSource);
     // The exact exempt routes (the payment sandbox's stand-ins for the provider) prove themselves by digests: test/integration/payment.
     routes = mutatingRoutes(shop).filter((r) => !isExemptRoute({ method: r.method, path: r.path }, CSRF_EXEMPT_ROUTES));
@@ -80,9 +82,9 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
     const doc = (await request(shop.url).get('/api/docs-json').expect(200)).body as { paths: Record<string, Record<string, unknown>> };
     const documented = Object.entries(doc.paths).flatMap(([path, ops]) =>
       Object.keys(ops)
-        .map((m) => m.toUpperCase())
-        .filter((m) => !SAFE.has(m) && !isExemptRoute({ method: m, path }, CSRF_EXEMPT_ROUTES))
-        .map((m) => `${m} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+        .map((m) => ({ method: m.toUpperCase(), path: path.replace(/\{(\w+)\}/g, ':$1') }))
+        .filter((r) => !SAFE.has(r.method) && !isExemptRoute(r, CSRF_EXEMPT_ROUTES))
+        .map((r) => `${r.method} ${r.path}`),
     );
     expect(documented.length).toBeGreaterThan(0);
     expect(keys).toEqual(expect.arrayContaining(documented));
@@ -110,17 +112,28 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
         { name: 'trailing slash, valid token', path: `${path}/`, token: a.token, cookies: a.cookies, allowed: [404] },
         { name: 'form body, no token', path, cookies: a.cookies, form: true, allowed: [403] },
         { name: 'form body, valid token', path, token: a.token, cookies: a.cookies, form: true, allowed: [415] },
-        { name: 'upper case, form body, valid token', path: path.toUpperCase(), token: a.token, cookies: a.cookies, form: true, allowed: [415] },
+        {
+          name: 'upper case, form body, valid token',
+          path: path.toUpperCase(),
+          token: a.token,
+          cookies: a.cookies,
+          form: true,
+          allowed: [415],
+        },
       ];
       for (const attempt of attempts) {
         let req = request(shop.url)[route.method.toLowerCase() as 'post'](attempt.path).set('Origin', 'https://evil.example');
         if (attempt.cookies) req = req.set('Cookie', attempt.cookies);
         if (attempt.token) req = req.set('X-CSRF-Token', attempt.token);
-        req = attempt.form ? req.type('form').send('email=a%40b.test&password=lozinka1') : req.send({ email: 'a@b.test', password: 'lozinka1' });
+        req = attempt.form
+          ? req.type('form').send('email=a%40b.test&password=lozinka1')
+          : req.send({ email: 'a@b.test', password: 'lozinka1' });
         const res = await req;
         sent += 1;
-        if (!attempt.allowed.includes(res.status)) failures.push(`${route.method} ${attempt.path} (${attempt.name}): ${res.status} ${JSON.stringify(res.body)}`);
-        if (res.headers['set-cookie']?.toString().match(/(access|refresh)_token=[^;]/)) failures.push(`${route.method} ${attempt.path} (${attempt.name}): session cookies set`);
+        if (!attempt.allowed.includes(res.status))
+          failures.push(`${route.method} ${attempt.path} (${attempt.name}): ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.headers['set-cookie']?.toString().match(/(access|refresh)_token=[^;]/))
+          failures.push(`${route.method} ${attempt.path} (${attempt.name}): session cookies set`);
       }
     }
     expect(sent).toBeGreaterThanOrEqual(routes.length * 13);
@@ -135,21 +148,35 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
     // No body: no media type needed (DELETE, and a POST with Content-Length: 0).
     const del = await request(shop.url).delete('/api/cart/items/no-such-line').set('Cookie', a.cookies).set('X-CSRF-Token', a.token);
     expect(del.status).toBeLessThan(300);
-    const empty = await request(shop.url).post('/api/auth/logout').set('Cookie', a.cookies).set('X-CSRF-Token', a.token).set('Content-Length', '0');
+    const empty = await request(shop.url)
+      .post('/api/auth/logout')
+      .set('Cookie', a.cookies)
+      .set('X-CSRF-Token', a.token)
+      .set('Content-Length', '0');
     expect(empty.status).toBeLessThan(300);
   });
 
   it('answers a non-JSON body with 415 in the caller language, before any handler', async () => {
     const a = await csrfCookies(shop.url);
     const post = (type: string | undefined, body: string, language = 'en') => {
-      let req = request(shop.url).post('/api/auth/login').set('Cookie', a.cookies).set('X-CSRF-Token', a.token).set('Accept-Language', language);
+      let req = request(shop.url)
+        .post('/api/auth/login')
+        .set('Cookie', a.cookies)
+        .set('X-CSRF-Token', a.token)
+        .set('Accept-Language', language);
       if (type) req = req.set('Content-Type', type);
       return req.send(body);
     };
     const form = await post('application/x-www-form-urlencoded', 'email=a%40b.test&password=x').expect(415);
-    expect(form.body).toEqual({ errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json).' }] });
-    expect((await post('text/plain', '{"email":"a@b.test","password":"x"}', 'de').expect(415)).body.errors[0].message).toMatch(/muss JSON sein/);
-    expect((await post('multipart/form-data; boundary=x', '--x\r\n\r\nx\r\n--x--', 'hr').expect(415)).body.errors[0].message).toMatch(/mora biti JSON/);
+    expect(form.body).toEqual({
+      errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The request body must be JSON (Content-Type: application/json).' }],
+    });
+    expect((await post('text/plain', '{"email":"a@b.test","password":"x"}', 'de').expect(415)).body.errors[0].message).toMatch(
+      /muss JSON sein/,
+    );
+    expect((await post('multipart/form-data; boundary=x', '--x\r\n\r\nx\r\n--x--', 'hr').expect(415)).body.errors[0].message).toMatch(
+      /mora biti JSON/,
+    );
     // A body without any Content-Type (supertest would add one: a raw request instead).
     const raw = await fetch(`${shop.url}/api/auth/login`, {
       method: 'POST',
@@ -159,7 +186,9 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
     expect(raw.status).toBe(415);
     expect(((await raw.json()) as { errors: Array<{ message: string }> }).errors[0]!.message).toMatch(/mora biti JSON/);
     // JSON, also with a +json suffix, goes on to the handler (which refuses the made-up credentials).
-    expect((await post('application/json; charset=utf-8', '{"email":"a@b.test","password":"wrong-one"}').expect(401)).body.errors[0].code).toBeDefined();
+    expect(
+      (await post('application/json; charset=utf-8', '{"email":"a@b.test","password":"wrong-one"}').expect(401)).body.errors[0].code,
+    ).toBeDefined();
     expect((await post('application/merge-patch+json', '{"email":"a@b.test","password":"wrong-one"}')).status).toBe(401);
   });
 
@@ -191,7 +220,14 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
   it("issue reproduction: an admin's cookies without a token cannot invite (POST /API/users/invite)", async () => {
     const admin = await createUser(db, { role: 'admin' });
     const session = await signIn(shop.url, admin.email, admin.password);
-    const invitation = { email: uniqueEmail('csrf-invite'), company_name: 'Hotel Lovor d.o.o.', vat_number: '69435151530', company_address: 'Obala 12', first_name: 'Klaus', locale: 'de' };
+    const invitation = {
+      email: uniqueEmail('csrf-invite'),
+      company_name: 'Hotel Lovor d.o.o.',
+      vat_number: '69435151530',
+      company_address: 'Obala 12',
+      first_name: 'Klaus',
+      locale: 'de',
+    };
     for (const path of ['/API/users/invite', '/api/Users/invite', '/api/users/invite']) {
       const res = await session.agent.post(path).set('Origin', 'https://evil.example').send(invitation);
       expect(res.status).toBe(403);
@@ -200,7 +236,11 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
     }
     // No invitation event was written (the handler publishes one in its transaction).
     const invited = async () =>
-      ((await db.query(`SELECT count(*)::int AS n FROM outbox_event WHERE payload->>'email' = $1`, [invitation.email])) as Array<{ n: number }>)[0]!.n;
+      (
+        (await db.query(`SELECT count(*)::int AS n FROM outbox_event WHERE payload->>'email' = $1`, [invitation.email])) as Array<{
+          n: number;
+        }>
+      )[0]!.n;
     expect(await invited()).toBe(0);
     // Positive control: the same admin with the token (and JSON) is accepted.
     await session.call('post', '/api/users/invite', invitation).expect(202);
@@ -223,7 +263,16 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
   it('routes case-sensitively and strictly for Nest and plain Express routes alike', async () => {
     await request(shop.url).get('/api/health').expect(200);
     await request(shop.url).get('/api/cart').expect(200);
-    for (const path of ['/API/health', '/api/Health', '/api/health/', '/API/csrf', '/api/csrf/', '/api/cart/', '/API/cart', '/api/docs-json/']) {
+    for (const path of [
+      '/API/health',
+      '/api/Health',
+      '/api/health/',
+      '/API/csrf',
+      '/api/csrf/',
+      '/api/cart/',
+      '/API/cart',
+      '/api/docs-json/',
+    ]) {
       const res = await request(shop.url).get(path);
       expect([path, res.status]).toEqual([path, 404]);
     }
@@ -232,7 +281,9 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
     await request(shop.url).post('/api/users/').set('Cookie', a.cookies).set('X-CSRF-Token', a.token).send({}).expect(404);
     await request(shop.url).delete('/api/cart/coupon/').set('Cookie', a.cookies).set('X-CSRF-Token', a.token).expect(404);
     await request(shop.url).get('/api/docs-json').expect(200);
-    await request(shop.url).get('/api/docs').expect((res) => expect([200, 301]).toContain(res.status));
+    await request(shop.url)
+      .get('/api/docs')
+      .expect((res) => expect([200, 301]).toContain(res.status));
   });
 
   describe('the queue dashboard (its own UI sends no token)', () => {
@@ -249,11 +300,7 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
         .expect(200);
       expect(await mail.isPaused()).toBe(true);
       // A browser without fetch metadata (it sends Sec-Fetch-Site only to https and loopback origins).
-      await request(shop.url)
-        .put('/admin/queues/api/queues/mail/resume')
-        .set('Authorization', auth)
-        .set('Origin', shop.url)
-        .expect(200);
+      await request(shop.url).put('/admin/queues/api/queues/mail/resume').set('Authorization', auth).set('Origin', shop.url).expect(200);
       expect(await mail.isPaused()).toBe(false);
       await request(shop.url)
         .put('/admin/queues/api/queues/mail/retry/failed')
@@ -293,7 +340,12 @@ describe('CSRF, strict routing and JSON-only bodies (real shop)', () => {
       for (const headers of forgeries) {
         const res = await request(shop.url).put('/admin/queues/api/queues/mail/pause').set('Authorization', auth).set(headers);
         expect([headers, res.status]).toEqual([headers, 403]);
-        const form = await request(shop.url).post('/admin/queues/api/queues/mail/add').set('Authorization', auth).set(headers).type('form').send('name=x');
+        const form = await request(shop.url)
+          .post('/admin/queues/api/queues/mail/add')
+          .set('Authorization', auth)
+          .set(headers)
+          .type('form')
+          .send('name=x');
         expect([headers, form.status]).toEqual([headers, 403]);
       }
       // Our token with a wrong value is refused even from our own origin.

@@ -6,7 +6,7 @@ import net from 'node:net';
 import { DataSource } from 'typeorm';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import type { RunningShop } from '../../../server/main.js';
-import { PAYMENT_CALLBACK_PATH } from '../../../server/modules/payment/index.js';
+import { paymentCallbackPath } from '../../../server/modules/payment/index.js';
 import { startShop } from '../../support/app.js';
 
 /** Sends `head` (request line and headers, CRLF-separated, no body) and resolves with the raw answer. */
@@ -125,7 +125,7 @@ describe('hostile requests answer no 500 (issue 19)', () => {
 
     it.each(cases)('%s', async (_what, raw) => {
       const before = await db.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM payment_callback`);
-      const res = await fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, {
+      const res = await fetch(`${shop.url}${paymentCallbackPath('monri')}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: sign(raw), 'accept-language': 'hr' },
         body: new Uint8Array(raw),

@@ -12,7 +12,7 @@ import { DataSource } from 'typeorm';
 import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import { SANDBOX_MONRI_KEY } from '../../../server/config/config.js';
 import type { RunningShop } from '../../../server/main.js';
-import { PAYMENT_CALLBACK_PATH, PaymentService } from '../../../server/modules/payment/index.js';
+import { paymentCallbackPath, PaymentService } from '../../../server/modules/payment/index.js';
 import { QueueName, QueueService, ScheduledJobsProcessor } from '../../../server/platform/queue/index.js';
 import { createProduct } from '../../factories/catalog.js';
 import { createOrder } from '../../factories/order.js';
@@ -129,7 +129,7 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       created_at: new Date().toISOString(),
     });
   const postCallback = (raw: string) =>
-    fetch(`${shop.url}${PAYMENT_CALLBACK_PATH}`, {
+    fetch(`${shop.url}${paymentCallbackPath('monri')}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: sign(raw) },
       body: raw,

@@ -101,7 +101,7 @@ export async function loadOrder(args: LoaderArgs & { params: { locale: string; n
   try {
     return await signedIn(args, () =>
       queryClient.fetchQuery({
-        queryKey: [...queryKeys.order(number), locale, 'owner'] as const,
+        queryKey: queryKeys.ownOrder(number, locale),
         queryFn: () => session.authorized(() => fetchOrder(api(locale), number, null)),
       }),
     );

@@ -24,7 +24,7 @@ export function fetchOrder(api: Api, number: string, viewToken: string | null): 
 /** One order (the success page): read in the browser only, with the token the page's URL carries. */
 export function orderQuery(api: ApiFactory, locale: Locale, number: string, viewToken: string | null) {
   return queryOptions({
-    queryKey: [...queryKeys.order(number), locale] as const,
+    queryKey: queryKeys.orderView(number, locale),
     queryFn: () => fetchOrder(api(locale), number, viewToken),
   });
 }

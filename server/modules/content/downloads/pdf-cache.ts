@@ -1,5 +1,8 @@
+import { TtlLru } from '../../../platform/cache/index.js';
+
 /**
- * The generated PDFs a web process keeps (least recently used out first, bounded by count and bytes),
+ * The generated PDFs a web process keeps (the shared TtlLru: least recently used out first, bounded by
+ * count and bytes, no time limit: the key changes with anything printed),
  * keyed by a hash of everything a file prints. A request for a key being rendered waits for that
  * render instead of starting another (a burst on a fresh catalogue renders it once).
  */
@@ -17,18 +20,20 @@ export interface PdfCacheBounds {
 export const PDF_CACHE_BOUNDS: PdfCacheBounds = { maxEntries: 24, maxBytes: 8 * 1024 * 1024 };
 
 export class PdfCache {
-  private readonly entries = new Map<string, CachedPdf>();
+  private readonly entries: TtlLru<CachedPdf>;
+  /** Renders under way (not a cache: a request for the same key waits for the same render). */
   private readonly pending = new Map<string, Promise<CachedPdf>>();
-  private bytes = 0;
 
-  constructor(private readonly bounds: PdfCacheBounds = PDF_CACHE_BOUNDS) {}
+  constructor(bounds: PdfCacheBounds = PDF_CACHE_BOUNDS) {
+    this.entries = new TtlLru(bounds);
+  }
 
   get size(): number {
     return this.entries.size;
   }
 
   get totalBytes(): number {
-    return this.bytes;
+    return this.entries.totalBytes;
   }
 
   has(key: string): boolean {
@@ -38,17 +43,13 @@ export class PdfCache {
   /** The file for `key`: kept, being rendered, or rendered now by `render`. A failed render is not kept. */
   async get(key: string, render: () => Promise<CachedPdf>): Promise<CachedPdf> {
     const hit = this.entries.get(key);
-    if (hit) {
-      this.entries.delete(key);
-      this.entries.set(key, hit);
-      return hit;
-    }
+    if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const work = render().then(
       (pdf) => {
         this.pending.delete(key);
-        this.store(key, pdf);
+        this.entries.set(key, pdf, Number.POSITIVE_INFINITY, pdf.bytes.length); // larger than the budget: not kept
         return pdf;
       },
       (err: unknown) => {
@@ -58,16 +59,5 @@ export class PdfCache {
     );
     this.pending.set(key, work);
     return work;
-  }
-
-  private store(key: string, pdf: CachedPdf): void {
-    if (pdf.bytes.length > this.bounds.maxBytes) return;
-    this.entries.set(key, pdf);
-    this.bytes += pdf.bytes.length;
-    for (const [oldest, entry] of this.entries) {
-      if (this.entries.size <= this.bounds.maxEntries && this.bytes <= this.bounds.maxBytes) break;
-      this.entries.delete(oldest);
-      this.bytes -= entry.bytes.length;
-    }
   }
 }

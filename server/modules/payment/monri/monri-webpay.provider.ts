@@ -77,7 +77,7 @@ const absoluteHttpUrl = (value: string) => {
  * both (docs/payments.md).
  */
 export class MonriWebPayProvider implements PaymentProvider {
-  readonly name = 'monri';
+  readonly name = 'monri' as const;
 
   constructor(private readonly settings: MonriSettings) {}
 

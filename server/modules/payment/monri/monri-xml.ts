@@ -1,4 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
+import { escapeMarkup } from '../../../../contract/markup.js';
 
 /**
  * The XML documents of Monri's transaction-management API (order status, refund): one root element
@@ -19,22 +20,19 @@ export interface XmlDocument {
   errors: string[];
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-
 const dasherize = (name: string) => name.replace(/_/g, '-');
 
 /** `<?xml ...?><root><field-name>value</field-name>...</root>`, names dasherized, values escaped. */
 export function buildXml(root: string, fields: Record<string, string | number>): string {
   const children = Object.entries(fields)
-    .map(([name, value]) => `<${dasherize(name)}>${escapeXml(String(value))}</${dasherize(name)}>`)
+    .map(([name, value]) => `<${dasherize(name)}>${escapeMarkup(String(value))}</${dasherize(name)}>`)
     .join('');
   return `<?xml version="1.0" encoding="UTF-8"?><${root}>${children}</${root}>`;
 }
 
 /** Monri's validation answer: `<errors><error>...</error>...</errors>`. */
 export function buildErrorsXml(messages: string[]): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><errors>${messages.map((m) => `<error>${escapeXml(m)}</error>`).join('')}</errors>`;
+  return `<?xml version="1.0" encoding="UTF-8"?><errors>${messages.map((m) => `<error>${escapeMarkup(m)}</error>`).join('')}</errors>`;
 }
 
 const parser = new XMLParser({

@@ -1,4 +1,5 @@
 import type { Locale } from '../../../../contract/locales.js';
+import { escapeMarkup } from '../../../../contract/markup.js';
 
 /**
  * The sandbox's server-rendered pages (the emulator of Monri's hosted card page): plain HTML in the
@@ -96,10 +97,6 @@ export function sandboxText(locale: Locale, key: SandboxText): string {
   return TEXTS[locale][key];
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
 const CSS = `
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#1f1f1f;line-height:1.5}
 main{max-width:32rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:.5rem;border:1px solid #d6d0c4}
@@ -123,12 +120,12 @@ export function page(locale: Locale, nonce: string, heading: string, body: strin
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapeHtml(heading)}</title>
-<style nonce="${escapeHtml(nonce)}">${CSS}</style>
+<title>${escapeMarkup(heading)}</title>
+<style nonce="${escapeMarkup(nonce)}">${CSS}</style>
 </head>
 <body>
 <main>
-<h1>${escapeHtml(heading)}</h1>
+<h1>${escapeMarkup(heading)}</h1>
 ${body}
 </main>
 </body>
@@ -154,12 +151,12 @@ const money = (locale: Locale, cents: number, currency: string) =>
 
 /** The hosted page: what is being paid and the three choices (each a form of its own, no fields: the action says it). */
 export function paymentPage(locale: Locale, nonce: string, base: string, data: PaymentPageData): string {
-  const t = (key: SandboxText) => escapeHtml(sandboxText(locale, key));
+  const t = (key: SandboxText) => escapeMarkup(sandboxText(locale, key));
   const summary = `<p class="notice">${t('notice')}</p>
 <dl>
-<dt>${t('order')}</dt><dd>${escapeHtml(data.orderNumber)} – ${escapeHtml(data.orderInfo)}</dd>
-<dt>${t('amount')}</dt><dd>${escapeHtml(money(locale, data.amountCents, data.currency))}</dd>
-<dt>${t('buyer')}</dt><dd>${escapeHtml(data.buyerName)}</dd>
+<dt>${t('order')}</dt><dd>${escapeMarkup(data.orderNumber)} – ${escapeMarkup(data.orderInfo)}</dd>
+<dt>${t('amount')}</dt><dd>${escapeMarkup(money(locale, data.amountCents, data.currency))}</dd>
+<dt>${t('buyer')}</dt><dd>${escapeMarkup(data.buyerName)}</dd>
 </dl>`;
   if (!data.open)
     return page(
@@ -192,6 +189,6 @@ export function messagePage(locale: Locale, nonce: string, heading: SandboxText,
     locale,
     nonce,
     sandboxText(locale, heading),
-    `<p role="alert">${escapeHtml(sandboxText(locale, 'refusedHelp'))}</p>\n<p>${escapeHtml(sandboxText(locale, 'detail'))} <span lang="en">${escapeHtml(detail)}</span></p>`,
+    `<p role="alert">${escapeMarkup(sandboxText(locale, 'refusedHelp'))}</p>\n<p>${escapeMarkup(sandboxText(locale, 'detail'))} <span lang="en">${escapeMarkup(detail)}</span></p>`,
   );
 }

@@ -16,7 +16,7 @@ export type PendingOrder = NonNullable<PendingOrderResponse['data']>;
 /** The caller's pending order or null (read in the browser only: it belongs to the visitor's cookies). */
 export function pendingOrderQuery(api: ApiFactory, locale: Locale) {
   return queryOptions({
-    queryKey: [...queryKeys.pendingOrder, locale] as const,
+    queryKey: queryKeys.pendingOrderIn(locale),
     queryFn: () => api(locale).get<PendingOrderResponse['data']>(apiPaths.orders.pending),
     staleTime: 0,
   });

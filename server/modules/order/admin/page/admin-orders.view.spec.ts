@@ -4,7 +4,8 @@ import { LOCALES } from '../../../../../contract/locales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
 import { detailPage, listHref, listPage, messagePage, pageNumbers } from './admin-orders.view.js';
-import { escapeHtml, html, raw } from './html.js';
+import { escapeMarkup } from '../../../../../contract/markup.js';
+import { html, raw } from './html.js';
 
 const EVIL = '<script>alert("x")</script>&\'';
 
@@ -49,9 +50,9 @@ const frame = { locale: 'en' as const, nonce: 'n0nce' };
 
 describe('html template', () => {
   it('escapes every interpolated value except nested templates and raw markup', () => {
-    expect(escapeHtml(EVIL)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
+    expect(escapeMarkup(EVIL)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
     expect(html`<p title="${EVIL}">${EVIL}${html`<b>${EVIL}</b>`}${raw('<i>ok</i>')}${null}${false}${[1, '<', html`<br>`]}</p>`.value).toBe(
-      `<p title="${escapeHtml(EVIL)}">${escapeHtml(EVIL)}<b>${escapeHtml(EVIL)}</b><i>ok</i>1&lt;<br></p>`,
+      `<p title="${escapeMarkup(EVIL)}">${escapeMarkup(EVIL)}<b>${escapeMarkup(EVIL)}</b><i>ok</i>1&lt;<br></p>`,
     );
   });
 });
@@ -108,7 +109,7 @@ describe('pages', () => {
     expect(out).toContain('<meta name="robots" content="noindex, nofollow">');
     expect(out).toContain('<style nonce="n0nce">');
     expect(out).not.toContain('<script');
-    expect(out).toContain(escapeHtml(EVIL));
+    expect(out).toContain(escapeMarkup(EVIL));
     for (const id of ['f-status', 'f-payment-status', 'f-payment-method', 'f-q']) expect(out).toContain(`<label for="${id}">`);
     expect(out).toContain('<option value="shipped" selected>Shipped</option>');
     expect(out).toContain('<caption>Orders, newest first (page 2 of 3)</caption>');
@@ -134,7 +135,7 @@ describe('pages', () => {
     for (const text of ['ZZ-SPAG-400', '€6.98', '€4.50', '€11.48', '€10.25', '€1.23', '5 %', '25 %', 'Ilica 1', 'Same as the delivery address', '69435151530', 'Firma d.o.o.', 'Placed', 'system', 'Cash on delivery', 'Awaiting payment'])
       expect([text, out.includes(text)]).toEqual([text, true]);
     expect(out).not.toContain(EVIL);
-    expect(out).toContain(escapeHtml(EVIL));
+    expect(out).toContain(escapeMarkup(EVIL));
   });
 
   it('detail after a refusal: the message as an alert, the tracking number kept; after success the notice', () => {
@@ -151,7 +152,7 @@ describe('pages', () => {
       const out = detailPage({ locale, nonce: 'n' }, { order: order(), csrfToken: 't', notice: 'cancel' });
       expect(out).toContain(`<html lang="${locale}">`);
       expect(out).toContain(ADMIN_ORDERS_TEXTS[locale].done.cancel);
-      expect(messagePage({ locale, nonce: 'n' }, 'forbidden')).toContain(escapeHtml(ADMIN_ORDERS_TEXTS[locale].forbiddenText));
+      expect(messagePage({ locale, nonce: 'n' }, 'forbidden')).toContain(escapeMarkup(ADMIN_ORDERS_TEXTS[locale].forbiddenText));
     }
     expect(new Set(LOCALES.map((l) => ADMIN_ORDERS_TEXTS[l].done.ship)).size).toBe(4);
   });

@@ -1,6 +1,8 @@
+import { escapeMarkup } from '../../../../../contract/markup.js';
+
 /**
  * A tiny escaping template for the server-rendered operators' pages: every interpolated value is
- * HTML-escaped unless it is already `Html` (the result of another `html` template or of `raw`).
+ * HTML-escaped (`escapeMarkup`, contract/markup.ts) unless it is already `Html` (the result of another `html` template or of `raw`).
  * Arrays are joined; null, undefined and false render nothing.
  */
 export class Html {
@@ -10,20 +12,13 @@ export class Html {
   }
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-/** Text for an element's content or a quoted attribute value. */
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
-
 export type HtmlValue = Html | string | number | null | undefined | false | readonly HtmlValue[];
 
 function render(value: HtmlValue): string {
   if (value === null || value === undefined || value === false) return '';
   if (value instanceof Html) return value.value;
   if (Array.isArray(value)) return (value as readonly HtmlValue[]).map(render).join('');
-  return escapeHtml(String(value as string | number));
+  return escapeMarkup(String(value as string | number));
 }
 
 export function html(strings: TemplateStringsArray, ...values: HtmlValue[]): Html {
