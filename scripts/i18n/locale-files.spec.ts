@@ -1,3 +1,7 @@
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from '@jest/globals';
 import { DEFAULT_LOCALE, LOCALES } from '../../contract/locales.js';
 import { prefixedPathPattern } from '../../contract/paths.js';
@@ -103,5 +107,27 @@ describe('a fifth language', () => {
     for (const [table, allowed] of checks) expect([table, [...allowed].sort()]).toEqual([table, [...LOCALES].sort()]);
     const lacking = [...checks].filter(([, allowed]) => !FIVE.every((l) => allowed.includes(l))).map(([table]) => table);
     expect(lacking).toEqual([...checks.keys()]);
+  });
+
+  it('reads the migration that allows xx, as docs/adding-a-language.md writes it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
+    try {
+      const migrations = new URL('../../server/migrations/', import.meta.url);
+      for (const file of readdirSync(migrations)) if (/^\d+-.*\.ts$/.test(file)) copyFileSync(new URL(file, migrations), join(dir, file));
+      const tables = [...localeChecksOfMigrations().keys()];
+      const statements = tables.map(
+        (t) =>
+          `ALTER TABLE ${t} DROP CONSTRAINT ${t}_locale_check,\n  ADD CONSTRAINT ${t}_locale_check CHECK (locale IN ('hr', 'en', 'de', 'sl', 'xx'));`,
+      );
+      writeFileSync(
+        join(dir, '1899000000000-locale-xx.ts'),
+        `export class LocaleXx {\n  async up(q) {\n    await q.query(\`${statements.join('\n')}\`);\n  }\n\n  async down(q) {\n    await q.query(\`ALTER TABLE app_user ADD CONSTRAINT app_user_locale_check CHECK (locale IN ('hr'))\`);\n  }\n}\n`,
+      );
+      const widened = localeChecksOfMigrations(pathToFileURL(`${dir}/`));
+      expect([...widened.keys()]).toEqual(tables);
+      for (const [table, allowed] of widened) expect([table, allowed]).toEqual([table, [...FIVE]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
