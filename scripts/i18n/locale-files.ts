@@ -8,7 +8,7 @@
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
-export interface LocaleArea {
+interface LocaleArea {
   name: 'client' | 'mails' | 'server';
   dir: URL;
   /** Placeholders as the area writes them: i18next's default `{{name}}`, the server's `{name}`. */

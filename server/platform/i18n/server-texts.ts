@@ -26,7 +26,7 @@ const CODE_GROUPS = ['errors', 'notices'] as const;
  * No escaping (the JSON API and the admin pages escape where they write), no nesting (`$t(...)`),
  * and a placeholder without a value stays as written.
  */
-export const SERVER_I18N_OPTIONS = {
+const SERVER_I18N_OPTIONS = {
   interpolation: { prefix: '{', suffix: '}', escapeValue: false },
   returnEmptyString: false,
   fallbackLng: false,
@@ -45,7 +45,7 @@ export function readServerTexts<L extends string = Locale>(
 }
 
 /** Every dotted key of a tree with its text. */
-export function flattenTexts(tree: TextTree, prefix = ''): Map<string, string> {
+function flattenTexts(tree: TextTree, prefix = ''): Map<string, string> {
   const out = new Map<string, string>();
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
