@@ -21,10 +21,10 @@ export type TextTree = { [key: string]: string | TextTree };
 const CODE_GROUPS = ['errors', 'notices'] as const;
 
 /**
- * Placeholders are `{name}`, single braces, as the API's messages have always written them (the
- * client's and the mails' texts use i18next's default `{{name}}`; these are never shown by them).
- * No escaping (the JSON API and the admin pages escape where they write), no nesting (`$t(...)`),
- * and a placeholder without a value stays as written.
+ * Placeholders are `{name}`, single braces, as the API's messages have always written them and
+ * the tests compare them (the client's and the mails' own texts use i18next's default `{{name}}`).
+ * No escaping here (whoever writes a text into HTML escapes it), no nesting (`$t(...)`), and a
+ * placeholder without a value stays as written.
  */
 const SERVER_I18N_OPTIONS = {
   interpolation: { prefix: '{', suffix: '}', escapeValue: false },
