@@ -430,9 +430,20 @@ export interface ScreenMatch extends ScreenMatchBase {
 // ---------------------------------------------------------------------------------------------------
 // Public <-> internal
 
+/**
+ * A public pathname with a language prefix (`/en`, `/de/produkten`): every language but the default
+ * one, which has no prefix, taken from the list of languages (a new language is routed by adding it
+ * there; docs/adding-a-language.md).
+ */
+export function prefixedPathPattern(locales: readonly string[] = LOCALES, defaultLocale: string = DEFAULT_LOCALE): RegExp {
+  return new RegExp(`^/(${locales.filter((l) => l !== defaultLocale).join('|')})(/.*)?$`);
+}
+
+const PREFIXED_PATH = prefixedPathPattern();
+
 /** Splits a public pathname into its language and the rest ('' for a language's home). */
 export function splitPublicPath(pathname: string): { locale: Locale; rest: string } {
-  const m = /^\/(en|de|sl)(\/.*)?$/.exec(pathname);
+  const m = PREFIXED_PATH.exec(pathname);
   if (m && isLocale(m[1])) return { locale: m[1], rest: m[2] ?? '' };
   return { locale: DEFAULT_LOCALE, rest: pathname === '/' ? '' : pathname };
 }

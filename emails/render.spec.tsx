@@ -19,7 +19,6 @@ import {
   renderMail,
   templates,
   type MailLocale,
-  type MailTranslations,
   type TemplateName,
   type TemplateProps,
 } from './render.js';
@@ -361,54 +360,6 @@ describe('layout', () => {
   });
 });
 
-/** Problems of a set of locale files: keys, plural forms, placeholders and tags must match across languages. */
-function localeProblems(translations: MailTranslations): string[] {
-  const problems: string[] = [];
-  const PLURAL = /_(zero|one|two|few|many|other)$/;
-  const flat = Object.fromEntries(MAIL_LOCALES.map((locale) => [locale, flatten(translations[locale])])) as Record<
-    MailLocale,
-    Record<string, unknown>
-  >;
-  const base = (key: string) => key.replace(PLURAL, '');
-  const allBases = new Set(MAIL_LOCALES.flatMap((locale) => Object.keys(flat[locale]).map(base)));
-
-  for (const key of allBases) {
-    const signatures = new Map<string, MailLocale[]>();
-    for (const locale of MAIL_LOCALES) {
-      const own = Object.keys(flat[locale]).filter((k) => base(k) === key);
-      if (own.length === 0) {
-        problems.push(`${locale}: missing ${key}`);
-        continue;
-      }
-      const plural = own.some((k) => PLURAL.test(k));
-      if (plural) {
-        const expected = new Intl.PluralRules(locale).resolvedOptions().pluralCategories.map((c) => `${key}_${c}`);
-        for (const k of expected) if (!own.includes(k)) problems.push(`${locale}: missing plural form ${k}`);
-        for (const k of own) if (!expected.includes(k)) problems.push(`${locale}: ${k} is not a plural form of ${locale}`);
-      }
-      for (const k of own) {
-        const value = flat[locale][k];
-        if (typeof value !== 'string' || !value.trim()) {
-          problems.push(`${locale}: ${k} is empty or not text`);
-          continue;
-        }
-        const signature = [...new Set(value.match(/\{\{[^}]+\}\}|<\/?[a-z]+>/g) ?? [])].sort().join(' ');
-        signatures.set(signature, [...(signatures.get(signature) ?? []), locale]);
-      }
-    }
-    if (signatures.size > 1)
-      problems.push(
-        `${key}: placeholders or tags differ: ${[...signatures].map(([s, l]) => `${[...new Set(l)].join(',')}: [${s}]`).join('; ')}`,
-      );
-  }
-  return problems;
-}
-
-function flatten(value: unknown, prefix = ''): Record<string, unknown> {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return { [prefix]: value };
-  return Object.assign({}, ...Object.entries(value).map(([k, v]) => flatten(v, prefix ? `${prefix}.${k}` : k)));
-}
-
 describe('links to the site', () => {
   it.each(MAIL_LOCALES)('the privacy policy path in %s is the one the site routes', (locale) => {
     expect(PRIVACY_POLICY_PATHS[locale]).toBe(SPEC_PRIVACY_PATHS[locale]);
@@ -416,25 +367,8 @@ describe('links to the site', () => {
   });
 });
 
-describe('locale files', () => {
-  it('have the same keys, the plural forms of each language, and the same placeholders and tags', () => {
-    expect(localeProblems(loadMailTranslations())).toEqual([]);
-  });
-
-  it('the check catches an incomplete file (proof that it can fail)', () => {
-    const broken = clone(loadMailTranslations());
-    delete (broken.de.accountActivation as Record<string, unknown>).notYou;
-    delete (broken.sl.accountActivation as Record<string, unknown>).validity_two;
-    (broken.en.accountActivation as Record<string, unknown>).greeting = 'Hello,';
-    (broken.hr.layout as { footer: Record<string, string> }).footer.privacy = '';
-    expect(localeProblems(broken)).toHaveLength(4);
-    const problems = localeProblems(broken).join('\n');
-    expect(problems).toContain('de: missing accountActivation.notYou');
-    expect(problems).toContain('sl: missing plural form accountActivation.validity_two');
-    expect(problems).toMatch(/accountActivation\.greeting: placeholders or tags differ/);
-    expect(problems).toContain('hr: layout.footer.privacy is empty or not text');
-  });
-});
+// That every language has every key, its plural forms and the same placeholders and tags is
+// scripts/i18n/locale-files.spec.ts (one test over the pages', the mails' and the server's texts).
 
 function escapeHtml(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

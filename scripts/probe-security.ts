@@ -18,6 +18,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { OAuth2Server } from 'oauth2-mock-server';
+import { DEFAULT_LOCALE } from '../contract/locales.js';
+import { prefixedPathPattern } from '../contract/paths.js';
 import { CONFIG_VARIABLES } from '../server/config/config.js';
 import { CSRF_EXEMPT_ROUTES } from '../server/platform/http/csrf.js';
 import {
@@ -573,7 +575,7 @@ const controlPages: Probe = {
   async run({ shop }, out) {
     const page = (path: string) => {
       // The language of the path, so that no first-visit language redirect answers instead.
-      const locale = /^\/(en|de|sl)(\/|$)/.exec(path)?.[1] ?? 'hr';
+      const locale = prefixedPathPattern().exec(path)?.[1] ?? DEFAULT_LOCALE;
       return shop.send({
         path,
         headers: { accept: 'text/html', 'accept-language': locale, cookie: `locale=${locale}` },

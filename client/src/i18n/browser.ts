@@ -4,7 +4,7 @@
  * `createBrowserI18n`), another language when a navigation first reaches it (the root route's
  * beforeLoad calls `ensureLanguage`). Each language is its own chunk (texts.ts): a first visit loads
  * one language's texts, not four. The server keeps all four
- * bundled (instance.ts); every language has every key (translations.spec.ts), so there is no fallback
+ * bundled (instance.ts); every language has every key (scripts/i18n/locale-files.spec.ts), so there is no fallback
  * language to load and the browser translates exactly as the server rendered.
  */
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';

@@ -18,7 +18,7 @@ export const resources = {
   en: { translation: en },
   de: { translation: de },
   sl: { translation: sl },
-} as const;
+} as const satisfies Record<Locale, { translation: object }>;
 
 export function createI18n(lng: Locale): I18n {
   const instance = i18next.createInstance();

@@ -1,4 +1,4 @@
-import type { Locale } from '../../platform/i18n/index.js';
+import { LOCALES, type Locale } from '../../platform/i18n/index.js';
 import type { NewProduct, Nutrition, ProductTexts } from './catalog.types.js';
 
 // The demo catalogue, written by us in the four languages (no fallbacks). Prices in cents.
@@ -228,7 +228,6 @@ const PRODUCTS: DemoProduct[] = [
   },
 ];
 
-const LOCALE_LIST: Locale[] = ['hr', 'en', 'de', 'sl'];
 const DAY = 86_400_000;
 
 export interface DemoProductPlan {
@@ -244,7 +243,7 @@ export function demoProducts(now: Date): DemoProductPlan[] {
   return PRODUCTS.map(({ category, copy, base, prices, offers, ...rest }) => {
     const minutes = rest.cookingTimeMinutes ?? 10;
     const texts = Object.fromEntries(
-      LOCALE_LIST.map((l): [Locale, ProductTexts] => [
+      LOCALES.map((l): [Locale, ProductTexts] => [
         l,
         { name: copy[l][0], slug: copy[l][1], shortDescription: copy[l][2], description: copy[l][3], ingredients: base[l][0], allergens: base[l][1], cookingTips: TIP[l](minutes) },
       ]),

@@ -1,4 +1,4 @@
-import { registerErrorMessages } from '../i18n/index.js';
+import type { ServerTexts } from '../i18n/index.js';
 import { DomainError } from '../http/domain-error.js';
 
 /**
@@ -8,18 +8,9 @@ import { DomainError } from '../http/domain-error.js';
  */
 
 /** The code of the API error while the database is away. */
-export const DATABASE_UNAVAILABLE = 'SERVICE_UNAVAILABLE';
+export const DATABASE_UNAVAILABLE = 'SERVICE_UNAVAILABLE' satisfies keyof ServerTexts['database']['errors'];
 /** Seconds a client is asked to wait (Retry-After) before trying again. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
-
-registerErrorMessages({
-  [DATABASE_UNAVAILABLE]: {
-    hr: 'Trgovina je trenutačno nedostupna. Molimo pokušajte ponovno za nekoliko trenutaka.',
-    en: 'The shop is briefly unavailable. Please try again shortly.',
-    de: 'Der Shop ist gerade kurz nicht erreichbar. Bitte versuchen Sie es in Kürze erneut.',
-    sl: 'Trgovina je trenutno nedosegljiva. Prosimo, poskusite znova čez nekaj trenutkov.',
-  },
-});
 
 /** Socket-level failures of the connection to the database server. */
 const NETWORK_CODES = new Set([

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, STATUS_BY_KIND, type ErrorDetail } from './domain-error.js';
-import { localizedMessage, registerErrorMessages, requestLocale, type Locale } from '../i18n/index.js';
+import { localizedMessage, requestLocale, type Locale } from '../i18n/index.js';
 import { markChosenAnswer, redactUrl } from '../logger/logger.js';
 import { databaseUnavailableError } from '../database/database-unavailable.js';
 
@@ -19,31 +19,9 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
-/**
- * Messages of the errors the HTTP layer itself answers (no module throws them). Registered under
- * message keys of their own: the code the client reads stays the status's (NOT_FOUND, BAD_REQUEST,
- * PAYLOAD_TOO_LARGE).
- */
-registerErrorMessages({
-  HTTP_ROUTE_NOT_FOUND: {
-    hr: 'Nije pronađeno: {method} {path}',
-    en: 'Not found: {method} {path}',
-    de: 'Nicht gefunden: {method} {path}',
-    sl: 'Ni najdeno: {method} {path}',
-  },
-  HTTP_BODY_NOT_JSON: {
-    hr: 'Tijelo zahtjeva nije valjan JSON.',
-    en: 'The request body is not valid JSON',
-    de: 'Der Inhalt der Anfrage ist kein gültiges JSON.',
-    sl: 'Telo zahteve ni veljaven JSON.',
-  },
-  HTTP_BODY_TOO_LARGE: {
-    hr: 'Tijelo zahtjeva je preveliko.',
-    en: 'The request body is too large.',
-    de: 'Der Inhalt der Anfrage ist zu groß.',
-    sl: 'Telo zahteve je preveliko.',
-  },
-});
+// The messages of the errors the HTTP layer itself answers (no module throws them) are in
+// server/locales (`http.errors`) under keys of their own: the code the client reads stays the
+// status's (NOT_FOUND, BAD_REQUEST, PAYLOAD_TOO_LARGE).
 
 /** The spec's general failure message (section 8). */
 export const GENERAL_FAILURE = 'Something went wrong, please try again';

@@ -1,5 +1,5 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
+import { localizedMessage, requestLocale } from '../i18n/index.js';
 
 /**
  * Paths a request for another host may still reach (and `/api/health` itself): health checks (load balancers and probes ask by
@@ -25,15 +25,6 @@ export interface CanonicalHostOptions {
   /** Requests not to judge (the SSR data port's in-process calls carry no visitor's Host). */
   exempt?: (req: Request) => boolean;
 }
-
-registerErrorMessages({
-  MISDIRECTED_REQUEST: {
-    hr: 'Zahtjev je poslan na adresu koja nije adresa trgovine. Otvorite trgovinu na {url} i pokušajte ponovno.',
-    en: "The request was sent to an address that is not the shop's. Open the shop at {url} and try again.",
-    de: 'Die Anfrage wurde an eine Adresse gesendet, die nicht die des Shops ist. Öffnen Sie den Shop unter {url} und versuchen Sie es erneut.',
-    sl: 'Zahteva je bila poslana na naslov, ki ni naslov trgovine. Odprite trgovino na {url} in poskusite znova.',
-  },
-});
 
 /** The host a request asked for, lower-cased; undefined without one. */
 export function requestedHost(req: Pick<Request, 'headers'>, trustProxy: boolean): string | undefined {

@@ -1,5 +1,5 @@
 import { DomainError, type ErrorDetail } from './domain-error.js';
-import { registerErrorMessages } from '../i18n/index.js';
+import { localizedMessage, type ServerTexts } from '../i18n/index.js';
 
 /**
  * Control characters never reach a handler (issue 8, F2): PostgreSQL refuses U+0000 in text and
@@ -26,36 +26,10 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'remark', 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-export const CONTROL_CHARACTER = 'CONTROL_CHARACTER';
-export const MALFORMED_ENCODING = 'MALFORMED_ENCODING';
-export const UNPAIRED_SURROGATE = 'UNPAIRED_SURROGATE';
-
-const ENGLISH = {
-  [CONTROL_CHARACTER]: 'This field contains a control character (such as a NUL byte), which is not allowed.',
-  [MALFORMED_ENCODING]: 'This part of the address is not valid percent-encoded UTF-8.',
-  [UNPAIRED_SURROGATE]: 'This field contains an invalid character (half of a UTF-16 surrogate pair), which is not allowed.',
-};
-
-registerErrorMessages({
-  [CONTROL_CHARACTER]: {
-    hr: 'Ovo polje sadrži kontrolni znak (npr. NUL), koji nije dopušten.',
-    en: ENGLISH[CONTROL_CHARACTER],
-    de: 'Dieses Feld enthält ein Steuerzeichen (etwa ein NUL-Byte), das nicht erlaubt ist.',
-    sl: 'To polje vsebuje kontrolni znak (npr. NUL), ki ni dovoljen.',
-  },
-  [MALFORMED_ENCODING]: {
-    hr: 'Ovaj dio adrese nije ispravno kodiran (postotno kodiranje UTF-8).',
-    en: ENGLISH[MALFORMED_ENCODING],
-    de: 'Dieser Teil der Adresse ist nicht gültig prozentkodiert (UTF-8).',
-    sl: 'Ta del naslova ni pravilno kodiran (odstotno kodiranje UTF-8).',
-  },
-  [UNPAIRED_SURROGATE]: {
-    hr: 'Ovo polje sadrži neispravan znak (pola surogatnog para UTF-16), koji nije dopušten.',
-    en: ENGLISH[UNPAIRED_SURROGATE],
-    de: 'Dieses Feld enthält ein ungültiges Zeichen (ein halbes UTF-16-Surrogatpaar), das nicht erlaubt ist.',
-    sl: 'To polje vsebuje neveljaven znak (polovico nadomestnega para UTF-16), ki ni dovoljen.',
-  },
-});
+type HttpErrorCode = keyof ServerTexts['http']['errors'];
+export const CONTROL_CHARACTER = 'CONTROL_CHARACTER' satisfies HttpErrorCode;
+export const MALFORMED_ENCODING = 'MALFORMED_ENCODING' satisfies HttpErrorCode;
+export const UNPAIRED_SURROGATE = 'UNPAIRED_SURROGATE' satisfies HttpErrorCode;
 
 /** At most this many fields are named in one answer (a hostile body may hold thousands). */
 const MAX_PROBLEMS = 20;
@@ -260,7 +234,7 @@ export function inspectRequest(req: InspectedRequest, routes: () => readonly Rou
 
 /** The 422 for the problems: one entry per field, localized by the exception filter. */
 export function controlCharacterError(problems: readonly InputProblem[]): DomainError {
-  const details: ErrorDetail[] = problems.map((p) => ({ code: p.code, field: p.field, message: ENGLISH[p.code] }));
+  const details: ErrorDetail[] = problems.map((p) => ({ code: p.code, field: p.field, message: localizedMessage(p.code, 'en') ?? p.code }));
   const [first, ...more] = details;
   return new DomainError(first.code, first.message, 'invalid', first.field, more);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 import { doubleCsrf } from 'csrf-csrf';
-import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
+import { localizedMessage, requestLocale } from '../i18n/index.js';
 import { formCsrfToken } from './form-bodies.js';
 import { COOKIE_NAMES } from '../../../contract/cookies.js';
 
@@ -122,15 +122,6 @@ function exemptPathMatches(pattern: string, path: string): boolean {
     want.length === got.length && want.every((segment, i) => (segment.startsWith(':') ? EXEMPT_PARAM.test(got[i]!) : segment === got[i]))
   );
 }
-
-registerErrorMessages({
-  CSRF_TOKEN_INVALID: {
-    hr: 'Zahtjev nije prihvaćen jer mu nedostaje valjani sigurnosni token (CSRF). Osvježite stranicu i pokušajte ponovno.',
-    en: 'The request was refused because it lacks a valid security (CSRF) token. Reload the page and try again.',
-    de: 'Die Anfrage wurde abgelehnt, weil ihr ein gültiges Sicherheitstoken (CSRF) fehlt. Laden Sie die Seite neu und versuchen Sie es erneut.',
-    sl: 'Zahteva je bila zavrnjena, ker nima veljavnega varnostnega žetona (CSRF). Osvežite stran in poskusite znova.',
-  },
-});
 
 function normalizedOrigin(value: string): string | undefined {
   try {

@@ -1,17 +1,8 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import express from 'express';
-import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
+import { localizedMessage, requestLocale } from '../i18n/index.js';
 import { CSRF_EXEMPT_ROUTES, isExemptRoute, type CsrfExemptRoute } from './csrf.js';
 import { FORM_ROUTES, isFormPost, type FormRoute } from './form-bodies.js';
-
-registerErrorMessages({
-  UNSUPPORTED_MEDIA_TYPE: {
-    hr: 'Tijelo zahtjeva mora biti JSON (Content-Type: application/json).',
-    en: 'The request body must be JSON (Content-Type: application/json).',
-    de: 'Der Inhalt der Anfrage muss JSON sein (Content-Type: application/json).',
-    sl: 'Telo zahteve mora biti JSON (Content-Type: application/json).',
-  },
-});
 
 /** `application/json` or a `+json` structured syntax suffix (`application/merge-patch+json`), any parameters. */
 export function isJsonMediaType(contentType: string | undefined): boolean {
@@ -36,12 +27,18 @@ export function hasBody(req: Pick<Request, 'headers'>): boolean {
  * (form-bodies.ts: the operators' order actions) take a urlencoded body, and only that, besides
  * JSON; they went through the CSRF check like every other write (token in the `_csrf` field).
  */
-export function jsonBodiesOnly(exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES, forms: readonly FormRoute[] = FORM_ROUTES): RequestHandler {
+export function jsonBodiesOnly(
+  exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES,
+  forms: readonly FormRoute[] = FORM_ROUTES,
+): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt) || isFormPost(req, forms)) return next();
+    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt) || isFormPost(req, forms))
+      return next();
     const locale = requestLocale(req);
     res.status(415).json({
-      errors: [{ code: 'UNSUPPORTED_MEDIA_TYPE', message: localizedMessage('UNSUPPORTED_MEDIA_TYPE', locale) ?? 'The request body must be JSON.' }],
+      errors: [
+        { code: 'UNSUPPORTED_MEDIA_TYPE', message: localizedMessage('UNSUPPORTED_MEDIA_TYPE', locale) ?? 'The request body must be JSON.' },
+      ],
     });
   };
 }

@@ -1,6 +1,6 @@
 import type { Duplex } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
-import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/index.js';
+import { localizedMessage, requestLocale, serverText, type ServerTexts } from '../i18n/index.js';
 
 /**
  * Only origin-form request targets (`GET /path?query HTTP/1.1`) reach the shop (issue 19). HTTP/1.1
@@ -11,17 +11,7 @@ import { localizedMessage, registerErrorMessages, requestLocale } from '../i18n/
  * first middleware), `{ errors: [{ code, message }] }` for an /api or /admin target, a small plain
  * page otherwise, in the caller's language (Accept-Language: no cookie or query is read yet).
  */
-export const REQUEST_TARGET_INVALID = 'REQUEST_TARGET_INVALID';
-
-const MESSAGES = {
-  hr: 'Adresa zahtjeva nije valjana: poslužitelj prihvaća samo putanje koje počinju znakom /.',
-  en: 'The request target is not valid: this server accepts only paths that start with /.',
-  de: 'Das Ziel der Anfrage ist ungültig: Dieser Server nimmt nur Pfade an, die mit / beginnen.',
-  sl: 'Cilj zahteve ni veljaven: strežnik sprejema le poti, ki se začnejo z /.',
-};
-registerErrorMessages({ [REQUEST_TARGET_INVALID]: MESSAGES });
-
-const TITLES = { hr: 'Neispravan zahtjev', en: 'Bad request', de: 'Ungültige Anfrage', sl: 'Neveljavna zahteva' };
+export const REQUEST_TARGET_INVALID = 'REQUEST_TARGET_INVALID' satisfies keyof ServerTexts['http']['errors'];
 
 /** True for an origin-form target: `/` then anything (`//x` is a path, tidied by the pages). */
 export function isOriginForm(target: string): boolean {
@@ -39,7 +29,8 @@ export function refuseNonPathTargets() {
     const target = req.url;
     if (isOriginForm(target)) return next();
     const locale = requestLocale({ query: {}, cookies: {}, headers: req.headers });
-    const message = localizedMessage(REQUEST_TARGET_INVALID, locale) ?? MESSAGES.en;
+    const message = localizedMessage(REQUEST_TARGET_INVALID, locale) ?? REQUEST_TARGET_INVALID;
+    const title = serverText('http.pages.badRequest', locale) ?? 'Bad request';
     res.status(400);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -52,8 +43,8 @@ export function refuseNonPathTargets() {
     res
       .type('html')
       .send(
-        `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>400 · ${TITLES[locale]}</title></head>` +
-          `<body><h1>${TITLES[locale]}</h1><p>${message}</p></body></html>`,
+        `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>400 · ${title}</title></head>` +
+          `<body><h1>${title}</h1><p>${message}</p></body></html>`,
       );
   };
 }

@@ -1,7 +1,7 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
 import { z } from 'zod';
 import { isErrorCode } from '../../../contract/api/fields.js';
-import { localizedMessage, registerErrorMessages } from '../i18n/index.js';
+import { localizedMessage } from '../i18n/index.js';
 import { DomainError, type ErrorDetail } from './domain-error.js';
 
 /**
@@ -16,15 +16,6 @@ import { DomainError, type ErrorDetail } from './domain-error.js';
 
 /** A schema issue without a code of its own (a shape the schema's author left to zod). */
 export const VALIDATION_FAILED = 'VALIDATION_FAILED';
-
-registerErrorMessages({
-  [VALIDATION_FAILED]: {
-    hr: 'Vrijednost nije ispravna.',
-    en: 'This value is not valid.',
-    de: 'Dieser Wert ist ungültig.',
-    sl: 'Vrednost ni veljavna.',
-  },
-});
 
 export type RequestPart = 'body' | 'query';
 

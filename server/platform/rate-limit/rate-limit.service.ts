@@ -5,16 +5,6 @@ import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRe
 import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DomainError } from '../http/domain-error.js';
-import { registerErrorMessages } from '../i18n/index.js';
-
-registerErrorMessages({
-  RATE_LIMITED: {
-    hr: 'Previše pokušaja. Pokušajte ponovno za {seconds} s.',
-    en: 'Too many attempts. Please try again in {seconds} s.',
-    de: 'Zu viele Versuche. Bitte versuchen Sie es in {seconds} s erneut.',
-    sl: 'Preveč poskusov. Poskusite znova čez {seconds} s.',
-  },
-});
 
 export interface RateLimitRule {
   /** Stable name, part of the stored key ('login-ip'). */
@@ -34,7 +24,15 @@ export class RateLimitedError extends DomainError {
     code = 'RATE_LIMITED',
     field?: string,
   ) {
-    super(code, `Too many attempts. Please try again in ${retryAfterSeconds} s.`, 'rate_limited', field, [], { seconds: retryAfterSeconds }, { 'Retry-After': String(retryAfterSeconds) });
+    super(
+      code,
+      `Too many attempts. Please try again in ${retryAfterSeconds} s.`,
+      'rate_limited',
+      field,
+      [],
+      { seconds: retryAfterSeconds },
+      { 'Retry-After': String(retryAfterSeconds) },
+    );
   }
 }
 
@@ -108,7 +106,14 @@ export class RateLimitService implements OnModuleDestroy {
       const insuranceLimiter = new RateLimiterMemory(common);
       limiter = this.redis
         ? new RateLimiterRedis({ ...common, storeClient: this.redis, insuranceLimiter })
-        : new RateLimiterPostgres({ ...common, storeClient: this.db, storeType: 'typeorm', tableName: 'rate_limit', tableCreated: true, insuranceLimiter });
+        : new RateLimiterPostgres({
+            ...common,
+            storeClient: this.db,
+            storeType: 'typeorm',
+            tableName: 'rate_limit',
+            tableCreated: true,
+            insuranceLimiter,
+          });
       this.limiters.set(id, limiter);
     }
     return limiter;

@@ -22,7 +22,7 @@ interface Asking {
 const HEADER_DE: Asking = { acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5' };
 const COOKIE_SL: Asking = { acceptLanguage: 'de-DE,de;q=0.9,en;q=0.5', cookie: 'locale=sl' };
 
-/** The expected message of each error kind per language (the texts registered with registerErrorMessages). */
+/** The expected message of each error kind per language (the texts of server/locales). */
 const MESSAGES: Record<string, Record<Language, string | RegExp>> = {
   csrf: {
     de: 'Die Anfrage wurde abgelehnt, weil ihr ein gültiges Sicherheitstoken (CSRF) fehlt. Laden Sie die Seite neu und versuchen Sie es erneut.',

@@ -19,8 +19,6 @@ export interface CatalogueModel {
   maxProducts: number;
 }
 
-const CROATIA: Record<Locale, string> = { hr: 'Hrvatska', en: 'Croatia', de: 'Kroatien', sl: 'Hrvaška' };
-
 const M = { left: 48, right: 48, top: 56, bottom: 64 } as const;
 const CONTENT_W = A4.width - M.left - M.right;
 const IMAGE = { width: 72, height: 90 } as const;
@@ -29,7 +27,11 @@ const TEXT_X = M.left + IMAGE.width + GAP;
 const TEXT_W = CONTENT_W - IMAGE.width - GAP;
 
 /** The lines of text one product prints, in order (pure: unit-tested). */
-export function productLines(p: PrintedProduct, locale: Locale, l: CatalogueLabels): Array<{ kind: 'name' | 'meta' | 'price' | 'offer' | 'availability' | 'text' | 'small'; text: string }> {
+export function productLines(
+  p: PrintedProduct,
+  locale: Locale,
+  l: CatalogueLabels,
+): Array<{ kind: 'name' | 'meta' | 'price' | 'offer' | 'availability' | 'text' | 'small'; text: string }> {
   const price = p.price;
   const lines: ReturnType<typeof productLines> = [
     { kind: 'name', text: p.name },
@@ -42,7 +44,8 @@ export function productLines(p: PrintedProduct, locale: Locale, l: CatalogueLabe
   if (price.offer) {
     const parts = [fill(l.offerUntil, { date: formatDay(new Date(new Date(price.offer.ends_at).getTime() - 1), locale) })];
     if (price.offer.lowest_30d !== null) parts.push(fill(l.lowest30d, { price: formatEuro(price.offer.lowest_30d, locale) }));
-    if (price.offer.discount_percent) parts.push(locale === 'en' ? `−${price.offer.discount_percent}%` : `−${price.offer.discount_percent} %`);
+    if (price.offer.discount_percent)
+      parts.push(locale === 'en' ? `−${price.offer.discount_percent}%` : `−${price.offer.discount_percent} %`);
     lines.push({ kind: 'offer', text: parts.join(' · ') });
   }
   const availability =
@@ -68,7 +71,13 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
   const { locale } = model;
   const l = CATALOGUE_LABELS[locale];
   const day = formatDay(model.at, locale);
-  const { doc, bytes } = newDocument({ title: model.title, author: company.legalName, subject: fill(l.asOf, { date: day }), lang: locale, createdAt: model.at });
+  const { doc, bytes } = newDocument({
+    title: model.title,
+    author: company.legalName,
+    subject: fill(l.asOf, { date: day }),
+    lang: locale,
+    createdAt: model.at,
+  });
 
   cover(doc, model, l, day);
 
@@ -77,13 +86,22 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
     doc.addPage();
     y = M.top;
     const line = category.products[0]?.line;
-    if (line && l.lines[line]) y = writeText(doc, 'text-bold', 9, l.lines[line]!.toUpperCase(), { x: M.left, y, width: CONTENT_W, color: BRAND.gold });
+    if (line && l.lines[line])
+      y = writeText(doc, 'text-bold', 9, l.lines[line]!.toUpperCase(), { x: M.left, y, width: CONTENT_W, color: BRAND.gold });
     y = writeText(doc, 'heading', 24, category.name, { x: M.left, y: y + 2, width: CONTENT_W, color: BRAND.ink }) + 6;
-    doc.moveTo(M.left, y).lineTo(A4.width - M.right, y).lineWidth(1).strokeColor(BRAND.gold).stroke();
+    doc
+      .moveTo(M.left, y)
+      .lineTo(A4.width - M.right, y)
+      .lineWidth(1)
+      .strokeColor(BRAND.gold)
+      .stroke();
     y += 14;
     for (const product of category.products) {
       const lines = productLines(product, locale, l);
-      const height = Math.max(IMAGE.height, lines.reduce((h, ln) => h + textHeight(doc, STYLE[ln.kind].face, STYLE[ln.kind].size, ln.text, TEXT_W) + STYLE[ln.kind].gap, 0));
+      const height = Math.max(
+        IMAGE.height,
+        lines.reduce((h, ln) => h + textHeight(doc, STYLE[ln.kind].face, STYLE[ln.kind].size, ln.text, TEXT_W) + STYLE[ln.kind].gap, 0),
+      );
       if (y + height > A4.height - M.bottom) {
         doc.addPage();
         y = M.top;
@@ -91,9 +109,21 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
       }
       drawProductPicture(doc, product, { x: M.left, y, ...IMAGE });
       let ty = y;
-      for (const ln of lines) ty = writeText(doc, STYLE[ln.kind].face, STYLE[ln.kind].size, ln.text, { x: TEXT_X, y: ty, width: TEXT_W, color: STYLE[ln.kind].color }) + STYLE[ln.kind].gap;
+      for (const ln of lines)
+        ty =
+          writeText(doc, STYLE[ln.kind].face, STYLE[ln.kind].size, ln.text, {
+            x: TEXT_X,
+            y: ty,
+            width: TEXT_W,
+            color: STYLE[ln.kind].color,
+          }) + STYLE[ln.kind].gap;
       y += height + 10;
-      doc.moveTo(M.left, y).lineTo(A4.width - M.right, y).lineWidth(0.5).strokeColor(BRAND.line).stroke();
+      doc
+        .moveTo(M.left, y)
+        .lineTo(A4.width - M.right, y)
+        .lineWidth(0.5)
+        .strokeColor(BRAND.line)
+        .stroke();
       y += 12;
     }
   }
@@ -105,14 +135,36 @@ export async function renderCataloguePdf(model: CatalogueModel): Promise<Buffer>
     noteY = M.top;
   }
   noteY = writeText(doc, 'text', 8.5, l.pricesNote, { x: M.left, y: noteY, width: CONTENT_W, color: BRAND.muted });
-  if (model.catalogue.truncated) writeText(doc, 'text', 8.5, fill(l.truncated, { count: model.maxProducts }), { x: M.left, y: noteY + 4, width: CONTENT_W, color: BRAND.muted });
+  if (model.catalogue.truncated)
+    writeText(doc, 'text', 8.5, fill(l.truncated, { count: model.maxProducts }), {
+      x: M.left,
+      y: noteY + 4,
+      width: CONTENT_W,
+      color: BRAND.muted,
+    });
   const range = doc.bufferedPageRange();
   for (let i = 1; i < range.count; i++) {
     doc.switchToPage(range.start + i);
     const fy = A4.height - 40;
-    doc.moveTo(M.left, fy - 8).lineTo(A4.width - M.right, fy - 8).lineWidth(0.5).strokeColor(BRAND.line).stroke();
-    writeText(doc, 'text', 8, `${company.brand} · ${model.title} · ${day}`, { x: M.left, y: fy, width: CONTENT_W / 2 + 60, color: BRAND.muted });
-    writeText(doc, 'text', 8, fill(l.page, { n: i + 1, total: range.count }), { x: M.left + CONTENT_W / 2, y: fy, width: CONTENT_W / 2, align: 'right', color: BRAND.muted });
+    doc
+      .moveTo(M.left, fy - 8)
+      .lineTo(A4.width - M.right, fy - 8)
+      .lineWidth(0.5)
+      .strokeColor(BRAND.line)
+      .stroke();
+    writeText(doc, 'text', 8, `${company.brand} · ${model.title} · ${day}`, {
+      x: M.left,
+      y: fy,
+      width: CONTENT_W / 2 + 60,
+      color: BRAND.muted,
+    });
+    writeText(doc, 'text', 8, fill(l.page, { n: i + 1, total: range.count }), {
+      x: M.left + CONTENT_W / 2,
+      y: fy,
+      width: CONTENT_W / 2,
+      align: 'right',
+      color: BRAND.muted,
+    });
   }
   doc.end();
   return bytes;
@@ -125,24 +177,35 @@ function cover(doc: Doc, model: CatalogueModel, l: CatalogueLabels, day: string)
   let y = writeText(doc, 'heading', 54, company.brand, { x: M.left, y: 80, width: CONTENT_W, color: BRAND.ink });
   writeText(doc, 'heading-italic', 18, l.since, { x: M.left, y: y + 2, width: CONTENT_W, color: BRAND.ink });
   // A row of product drawings (the first product of each category), as on the packs.
-  const firsts = model.catalogue.categories.map((c) => c.products.find((p) => productDrawing(p.image?.src)) ?? null).filter((p): p is PrintedProduct => p !== null).slice(0, 4);
+  const firsts = model.catalogue.categories
+    .map((c) => c.products.find((p) => productDrawing(p.image?.src)) ?? null)
+    .filter((p): p is PrintedProduct => p !== null)
+    .slice(0, 4);
   const w = 96;
   const h = 120;
   const gap = (CONTENT_W - firsts.length * w) / Math.max(1, firsts.length - 1);
-  firsts.forEach((p, i) => drawSvg(doc, productDrawing(p.image!.src)!, { x: M.left + i * (w + (firsts.length > 1 ? gap : 0)), y: 280, width: w, height: h }));
+  firsts.forEach((p, i) =>
+    drawSvg(doc, productDrawing(p.image!.src)!, { x: M.left + i * (w + (firsts.length > 1 ? gap : 0)), y: 280, width: w, height: h }),
+  );
   y = writeText(doc, 'heading', 34, model.title, { x: M.left, y: 440, width: CONTENT_W, color: BRAND.ink }) + 6;
   y = writeText(doc, 'text-bold', 13, fill(l.asOf, { date: day }), { x: M.left, y, width: CONTENT_W, color: BRAND.red }) + 10;
   writeText(doc, 'text', 12, l.intro, { x: M.left, y, width: CONTENT_W, color: BRAND.ink, lineGap: 2 });
   const block = [
     company.legalName,
     company.street,
-    `${company.postalCode} ${company.city}, ${CROATIA[model.locale]}`,
+    `${company.postalCode} ${company.city}, ${l.country}`,
     `${l.oib} ${company.oib} · ${l.vatId} ${company.vatId}`,
     `${company.email} · ${company.phone}`,
   ];
   let by = A4.height - 150;
-  doc.moveTo(M.left, by - 12).lineTo(A4.width - M.right, by - 12).lineWidth(1).strokeColor(BRAND.gold).stroke();
-  for (const [i, text] of block.entries()) by = writeText(doc, i === 0 ? 'text-bold' : 'text', 10, text, { x: M.left, y: by, width: CONTENT_W, color: BRAND.ink }) + 1;
+  doc
+    .moveTo(M.left, by - 12)
+    .lineTo(A4.width - M.right, by - 12)
+    .lineWidth(1)
+    .strokeColor(BRAND.gold)
+    .stroke();
+  for (const [i, text] of block.entries())
+    by = writeText(doc, i === 0 ? 'text-bold' : 'text', 10, text, { x: M.left, y: by, width: CONTENT_W, color: BRAND.ink }) + 1;
 }
 
 function drawProductPicture(doc: Doc, p: PrintedProduct, box: { x: number; y: number; width: number; height: number }): void {
@@ -150,5 +213,11 @@ function drawProductPicture(doc: Doc, p: PrintedProduct, box: { x: number; y: nu
   if (svg && drawSvg(doc, svg, box)) return;
   // No drawing: a card in the packs' colours with the brand, so the layout keeps its rhythm.
   doc.roundedRect(box.x, box.y, box.width, box.height, 8).fill(BRAND.wheat);
-  writeText(doc, 'heading-italic', 10, company.brand, { x: box.x, y: box.y + box.height / 2 - 7, width: box.width, align: 'center', color: BRAND.ink });
+  writeText(doc, 'heading-italic', 10, company.brand, {
+    x: box.x,
+    y: box.y + box.height / 2 - 7,
+    width: box.width,
+    align: 'center',
+    color: BRAND.ink,
+  });
 }

@@ -1,5 +1,6 @@
-import type { Locale } from '../../../../contract/locales.js';
+import { LOCALE_TAGS, type Locale } from '../../../../contract/locales.js';
 import { escapeMarkup } from '../../../../contract/markup.js';
+import { SERVER_TEXTS, type ServerTexts } from '../../../platform/i18n/index.js';
 
 /**
  * The sandbox's server-rendered pages (the emulator of Monri's hosted card page): plain HTML in the
@@ -7,94 +8,11 @@ import { escapeMarkup } from '../../../../contract/markup.js';
  * Every dynamic value is escaped.
  */
 
-const TEXTS = {
-  hr: {
-    title: 'Testno plaćanje karticom (sandbox)',
-    notice: 'Ovo je testna stranica trgovine, a ne prava banka: kartica se ne tereti.',
-    order: 'Narudžba',
-    amount: 'Iznos',
-    buyer: 'Kupac',
-    approve: 'Odobri plaćanje',
-    decline: 'Odbij plaćanje',
-    cancel: 'Odustani i vrati se u trgovinu',
-    declinedNotice: 'Kartica je odbijena (testni odgovor banke). Pokušajte ponovno ili odustanite i vratite se u trgovinu.',
-    tryAgain: 'Pokušajte ponovno',
-    abandon: 'Zatvori karticu bez odluke',
-    choices: 'Što banka treba odgovoriti?',
-    abandoned: 'Plaćanje je ostavljeno nedovršeno. Trgovina nije obaviještena; ovu karticu preglednika sada možete zatvoriti.',
-    decided: 'O ovom plaćanju već je odlučeno.',
-    refused: 'Zahtjev za plaćanje odbijen',
-    notFound: 'Ovo plaćanje ne postoji.',
-    refusedHelp: 'Stranica za plaćanje ne može prihvatiti ovaj zahtjev. Vratite se u trgovinu i pokušajte ponovno.',
-    detail: 'Tehnički razlog (engleski):',
-  },
-  en: {
-    title: 'Test card payment (sandbox)',
-    notice: 'This is the shop’s test page, not a real bank: no card is charged.',
-    order: 'Order',
-    amount: 'Amount',
-    buyer: 'Buyer',
-    approve: 'Approve the payment',
-    decline: 'Decline the payment',
-    cancel: 'Cancel and return to the shop',
-    declinedNotice: 'The card was declined (the test bank’s answer). Try again, or cancel and return to the shop.',
-    tryAgain: 'Try again',
-    abandon: 'Close the tab without deciding',
-    choices: 'What should the bank answer?',
-    abandoned: 'The payment was left unfinished. The shop was not told anything; you can close this browser tab now.',
-    decided: 'This payment has already been decided.',
-    refused: 'Payment request refused',
-    notFound: 'This payment does not exist.',
-    refusedHelp: 'The payment page cannot accept this request. Go back to the shop and try again.',
-    detail: 'Technical reason:',
-  },
-  de: {
-    title: 'Testzahlung mit Karte (Sandbox)',
-    notice: 'Dies ist die Testseite des Shops, keine echte Bank: Keine Karte wird belastet.',
-    order: 'Bestellung',
-    amount: 'Betrag',
-    buyer: 'Käufer',
-    approve: 'Zahlung genehmigen',
-    decline: 'Zahlung ablehnen',
-    cancel: 'Abbrechen und zum Shop zurückkehren',
-    declinedNotice:
-      'Die Karte wurde abgelehnt (Antwort der Testbank). Versuchen Sie es erneut oder brechen Sie ab und kehren Sie zum Shop zurück.',
-    tryAgain: 'Erneut versuchen',
-    abandon: 'Tab ohne Entscheidung schließen',
-    choices: 'Was soll die Bank antworten?',
-    abandoned: 'Die Zahlung wurde nicht abgeschlossen. Der Shop wurde nicht benachrichtigt; Sie können diesen Browser-Tab jetzt schließen.',
-    decided: 'Über diese Zahlung wurde bereits entschieden.',
-    refused: 'Zahlungsanfrage abgelehnt',
-    notFound: 'Diese Zahlung gibt es nicht.',
-    refusedHelp: 'Die Zahlungsseite kann diese Anfrage nicht annehmen. Kehren Sie zum Shop zurück und versuchen Sie es erneut.',
-    detail: 'Technischer Grund (Englisch):',
-  },
-  sl: {
-    title: 'Testno plačilo s kartico (peskovnik)',
-    notice: 'To je testna stran trgovine, ne prava banka: kartica ni bremenjena.',
-    order: 'Naročilo',
-    amount: 'Znesek',
-    buyer: 'Kupec',
-    approve: 'Odobri plačilo',
-    decline: 'Zavrni plačilo',
-    cancel: 'Prekliči in se vrni v trgovino',
-    declinedNotice: 'Kartica je bila zavrnjena (odgovor testne banke). Poskusite znova ali prekličite in se vrnite v trgovino.',
-    tryAgain: 'Poskusite znova',
-    abandon: 'Zapri zavihek brez odločitve',
-    choices: 'Kaj naj odgovori banka?',
-    abandoned: 'Plačilo je ostalo nedokončano. Trgovina ni bila obveščena; ta zavihek brskalnika lahko zdaj zaprete.',
-    decided: 'O tem plačilu je že odločeno.',
-    refused: 'Zahteva za plačilo zavrnjena',
-    notFound: 'To plačilo ne obstaja.',
-    refusedHelp: 'Plačilna stran te zahteve ne more sprejeti. Vrnite se v trgovino in poskusite znova.',
-    detail: 'Tehnični razlog (angleško):',
-  },
-} satisfies Record<Locale, Record<string, string>>;
-
-export type SandboxText = keyof (typeof TEXTS)['en'];
+/** The pages' words are in server/locales (`payment.sandbox`). */
+export type SandboxText = keyof ServerTexts['payment']['sandbox'];
 
 export function sandboxText(locale: Locale, key: SandboxText): string {
-  return TEXTS[locale][key];
+  return SERVER_TEXTS[locale].payment.sandbox[key];
 }
 
 const CSS = `
@@ -145,9 +63,7 @@ export interface PaymentPageData {
 }
 
 const money = (locale: Locale, cents: number, currency: string) =>
-  new Intl.NumberFormat({ hr: 'hr-HR', en: 'en-GB', de: 'de-DE', sl: 'sl-SI' }[locale], { style: 'currency', currency }).format(
-    cents / 100,
-  );
+  new Intl.NumberFormat(LOCALE_TAGS[locale], { style: 'currency', currency }).format(cents / 100);
 
 /** The hosted page: what is being paid and the three choices (each a form of its own, no fields: the action says it). */
 export function paymentPage(locale: Locale, nonce: string, base: string, data: PaymentPageData): string {

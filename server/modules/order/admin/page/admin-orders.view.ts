@@ -1,6 +1,6 @@
 import { ADMIN_ORDER_ACTIONS, type AdminOrderAction, type AdminOrderDetail, type AdminOrderList } from '../../../../../contract/api/admin-orders.js';
 import { countryName } from '../../../../../contract/countries.js';
-import type { Locale } from '../../../../../contract/locales.js';
+import { LOCALE_TAGS, type Locale } from '../../../../../contract/locales.js';
 import { formatEuro } from '../../../../../contract/money.js';
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../../contract/orders.js';
 import { ADMIN_ORDERS_TEXTS, type AdminOrdersTexts } from './admin-orders.texts.js';
@@ -80,16 +80,15 @@ address { font-style: normal; }
 `;
 
 const TIME_ZONE = 'Europe/Zagreb';
-const INTL_LOCALE: Record<Locale, string> = { hr: 'hr-HR', en: 'en-GB', de: 'de-DE', sl: 'sl-SI' };
 
 function when(iso: string, locale: Locale): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(INTL_LOCALE[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
 }
 
 function percent(rate: number, locale: Locale): string {
-  return `${new Intl.NumberFormat(INTL_LOCALE[locale], { maximumFractionDigits: 2 }).format(rate)} %`;
+  return `${new Intl.NumberFormat(LOCALE_TAGS[locale], { maximumFractionDigits: 2 }).format(rate)} %`;
 }
 
 /** Only the shop's own label for a known state; anything else shows as it is. */
