@@ -113,7 +113,7 @@ export function NameFields<F extends string>({
   );
 }
 
-export interface AddressFieldNames<F extends string> {
+interface AddressFieldNames<F extends string> {
   /** With both: the name first (NameFields). */
   firstName?: F;
   lastName?: F;

@@ -39,7 +39,7 @@ function Hint({ id, hint }: { id: string; hint?: string }) {
 }
 
 /** A field's error, under it (`${id}-error`, which the control's aria-describedby names). */
-export function FieldError({ id, error }: { id: string; error?: string }) {
+function FieldError({ id, error }: { id: string; error?: string }) {
   if (!error) return null;
   return (
     <p id={`${id}-error`} className={styles.fieldError}>

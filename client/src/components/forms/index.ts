@@ -3,8 +3,8 @@
  * messages and the submit row, the frame of a screen with forms, generic checks and the styles. Features
  * import it from here.
  */
-export { binder, useForm, apiErrorMessages, type Binder, type CheckBinding, type FormState, type TextBinding } from './use-form';
-export { CheckboxField, FieldError, FieldGrid, NewTabLink, SelectField, TextAreaField, TextField, type SelectOption } from './fields';
+export { binder, useForm, apiErrorMessages, type Binder, type CheckBinding } from './use-form';
+export { CheckboxField, FieldGrid, SelectField, TextAreaField, TextField } from './fields';
 export {
   AddressFields,
   BirthdayField,
@@ -14,7 +14,6 @@ export {
   NameFields,
   NewPasswordFields,
   PhoneField,
-  type AddressFieldNames,
   type AddressLabels,
 } from './blocks';
 export { ErrorSummary, FormErrors, Notice, SubmitButton, SubmitRow } from './messages';
