@@ -3,8 +3,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import { isPendingOrder, type OrderView } from '../../../../contract/api/order';
 import { PendingOrderPanel } from './pending-order/pending-order-panel';
-import { formatDate } from '../catalog/format';
-import { AddressLines, OrderLinesAndTotals } from './order-lines';
+import { AddressLines, OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
 import { formStyles } from '../../components/forms';
 import checkoutStyles from './checkout.module.css';
 
@@ -15,7 +14,7 @@ import checkoutStyles from './checkout.module.css';
  * from the loader (the route is private: noindex).
  */
 export function OrderDetailScreen({ order: o }: { order: OrderView }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
     <div className={formStyles.page} data-screen="profile_order" data-order-number={o.number}>
       <Breadcrumb screen="profile_order" name={o.number} />
@@ -27,12 +26,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
         <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
           <h2 id="order-facts-heading">{t('account.orderDetail.facts')}</h2>
           <dl className={checkoutStyles.facts}>
-            <dt>{t('checkout.success.number')}</dt>
-            <dd data-testid="order-number">{o.number}</dd>
-            <dt>{t('account.order.date')}</dt>
-            <dd>
-              <time dateTime={o.placed_at}>{formatDate(o.placed_at, locale)}</time>
-            </dd>
+            <OrderNumberAndDate order={o} />
             <dt>{t('account.orderDetail.paymentMethod')}</dt>
             <dd data-payment-method={o.payment_method}>{t(`checkout.method.${o.payment_method}`)}</dd>
             <dt>{t('account.orderDetail.paymentStatus')}</dt>

@@ -2,6 +2,7 @@ import { formatEuro } from '../../../../contract/money';
 import { formStyles } from '../../components/forms';
 import { useT } from '../../hooks/use-locale';
 import { countryName } from '../cart/cart-helpers';
+import { formatDate } from '../catalog/format';
 import { TotalsList } from '../cart/totals-list';
 import styles from './checkout.module.css';
 
@@ -9,6 +10,21 @@ import styles from './checkout.module.css';
  * An order as the checkout's confirmation, the pending order and the account's order page show it: its
  * addresses, its lines and totals.
  */
+
+/** The first facts of an order's list of facts (a <dl>): its number and the date it was placed. */
+export function OrderNumberAndDate({ order }: { order: { number: string; placed_at: string } }) {
+  const { t, locale } = useT();
+  return (
+    <>
+      <dt>{t('checkout.success.number')}</dt>
+      <dd data-testid="order-number">{order.number}</dd>
+      <dt>{t('account.order.date')}</dt>
+      <dd>
+        <time dateTime={order.placed_at}>{formatDate(order.placed_at, locale)}</time>
+      </dd>
+    </>
+  );
+}
 
 /** A postal address as lines: the name (when it has one), street, postal code and town, country. */
 export function AddressLines({

@@ -7,10 +7,9 @@ import { useT } from '../../hooks/use-locale';
 import { isOrderNumber, isPendingOrder, type OrderView } from '../../../../contract/api/order';
 import { routePath } from '../../../../contract/paths';
 import { Notice, formStyles } from '../../components/forms';
-import { formatDate } from '../catalog/format';
 import { orderQuery } from './checkout-api';
 import { clearCheckout, useAccountResult } from './checkout-store';
-import { OrderLinesAndTotals } from './order-lines';
+import { OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
 import { PendingOrderPanel } from './pending-order/pending-order-panel';
 import { PendingOrderSection } from './pending-order/pending-order-section';
 import styles from './checkout.module.css';
@@ -166,18 +165,13 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
 }
 
 function OrderSummary({ order: o }: { order: OrderView }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
     <>
       <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-summary" data-order-number={o.number}>
         <h2 id="order-facts-heading">{t('account.order.heading', { number: o.number })}</h2>
         <dl className={styles.facts}>
-          <dt>{t('checkout.success.number')}</dt>
-          <dd data-testid="order-number">{o.number}</dd>
-          <dt>{t('account.order.date')}</dt>
-          <dd>
-            <time dateTime={o.placed_at}>{formatDate(o.placed_at, locale)}</time>
-          </dd>
+          <OrderNumberAndDate order={o} />
           <dt>{t('checkout.confirm.payment')}</dt>
           <dd>{t(`checkout.method.${o.payment_method}`)}</dd>
           <dt>{t('account.order.status')}</dt>
