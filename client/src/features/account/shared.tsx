@@ -31,7 +31,7 @@ export function useAfterSignIn(): (target: string) => Promise<void> {
 export function GoogleSignInLink({ redirect }: { redirect: string }) {
   const { t } = useT();
   return (
-    <a className={styles.googleButton} href={googleSignInHref(redirect)} data-testid="google-sign-in">
+    <a className={`${formStyles.secondaryButton} ${styles.googleButton}`} href={googleSignInHref(redirect)} data-testid="google-sign-in">
       <GoogleMark />
       <span>{t('account.common.google')}</span>
     </a>
