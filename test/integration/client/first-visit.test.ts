@@ -56,12 +56,13 @@ function firstVisitModules(vite: ViteManifest, modules: Record<string, string[]>
 }
 
 /** Account code a page may run without an account screen on it: the session (header, guards) only. */
-const ACCOUNT_ON_EVERY_PAGE = new Set(['session.ts', 'use-session.tsx', 'guards.ts', 'redirect-target.ts', 'search-params.ts']);
+const ACCOUNT_ON_EVERY_PAGE = new Set(['session.ts', 'session-sync.ts', 'use-session.tsx', 'guards.ts', 'redirect-target.ts', 'search-params.ts']);
 
 function notRunByTheFirstPage(id: string, locale: Locale): boolean {
   if (/node_modules\/zod\//.test(id)) return true;
   if (/^contract\/api\//.test(id)) return true; // the zod schemas of the API
   if (/^client\/src\/features\/checkout\//.test(id)) return true;
+  if (/^client\/src\/components\/forms\//.test(id)) return true; // the form kit loads with the screens that have forms
   if (/^client\/src\/features\/cart\/(cart-screen|totals-list)/.test(id)) return true;
   const account = /^client\/src\/features\/account\/([^/]+)$/.exec(id);
   if (account && !ACCOUNT_ON_EVERY_PAGE.has(account[1])) return true;

@@ -8,6 +8,7 @@ import { ApiError, query, type Api } from '../../api/http';
 import { apiPaths } from '../../api/paths';
 import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
+import type { OrderView } from '../../../../contract/api/order';
 import type {
   AcceptedView,
   InvitationAcceptance,
@@ -72,6 +73,11 @@ export function changePassword(
 
 export function fetchOrders(api: Api): Promise<OrderSummaryView[]> {
   return api.get<OrderSummaryView[]>(apiPaths.orders.list);
+}
+
+/** One order: as its owner (no token: the account's order page) or with the success page's view token. */
+export function fetchOrder(api: Api, number: string, viewToken: string | null): Promise<OrderView> {
+  return api.get<OrderView>(`${apiPaths.orders.order(number)}${query({ view_token: viewToken })}`);
 }
 
 /**

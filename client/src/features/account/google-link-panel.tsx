@@ -6,8 +6,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useT } from '../../hooks/use-locale';
 import { googleLinkHref, unlinkGoogle } from './account-api';
 import type { UserView } from './account-types';
-import { Notice, SubmitButton } from './form';
-import styles from './account.module.css';
+import { Notice, SubmitButton, formStyles } from '../../components/forms';
 
 /** `?google=` values the link flow returns to the profile with (server: google.controller.ts). */
 const RESULTS: Record<string, { kind: 'success' | 'error'; key: string }> = {
@@ -53,7 +52,7 @@ export function GoogleLinkPanel({ user, google, result }: { user: UserView; goog
   };
 
   return (
-    <section className={styles.panel} aria-labelledby="google-link-heading" data-testid="google-link">
+    <section className={formStyles.panel} aria-labelledby="google-link-heading" data-testid="google-link">
       <h2 id="google-link-heading">{t('account.google.heading')}</h2>
       {notice ? (
         <Notice kind={notice.kind} testId={`google-${result}`}>
@@ -81,7 +80,7 @@ export function GoogleLinkPanel({ user, google, result }: { user: UserView; goog
       ) : (
         <>
           <p>{t('account.google.notLinked')}</p>
-          <a className={styles.secondaryButton} href={googleLinkHref(locale)} data-testid="google-link-start">
+          <a className={formStyles.secondaryButton} href={googleLinkHref(locale)} data-testid="google-link-start">
             {t('account.google.link')}
           </a>
         </>

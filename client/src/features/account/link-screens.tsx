@@ -4,10 +4,9 @@ import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import type { ScreenId } from '../../../../contract/paths';
 import { activateAccount, confirmEmailChange, signInWithLink } from './account-api';
-import { Notice, SubmitButton } from './form';
+import { formStyles, Notice, ScreenPage, SubmitRow } from '../../components/forms';
 import type { LinkSearch } from './search-params';
-import { AccountPage, useAfterSignIn } from './shared';
-import styles from './account.module.css';
+import { useAfterSignIn } from './shared';
 
 type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'failed'; message: string };
 type LinkScreen = 'account_activation' | 'magic_link' | 'email_confirmation';
@@ -63,8 +62,8 @@ function LinkPage({
   };
 
   return (
-    <AccountPage screen={screen} intro={outcome.kind === 'form' && !!token}>
-      <div className={styles.narrow}>
+    <ScreenPage screen={screen} intro={outcome.kind === 'form' && !!token}>
+      <div className={formStyles.narrow}>
         {!token ? (
           <Notice kind="error" id={resultId} testId="link-no-token">
             <p>{t('account.links.noToken')}</p>
@@ -84,16 +83,12 @@ function LinkPage({
             </p>
           </Notice>
         ) : (
-          <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="link-form">
-            <div className={styles.actions}>
-              <SubmitButton busy={busy} busyLabel={busyLabel}>
-                {button}
-              </SubmitButton>
-            </div>
+          <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid="link-form">
+            <SubmitRow busy={busy} busyLabel={busyLabel} label={button} />
           </form>
         )}
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }
 

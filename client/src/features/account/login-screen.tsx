@@ -3,10 +3,10 @@ import { ApiError, browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { hasAccessToken, login, requestMagicLink } from './account-api';
-import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { EmailField, FormErrors, formStyles, Notice, ScreenPage, SubmitRow, TextField, useForm } from '../../components/forms';
 import { isScreenPath, redirectTarget, safeRedirectPath } from './redirect-target';
 import { sessionConfig } from './session';
-import { AccountPage, EmailRequestForm, GoogleSignInLink, ResendActivationButton, ResendActivationForm, useAfterSignIn } from './shared';
+import { EmailRequestForm, GoogleSignInLink, ResendActivationButton, ResendActivationForm, useAfterSignIn } from './shared';
 import { validateLogin } from './validation';
 import type { LoginSearch } from './search-params';
 import styles from './account.module.css';
@@ -21,32 +21,32 @@ export function LoginScreen({ search, google }: { search: LoginSearch; google: b
   const activation = String(search.activation ?? '');
 
   return (
-    <AccountPage screen="login" lead={google ? undefined : t('account.login.introWithoutGoogle')}>
+    <ScreenPage screen="login" lead={google ? undefined : t('account.login.introWithoutGoogle')}>
       <LoginMessages search={search} />
       {activation === 'invalid' || activation === 'used' ? <ResendActivationForm /> : null}
-      <div className={styles.columns}>
-        <div className={styles.stack}>
+      <div className={formStyles.columns}>
+        <div className={formStyles.stack}>
           <PasswordLogin target={target} google={google} />
           <FastLogin target={target} />
         </div>
-        <div className={styles.stack}>
-          <section className={styles.panel} aria-labelledby="login-guest-heading" data-testid="guest-continue">
+        <div className={formStyles.stack}>
+          <section className={formStyles.panel} aria-labelledby="login-guest-heading" data-testid="guest-continue">
             <h2 id="login-guest-heading">{t('account.login.guestHeading')}</h2>
             <p>{t('account.login.guestText')}</p>
-            <ScreenLink screen={guestScreen} className={styles.secondaryButton}>
+            <ScreenLink screen={guestScreen} className={formStyles.secondaryButton}>
               {t('account.login.guestLink')}
             </ScreenLink>
           </section>
-          <section className={styles.panel} aria-labelledby="login-register-heading">
+          <section className={formStyles.panel} aria-labelledby="login-register-heading">
             <h2 id="login-register-heading">{t('account.login.registerHeading')}</h2>
             <p>{t('account.login.registerText')}</p>
-            <ScreenLink screen="register" className={styles.secondaryButton}>
+            <ScreenLink screen="register" className={formStyles.secondaryButton}>
               {t('account.login.registerLink')}
             </ScreenLink>
           </section>
         </div>
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }
 
@@ -71,7 +71,7 @@ function LoginMessages({ search }: { search: LoginSearch }) {
     notes.push({ kind: 'info', text: t('account.login.signInToContinue'), testId: 'sign-in-required' });
   if (notes.length === 0) return null;
   return (
-    <div className={styles.messages}>
+    <div className={formStyles.messages}>
       {notes.map((n) => (
         <Notice key={n.testId} kind={n.kind} testId={n.testId}>
           <p>{n.text}</p>
@@ -84,7 +84,7 @@ function LoginMessages({ search }: { search: LoginSearch }) {
 /** E-mail and password; 'not activated yet' offers the activation mail again; then Google (when configured). */
 function PasswordLogin({ target, google }: { target: string; google: boolean }) {
   const { t, locale } = useT();
-  const form = useAccountForm<(typeof LOGIN_FIELDS)[number]>();
+  const form = useForm<(typeof LOGIN_FIELDS)[number]>();
   const afterSignIn = useAfterSignIn();
   const headingId = useId();
   const [email, setEmail] = useState('');
@@ -114,49 +114,21 @@ function PasswordLogin({ target, google }: { target: string; google: boolean }) 
     }
   };
 
+  const bind = form.bind({ email, password }, (field, value) => (field === 'email' ? setEmail : setPassword)(String(value)));
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={formStyles.panel} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('account.login.passwordHeading')}</h2>
-      <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="login-form">
+      <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid="login-form">
         <FormErrors form={form} />
         {notActivated ? <ResendActivationButton email={notActivated} /> : null}
-        <TextField
-          id={form.idOf('email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          label={t('account.common.email')}
-          value={email}
-          error={form.errors.fields.email}
-          onChange={(v) => {
-            setEmail(v);
-            form.clearField('email');
-          }}
+        <EmailField binding={bind.text('email')} label={t('account.common.email')} autoComplete="username" />
+        <TextField {...bind.text('password')} type="password" autoComplete="current-password" label={t('account.common.password')} />
+        <SubmitRow
+          busy={form.busy}
+          busyLabel={t('account.login.submitting')}
+          label={t('account.login.submit')}
+          link={{ screen: 'forgot_password', label: t('account.login.forgotPassword') }}
         />
-        <TextField
-          id={form.idOf('password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t('account.common.password')}
-          value={password}
-          error={form.errors.fields.password}
-          onChange={(v) => {
-            setPassword(v);
-            form.clearField('password');
-          }}
-        />
-        <div className={styles.actions}>
-          <SubmitButton busy={form.busy} busyLabel={t('account.login.submitting')}>
-            {t('account.login.submit')}
-          </SubmitButton>
-          <ScreenLink screen="forgot_password" className={styles.inlineLink}>
-            {t('account.login.forgotPassword')}
-          </ScreenLink>
-        </div>
       </form>
       {google ? (
         <>
@@ -173,7 +145,7 @@ function FastLogin({ target }: { target: string }) {
   const { t } = useT();
   const headingId = useId();
   return (
-    <section className={styles.panel} aria-labelledby={headingId}>
+    <section className={formStyles.panel} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('account.login.fastHeading')}</h2>
       <p>{t('account.login.fastText')}</p>
       <EmailRequestForm

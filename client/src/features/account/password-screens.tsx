@@ -4,11 +4,10 @@ import { ApiError, browserApi } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { changePassword, requestPasswordReset, resetPassword } from './account-api';
-import { FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
-import { AccountPage, EmailRequestForm, NewPasswordFields } from './shared';
+import { FormErrors, formStyles, NewPasswordFields, Notice, ScreenPage, SubmitRow, TextField, useForm } from '../../components/forms';
+import { EmailRequestForm } from './shared';
 import { useSessionStore } from './use-session';
 import { validateNewPassword, validatePasswordChange } from './validation';
-import styles from './account.module.css';
 
 // ---------------------------------------------------------------------------------------------------
 // Forgot password
@@ -20,8 +19,8 @@ import styles from './account.module.css';
 export function ForgotPasswordScreen() {
   const { t } = useT();
   return (
-    <AccountPage screen="forgot_password">
-      <section className={`${styles.panel} ${styles.narrow}`} aria-labelledby="forgot-heading">
+    <ScreenPage screen="forgot_password">
+      <section className={`${formStyles.panel} ${formStyles.narrow}`} aria-labelledby="forgot-heading">
         <h2 id="forgot-heading">{t('account.forgot.heading')}</h2>
         <EmailRequestForm
           label={t('account.common.email')}
@@ -31,13 +30,13 @@ export function ForgotPasswordScreen() {
           testId="forgot-password-form"
           sentTestId="reset-link-sent"
           actions={
-            <ScreenLink screen="login" className={styles.inlineLink}>
+            <ScreenLink screen="login" className={formStyles.inlineLink}>
               {t('account.common.backToLogin')}
             </ScreenLink>
           }
         />
       </section>
-    </AccountPage>
+    </ScreenPage>
   );
 }
 
@@ -57,7 +56,7 @@ function decodeToken(raw: string): string {
 
 export function ResetPasswordScreen({ token }: { token: string }) {
   const { t, locale } = useT();
-  const form = useAccountForm<(typeof NEW_PASSWORD_FIELDS)[number]>();
+  const form = useForm<(typeof NEW_PASSWORD_FIELDS)[number]>();
   const resultId = useId();
   const [values, setValues] = useState({ password: '', password_confirmation: '' });
   const [state, setState] = useState<'form' | 'done' | 'invalid'>('form');
@@ -86,8 +85,8 @@ export function ResetPasswordScreen({ token }: { token: string }) {
   };
 
   return (
-    <AccountPage screen="reset_password">
-      <div className={styles.narrow}>
+    <ScreenPage screen="reset_password">
+      <div className={formStyles.narrow}>
         {state === 'done' ? (
           <Notice kind="success" id={resultId} testId="password-reset-done">
             <p>{t('account.reset.success')}</p>
@@ -103,35 +102,24 @@ export function ResetPasswordScreen({ token }: { token: string }) {
             </p>
           </Notice>
         ) : (
-          <section className={styles.panel} aria-labelledby="reset-heading">
+          <section className={formStyles.panel} aria-labelledby="reset-heading">
             <h2 id="reset-heading">{t('account.reset.heading')}</h2>
-            <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="reset-password-form">
+            <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid="reset-password-form">
               <FormErrors form={form} />
-              <NewPasswordFields
-                ids={{ password: form.idOf('password'), password_confirmation: form.idOf('password_confirmation') }}
-                values={values}
-                errors={form.errors.fields}
-                onChange={(field, value) => {
-                  setValues((v) => ({ ...v, [field]: value }));
-                  form.clearField(field);
-                }}
+              <NewPasswordFields bind={form.bind(values, (field, value) => setValues((v) => ({ ...v, [field]: value })))} />
+              <SubmitRow
+                busy={form.busy}
+                busyLabel={t('account.common.saving')}
+                label={t('account.reset.submit')}
+                link={{ screen: 'login', label: t('account.common.backToLogin') }}
               />
-              <div className={styles.actions}>
-                <SubmitButton busy={form.busy} busyLabel={t('account.common.saving')}>
-                  {t('account.reset.submit')}
-                </SubmitButton>
-                <ScreenLink screen="login" className={styles.inlineLink}>
-                  {t('account.common.backToLogin')}
-                </ScreenLink>
-              </div>
             </form>
           </section>
         )}
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }
-
 
 // ---------------------------------------------------------------------------------------------------
 // Change password (signed in)
@@ -146,7 +134,7 @@ export function ChangePasswordScreen({ email, hasPassword }: { email: string; ha
   const { t, locale } = useT();
   const store = useSessionStore();
   const router = useRouter();
-  const form = useAccountForm<(typeof CHANGE_FIELDS)[number]>();
+  const form = useForm<(typeof CHANGE_FIELDS)[number]>();
   const doneId = useId();
   const [values, setValues] = useState({ current_password: '', password: '', password_confirmation: '' });
   const [done, setDone] = useState(false);
@@ -181,58 +169,42 @@ export function ChangePasswordScreen({ email, hasPassword }: { email: string; ha
     }
   };
 
+  const bind = form.bind(values, (field, value) => setValues((s) => ({ ...s, [field]: value })));
   return (
-    <AccountPage screen="profile_reset_password">
-      <div className={styles.narrow}>
+    <ScreenPage screen="profile_reset_password">
+      <div className={formStyles.narrow}>
         {done ? (
-          <div className={styles.messages}>
+          <div className={formStyles.messages}>
             <Notice kind="success" id={doneId} testId="password-changed">
               <p>{t('account.password.success')}</p>
             </Notice>
           </div>
         ) : null}
-        <section className={styles.panel} aria-labelledby="change-password-heading">
+        <section className={formStyles.panel} aria-labelledby="change-password-heading">
           <h2 id="change-password-heading">{hasPassword ? t('account.password.heading') : t('account.password.setHeading')}</h2>
           {hasPassword ? null : <p>{t('account.password.setText')}</p>}
-          <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid="change-password-form">
+          <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid="change-password-form">
             {/* For password managers: whose password this is. */}
             <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
             <FormErrors form={form} />
             {hasPassword ? (
               <TextField
-                id={form.idOf('current_password')}
-                name="current_password"
+                {...bind.text('current_password')}
                 type="password"
                 autoComplete="current-password"
                 label={t('account.password.current')}
-                value={values.current_password}
-                error={form.errors.fields.current_password}
-                onChange={(v) => {
-                  setValues((s) => ({ ...s, current_password: v }));
-                  form.clearField('current_password');
-                }}
               />
             ) : null}
-            <NewPasswordFields
-              ids={{ password: form.idOf('password'), password_confirmation: form.idOf('password_confirmation') }}
-              values={values}
-              errors={form.errors.fields}
-              onChange={(field, value) => {
-                setValues((s) => ({ ...s, [field]: value }));
-                form.clearField(field);
-              }}
+            <NewPasswordFields bind={bind} />
+            <SubmitRow
+              busy={form.busy}
+              busyLabel={t('account.common.saving')}
+              label={t('account.password.submit')}
+              link={{ screen: 'profile', label: t('account.common.backToProfile') }}
             />
-            <div className={styles.actions}>
-              <SubmitButton busy={form.busy} busyLabel={t('account.common.saving')}>
-                {t('account.password.submit')}
-              </SubmitButton>
-              <ScreenLink screen="profile" className={styles.inlineLink}>
-                {t('account.common.backToProfile')}
-              </ScreenLink>
-            </div>
           </form>
         </section>
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }

@@ -5,11 +5,26 @@ import { useT } from '../../hooks/use-locale';
 import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
 import { publicPath } from '../../../../contract/paths';
 import { acceptInvitation, hasAccessToken, register } from './account-api';
-import { CheckboxField, FormErrors, NewTabLink, Notice, SubmitButton, TextField, useAccountForm } from './form';
-import { sessionConfig } from './session';
-import { AccountPage, GoogleSignInLink, NewPasswordFields, ResendActivationButton, useAfterSignIn } from './shared';
 import {
+  BirthdayField,
+  type CheckBinding,
+  CheckboxField,
+  ConsentCheckbox,
+  EmailField,
+  FieldGrid,
+  FormErrors,
+  formStyles,
+  NameFields,
+  NewPasswordFields,
+  Notice,
+  ScreenPage,
+  SubmitRow,
   todayIso,
+  useForm,
+} from '../../components/forms';
+import { sessionConfig } from './session';
+import { GoogleSignInLink, ResendActivationButton, useAfterSignIn } from './shared';
+import {
   validateInvitation,
   validateRegistration,
   type InvitationField,
@@ -18,12 +33,11 @@ import {
   type RegistrationValues,
 } from './validation';
 import type { RegisterSearch } from './search-params';
-import styles from './account.module.css';
 
 /** `google`: the server has Google sign-in configured (GET /api/auth/providers); otherwise no Google panel. */
 export function RegisterScreen({ search, google }: { search: RegisterSearch; google: boolean }) {
   const invite = search.invite === undefined || search.invite === '' ? null : String(search.invite);
-  return <AccountPage screen="register">{invite ? <InvitationForm token={invite} /> : <Registration google={google} />}</AccountPage>;
+  return <ScreenPage screen="register">{invite ? <InvitationForm token={invite} /> : <Registration google={google} />}</ScreenPage>;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -52,17 +66,12 @@ const EMPTY_REGISTRATION: RegistrationValues & { newsletter: boolean } = {
 
 function Registration({ google }: { google: boolean }) {
   const { t, locale } = useT();
-  const form = useAccountForm<RegistrationField | 'newsletter'>();
+  const form = useForm<RegistrationField | 'newsletter'>();
   const successId = useId();
   const [values, setValues] = useState(EMPTY_REGISTRATION);
   const [registered, setRegistered] = useState<string | null>(null);
   // Registration is protected by the bot check: its script loads on the form's first focus, the token is asked for on sending.
   const botCheck = useBotCheck();
-
-  const change = <K extends keyof typeof values>(field: K, value: (typeof values)[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.clearField(field);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -94,14 +103,14 @@ function Registration({ google }: { google: boolean }) {
 
   if (registered) {
     return (
-      <div className={styles.narrow}>
+      <div className={formStyles.narrow}>
         <Notice kind="success" id={successId} testId="registration-success">
           <p>{t('account.register.success', { email: registered })}</p>
           <p>{t('account.register.successHint')}</p>
         </Notice>
-        <div className={styles.messages}>
+        <div className={formStyles.messages}>
           <ResendActivationButton email={registered} />
-          <ScreenLink screen="login" className={styles.inlineLink}>
+          <ScreenLink screen="login" className={formStyles.inlineLink}>
             {t('account.common.backToLogin')}
           </ScreenLink>
         </div>
@@ -109,99 +118,41 @@ function Registration({ google }: { google: boolean }) {
     );
   }
 
-  const id = form.idOf;
-  const err = form.errors.fields;
+  const bind = form.bind(values, (field, value) => setValues((v) => ({ ...v, [field]: value })));
   return (
-    <div className={styles.columns}>
-      <section className={styles.panel} aria-labelledby="register-form-heading">
+    <div className={formStyles.columns}>
+      <section className={formStyles.panel} aria-labelledby="register-form-heading">
         <h2 id="register-form-heading">{t('account.register.formHeading')}</h2>
-        <form className={styles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate data-testid="register-form">
+        <form className={formStyles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate data-testid="register-form">
           <FormErrors form={form} />
-          <div className={styles.fieldGrid}>
-            <TextField
-              id={id('first_name')}
-              name="first_name"
-              autoComplete="given-name"
-              label={t('account.common.firstName')}
-              value={values.first_name}
-              error={err.first_name}
-              maxLength={100}
-              onChange={(v) => change('first_name', v)}
-            />
-            <TextField
-              id={id('last_name')}
-              name="last_name"
-              autoComplete="family-name"
-              label={t('account.common.lastName')}
-              value={values.last_name}
-              error={err.last_name}
-              maxLength={100}
-              onChange={(v) => change('last_name', v)}
-            />
-          </div>
-          <TextField
-            id={id('birthday')}
-            name="birthday"
-            type="date"
-            autoComplete="bday"
-            min="1900-01-01"
-            max={todayIso()}
-            label={t('account.common.birthday')}
-            hint={t('account.register.birthdayHint')}
-            value={values.birthday}
-            error={err.birthday}
-            onChange={(v) => change('birthday', v)}
-          />
-          <TextField
-            id={id('email')}
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            autoCapitalize="none"
-            label={t('account.common.email')}
-            value={values.email}
-            error={err.email}
-            onChange={(v) => change('email', v)}
-          />
-          <div className={styles.fieldGrid}>
+          <FieldGrid>
+            <NameFields bind={bind} names={{ first: 'first_name', last: 'last_name' }} />
+          </FieldGrid>
+          <BirthdayField binding={bind.text('birthday')} label={t('account.common.birthday')} hint={t('account.register.birthdayHint')} />
+          <EmailField binding={bind.text('email')} label={t('account.common.email')} />
+          <FieldGrid>
             <NewPasswordFields
-              ids={{ password: id('password'), password_confirmation: id('password_confirmation') }}
-              values={values}
-              errors={err}
-              onChange={change}
+              bind={bind}
               labels={{ password: t('account.common.password'), confirmation: t('account.common.passwordConfirmation') }}
             />
-          </div>
-          <TermsCheckbox
-            id={id('terms_accepted')}
-            checked={values.terms_accepted}
-            error={err.terms_accepted}
-            onChange={(v) => change('terms_accepted', v)}
-          />
-          <CheckboxField id={id('newsletter')} name="newsletter" checked={values.newsletter} onChange={(v) => change('newsletter', v)}>
-            {t('account.register.newsletter')}
-          </CheckboxField>
-          <div className={styles.actions}>
-            <SubmitButton busy={form.busy} busyLabel={t('account.register.submitting')}>
-              {t('account.register.submit')}
-            </SubmitButton>
-          </div>
+          </FieldGrid>
+          <TermsCheckbox binding={bind.check('terms_accepted')} />
+          <CheckboxField {...bind.check('newsletter')}>{t('account.register.newsletter')}</CheckboxField>
+          <SubmitRow busy={form.busy} busyLabel={t('account.register.submitting')} label={t('account.register.submit')} />
           <BotCheckNotice />
         </form>
       </section>
-      <div className={styles.stack}>
+      <div className={formStyles.stack}>
         {google ? (
-          <section className={styles.panel} aria-labelledby="register-google-heading">
+          <section className={formStyles.panel} aria-labelledby="register-google-heading">
             <h2 id="register-google-heading">{t('account.register.googleHeading')}</h2>
             <p>{t('account.register.googleText')}</p>
             <GoogleSignInLink redirect={publicPath(sessionConfig.afterLogin, locale)} />
           </section>
         ) : null}
-        <section className={styles.panel} aria-labelledby="register-login-heading">
+        <section className={formStyles.panel} aria-labelledby="register-login-heading">
           <h2 id="register-login-heading">{t('account.register.haveAccount')}</h2>
-          <ScreenLink screen="login" className={styles.secondaryButton}>
+          <ScreenLink screen="login" className={formStyles.secondaryButton}>
             {t('account.register.loginLink')}
           </ScreenLink>
         </section>
@@ -210,24 +161,15 @@ function Registration({ google }: { google: boolean }) {
   );
 }
 
-/**
- * 'I accept the general terms and conditions', and right under it a link to them (a new tab, so what was
- * typed stays). The link is not inside the label: the checkbox's name stays one clear sentence.
- */
-function TermsCheckbox({ id, checked, error, onChange }: { id: string; checked: boolean; error?: string; onChange: (v: boolean) => void }) {
+/** 'I accept the general terms and conditions', with the link to them. */
+function TermsCheckbox({ binding }: { binding: CheckBinding }) {
   const { t, locale } = useT();
   return (
-    <CheckboxField
-      id={id}
-      name="terms_accepted"
-      checked={checked}
-      error={error}
-      required
-      onChange={onChange}
-      extra={<NewTabLink href={publicPath('general_terms', locale)}>{t('account.register.termsLink')}</NewTabLink>}
-    >
-      {t('account.register.terms')}
-    </CheckboxField>
+    <ConsentCheckbox
+      binding={binding}
+      label={t('account.register.terms')}
+      link={{ href: publicPath('general_terms', locale), text: t('account.register.termsLink') }}
+    />
   );
 }
 
@@ -246,14 +188,9 @@ const EMPTY_INVITATION: InvitationValues = {
 
 function InvitationForm({ token }: { token: string }) {
   const { t, locale } = useT();
-  const form = useAccountForm<InvitationField>();
+  const form = useForm<InvitationField>();
   const afterSignIn = useAfterSignIn();
   const [values, setValues] = useState(EMPTY_INVITATION);
-
-  const change = <K extends keyof InvitationValues>(field: K, value: InvitationValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.clearField(field);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -282,52 +219,20 @@ function InvitationForm({ token }: { token: string }) {
     }
   };
 
-  const id = form.idOf;
-  const err = form.errors.fields;
+  const bind = form.bind(values, (field, value) => setValues((v) => ({ ...v, [field]: value })));
   return (
-    <section className={`${styles.panel} ${styles.narrow}`} aria-labelledby="invite-heading" data-testid="invitation-form">
+    <section className={`${formStyles.panel} ${formStyles.narrow}`} aria-labelledby="invite-heading" data-testid="invitation-form">
       <h2 id="invite-heading">{t('account.invite.heading')}</h2>
       <p>{t('account.invite.text')}</p>
-      <form className={styles.form} method="post" onSubmit={submit} noValidate>
+      <form className={formStyles.form} method="post" onSubmit={submit} noValidate>
         <FormErrors form={form} />
-        <TextField
-          id={id('first_name')}
-          name="first_name"
-          autoComplete="given-name"
-          label={t('account.common.firstName')}
-          value={values.first_name}
-          error={err.first_name}
-          maxLength={100}
-          onChange={(v) => change('first_name', v)}
-        />
-        <TextField
-          id={id('last_name')}
-          name="last_name"
-          autoComplete="family-name"
-          label={t('account.common.lastName')}
-          value={values.last_name}
-          error={err.last_name}
-          maxLength={100}
-          onChange={(v) => change('last_name', v)}
-        />
+        <NameFields bind={bind} names={{ first: 'first_name', last: 'last_name' }} />
         <NewPasswordFields
-          ids={{ password: id('password'), password_confirmation: id('password_confirmation') }}
-          values={values}
-          errors={err}
-          onChange={change}
+          bind={bind}
           labels={{ password: t('account.common.password'), confirmation: t('account.common.passwordConfirmation') }}
         />
-        <TermsCheckbox
-          id={id('terms_accepted')}
-          checked={values.terms_accepted}
-          error={err.terms_accepted}
-          onChange={(v) => change('terms_accepted', v)}
-        />
-        <div className={styles.actions}>
-          <SubmitButton busy={form.busy} busyLabel={t('account.invite.submitting')}>
-            {t('account.invite.submit')}
-          </SubmitButton>
-        </div>
+        <TermsCheckbox binding={bind.check('terms_accepted')} />
+        <SubmitRow busy={form.busy} busyLabel={t('account.invite.submitting')} label={t('account.invite.submit')} />
       </form>
     </section>
   );

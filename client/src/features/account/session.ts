@@ -13,7 +13,7 @@
  *    one would then count as reused (the API revokes the whole token family). An expired access token is
  *    renewed before the render by the web server (identity module, SessionRenewal), with the new cookies
  *    on the page's response.
- *  - Browser (`sessionSyncOptions`, mounted by use-session.tsx): the query re-reads the session when the
+ *  - Browser (`sessionSyncOptions` in session-sync.ts, mounted by use-session.tsx): the query re-reads the session when the
  *    window becomes visible and on an interval;
  *    when the access token has expired (expires_at missing or no time left) and `autoRefresh` is on, it calls
  *    POST /api/auth/refresh ONCE for all concurrent callers (single flight, and a Web Lock across tabs so two
@@ -22,7 +22,7 @@
  *
  * Everything that is configurable is in `sessionConfig` below (documented in docs/account.md).
  */
-import { QueryObserver, type QueryClient, type QueryObserverOptions } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { ApiError, type Api } from '../../api/http';
 import { apiPaths } from '../../api/paths';
 import { queryKeys } from '../../api/query-keys';
@@ -428,36 +428,4 @@ export class SessionStore {
 
 export function createSessionStore(options: SessionStoreOptions): SessionStore {
   return new SessionStore(options);
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Browser upkeep
-
-/**
- * The options of the browser's one session observer (use-session.tsx `SessionSync`): the query re-reads the
- * session when the window becomes visible again (TanStack Query's focus manager listens to
- * visibilitychange) and every `refetchIntervalMs` while the page is visible (a hidden tab is re-read when it
- * becomes visible again). A session the server did not provide is read at mount.
- */
-export function sessionSyncOptions(
-  store: SessionStore,
-  config: Pick<SessionConfig, 'refetchOnWindowFocus' | 'refetchIntervalMs'>,
-): QueryObserverOptions<SessionState, Error, SessionState, SessionState, typeof queryKeys.session> {
-  return {
-    ...store.queryOptions(),
-    refetchOnWindowFocus: config.refetchOnWindowFocus ? 'always' : false,
-    refetchInterval: config.refetchIntervalMs > 0 ? config.refetchIntervalMs : false,
-    refetchIntervalInBackground: false,
-  };
-}
-
-/**
- * Starts the browser's session upkeep outside React (what `SessionSync` does): the observer above, and an
- * access token that has already expired at start-up is refreshed. Answers the stop function.
- */
-export function startSessionSync(store: SessionStore, config: Pick<SessionConfig, 'refetchOnWindowFocus' | 'refetchIntervalMs'>): () => void {
-  const observer = new QueryObserver(store.queryClient, sessionSyncOptions(store, config));
-  const unsubscribe = observer.subscribe(() => undefined);
-  if (store.needsRefresh()) void store.refresh();
-  return unsubscribe;
 }

@@ -1,32 +1,14 @@
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { browserApi, type Api } from '../../api/http';
-import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import type { Locale } from '../../../../contract/locales';
-import type { ScreenId } from '../../../../contract/paths';
 import { googleSignInHref, resendActivation } from './account-api';
-import { apiErrorMessages, FormErrors, Notice, SubmitButton, TextField, useAccountForm } from './form';
+import { apiErrorMessages, EmailField, FormErrors, formStyles, Notice, SubmitRow, useForm } from '../../components/forms';
 import { isServerPagePath } from './redirect-target';
 import { useSessionStore } from './use-session';
-import { MAX_PASSWORD_LENGTH, validateEmailOnly } from './validation';
+import { validateEmailOnly } from './validation';
 import styles from './account.module.css';
-
-/**
- * The frame of an account screen: breadcrumb, the one h1 (the screen's heading), the intro line; `lead`
- * replaces the screen's intro text (the login page without Google sign-in).
- */
-export function AccountPage({ screen, children, intro = true, lead }: { screen: ScreenId; children: ReactNode; intro?: boolean; lead?: string }) {
-  const { t } = useT();
-  return (
-    <div className={styles.page} data-account-screen={screen}>
-      <Breadcrumb screen={screen} name="" />
-      <h1>{t(`screens.${screen}.heading`)}</h1>
-      {intro ? <p className={styles.lead}>{lead ?? t(`screens.${screen}.intro`)}</p> : null}
-      {children}
-    </div>
-  );
-}
 
 /**
  * After the API signed the visitor in (login, invitation): read the new session (which also drops cached
@@ -49,7 +31,7 @@ export function useAfterSignIn(): (target: string) => Promise<void> {
 export function GoogleSignInLink({ redirect }: { redirect: string }) {
   const { t } = useT();
   return (
-    <a className={styles.googleButton} href={googleSignInHref(redirect)} data-testid="google-sign-in">
+    <a className={`${formStyles.secondaryButton} ${styles.googleButton}`} href={googleSignInHref(redirect)} data-testid="google-sign-in">
       <GoogleMark />
       <span>{t('account.common.google')}</span>
     </a>
@@ -100,14 +82,14 @@ export function ResendActivationButton({ email }: { email: string }) {
     <div className={styles.resend} data-testid="resend-activation">
       <button
         type="button"
-        className={styles.secondaryButton}
+        className={formStyles.secondaryButton}
         aria-disabled={state === 'sending' || undefined}
         aria-describedby={statusId}
         onClick={() => void send()}
       >
         {state === 'sending' ? t('account.common.sending') : t('account.activation.resendSubmit')}
       </button>
-      <p id={statusId} role="status" className={state === 'failed' ? styles.fieldError : styles.statusLine}>
+      <p id={statusId} role="status" className={state === 'failed' ? formStyles.fieldError : styles.statusLine}>
         {state === 'sent' ? t('account.activation.resent', { email }) : state === 'failed' ? problem : null}
       </p>
     </div>
@@ -139,7 +121,7 @@ export function EmailRequestForm({
   actions?: ReactNode;
 }) {
   const { t, locale } = useT();
-  const form = useAccountForm<'email'>();
+  const form = useForm<'email'>();
   const sentId = useId();
   const [email, setEmail] = useState('');
   const [sent, setSent] = useState<string | null>(null);
@@ -163,30 +145,12 @@ export function EmailRequestForm({
   };
 
   return (
-    <form className={styles.form} method="post" onSubmit={submit} noValidate data-testid={testId}>
+    <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid={testId}>
       <FormErrors form={form} />
-      <TextField
-        id={form.idOf('email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        spellCheck={false}
-        autoCapitalize="none"
-        label={label}
-        value={email}
-        error={form.errors.fields.email}
-        onChange={(v) => {
-          setEmail(v);
-          form.clearField('email');
-        }}
-      />
-      <div className={styles.actions}>
-        <SubmitButton busy={form.busy} busyLabel={t('account.common.sending')} secondary={secondary}>
-          {submitLabel}
-        </SubmitButton>
+      <EmailField binding={form.bind({ email }, (_, value) => setEmail(String(value))).text('email')} label={label} />
+      <SubmitRow busy={form.busy} busyLabel={t('account.common.sending')} label={submitLabel} secondary={secondary}>
         {actions}
-      </div>
+      </SubmitRow>
       {sent ? (
         <Notice kind="success" id={sentId} testId={sentTestId}>
           <p>{sentMessage(sent)}</p>
@@ -201,7 +165,7 @@ export function ResendActivationForm() {
   const { t } = useT();
   const headingId = useId();
   return (
-    <section aria-labelledby={headingId} className={styles.panel} data-testid="resend-activation-form">
+    <section aria-labelledby={headingId} className={formStyles.panel} data-testid="resend-activation-form">
       <h2 id={headingId}>{t('account.activation.resendHeading')}</h2>
       <EmailRequestForm
         label={t('account.activation.email')}
@@ -211,50 +175,5 @@ export function ResendActivationForm() {
         secondary
       />
     </section>
-  );
-}
-
-/** A new password and its confirmation (registration, invitation, reset, change). */
-export function NewPasswordFields({
-  ids,
-  values,
-  errors,
-  onChange,
-  labels,
-}: {
-  ids: Record<'password' | 'password_confirmation', string>;
-  values: { password: string; password_confirmation: string };
-  errors: Partial<Record<string, string>>;
-  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
-  /** Default: 'New password' / 'Confirm new password'. */
-  labels?: { password: string; confirmation: string };
-}) {
-  const { t } = useT();
-  return (
-    <>
-      <TextField
-        id={ids.password}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-        label={labels?.password ?? t('account.password.new')}
-        hint={t('account.common.passwordHint')}
-        value={values.password}
-        error={errors.password}
-        onChange={(v) => onChange('password', v)}
-      />
-      <TextField
-        id={ids.password_confirmation}
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        maxLength={MAX_PASSWORD_LENGTH}
-        label={labels?.confirmation ?? t('account.password.confirm')}
-        value={values.password_confirmation}
-        error={errors.password_confirmation}
-        onChange={(v) => onChange('password_confirmation', v)}
-      />
-    </>
   );
 }

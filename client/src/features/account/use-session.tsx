@@ -3,7 +3,8 @@ import { rootRouteId, useRouteContext, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { isScreenPath } from './redirect-target';
-import { LOADING, sessionConfig, startSessionSync, type SessionState, type SessionStore } from './session';
+import { LOADING, sessionConfig, type SessionState, type SessionStore } from './session';
+import { startSessionSync } from './session-sync';
 
 /**
  * React side of the session (session.ts). The state is the `['session']` query of the router's query client

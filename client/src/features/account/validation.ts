@@ -11,9 +11,10 @@ import {
 } from '../../../../contract/api/identity';
 import { isValidOib } from '../../../../contract/tax-id';
 import type { RegistrationRequest } from '../../../../contract/api/identity';
+import { blank, collect, type FieldErrors, type ValidationKey } from '../../components/forms';
 
 /**
- * Client-side checks of the account forms, with the API's own schemas (contract/api/identity.ts):
+ * Client-side checks of the account forms (the generic ones are the form kit's: components/forms), with the API's own schemas (contract/api/identity.ts):
  * the visitor learns about a mistake before sending, and the server, which parses the same
  * schemas, stays the authority (its answer is shown when it refuses anyway). Each check answers a
  * message key under `account.validation.*` (or null), never text: the screens translate. A code
@@ -26,23 +27,8 @@ import type { RegistrationRequest } from '../../../../contract/api/identity';
 /** Spec section 9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
 
-export type ValidationKey =
-  | 'required'
-  | 'email'
-  | 'passwordLength'
-  | 'passwordTooLong'
-  | 'passwordMismatch'
-  | 'terms'
-  | 'birthday'
-  | 'vatNumber'
-  | 'phone'
-  | 'zipCode'
-  | 'username';
-
 /** The API refuses longer passwords. */
 export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
-
-export type FieldErrors<F extends string> = Partial<Record<F, ValidationKey>>;
 
 /** The API's error codes the forms show with their own message keys. */
 const KEY_BY_CODE: Record<string, ValidationKey> = {
@@ -83,12 +69,6 @@ function fieldError(schema: z.ZodType, field: string, value: unknown): Validatio
   return result.success ? null : keyFor(field, result.error.issues[0]?.message ?? '');
 }
 
-const blank = (value: string | null | undefined) => !value || value.trim() === '';
-
-export function required(value: string | null | undefined): ValidationKey | null {
-  return blank(value) ? 'required' : null;
-}
-
 /** The API's e-mail rule: one @, a dot in the domain, no spaces or quotes/brackets, at most 254. */
 export function emailError(value: string | null | undefined): ValidationKey | null {
   if (blank(value)) return 'required';
@@ -111,12 +91,6 @@ export function confirmationError(password: string, confirmation: string): Valid
 export function birthdayError(value: string, today: string, mandatory: boolean): ValidationKey | null {
   if (blank(value)) return mandatory ? 'required' : null;
   return isBirthDate(value, new Date(`${today}T00:00:00Z`)) ? null : 'birthday';
-}
-
-/** Today's date as YYYY-MM-DD in the browser's (or server's) local time. */
-export function todayIso(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
 
 /** Croatian OIB: 11 digits, the last one a check digit by ISO 7064, MOD 11,10. */
@@ -145,16 +119,6 @@ export function zipCodeError(value: string | null | undefined): ValidationKey | 
 /** Username (optional): 3 to 40 letters, digits, '.', '_' or '-'. */
 export function usernameError(value: string | null | undefined): ValidationKey | null {
   return fieldError(ProfileUpdateBody.shape.username, 'username', value ?? null);
-}
-
-function collect<F extends string>(checks: Array<[F, ValidationKey | null]>): FieldErrors<F> {
-  const errors: FieldErrors<F> = {};
-  for (const [field, error] of checks) if (error && !errors[field]) errors[field] = error;
-  return errors;
-}
-
-export function hasErrors(errors: FieldErrors<string>): boolean {
-  return Object.values(errors).some(Boolean);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -272,7 +236,8 @@ export function validateProfile(v: ProfileValues, today: string): FieldErrors<Pr
   // Billing fields the form hides (billing = delivery) are not sent, so not checked; the date of
   // birth is checked against the browser's today.
   const sent: Partial<ProfileValues> = { ...v, birth_date: '' };
-  if (v.billing_same_as_delivery) for (const f of ['billing_address', 'billing_city', 'billing_zip_code', 'billing_country'] as const) delete sent[f];
+  if (v.billing_same_as_delivery)
+    for (const f of ['billing_address', 'billing_city', 'billing_zip_code', 'billing_country'] as const) delete sent[f];
   const api = schemaErrors<ProfileField>(ProfileUpdateBody, sent);
   return { ...api, ...collect<ProfileField>([['birth_date', birthdayError(v.birth_date, today, false)]]) };
 }

@@ -6,19 +6,16 @@
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { rootRouteId, useRouteContext } from '@tanstack/react-router';
-import { query, type Api, type ApiFactory } from '../../api/http';
+import type { Api, ApiFactory } from '../../api/http';
+import { fetchOrder } from '../account/account-api';
 import { apiPaths } from '../../api/paths';
 import { queryKeys } from '../../api/query-keys';
 import type { Locale } from '../../../../contract/locales';
-import type { OrderView, PaymentForm, PlaceOrderResult } from './checkout-types';
+import type { PaymentForm, PlaceOrderResult } from './checkout-types';
 import type { OrderBody } from './checkout-state';
 
 export function placeOrder(api: Api, body: OrderBody, idempotencyKey: string): Promise<PlaceOrderResult> {
   return api.send<PlaceOrderResult>('POST', apiPaths.orders.place, body, { 'Idempotency-Key': idempotencyKey });
-}
-
-export function fetchOrder(api: Api, number: string, viewToken: string | null): Promise<OrderView> {
-  return api.get<OrderView>(`${apiPaths.orders.order(number)}${query({ view_token: viewToken })}`);
 }
 
 /** One order (the success page): read in the browser only, with the token the page's URL carries. */

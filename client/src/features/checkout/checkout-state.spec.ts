@@ -11,9 +11,7 @@ import {
   parseStep,
   prefill,
   readStored,
-  registrationBody,
   stepOf,
-  validateAccount,
   validateAll,
   validateDelivery,
   validateShipping,
@@ -21,6 +19,7 @@ import {
   writeStored,
   type CheckoutValues,
 } from './checkout-state';
+import { registrationBody, validateAccount } from './checkout-account';
 
 const VALID: CheckoutValues = {
   ...EMPTY_VALUES,

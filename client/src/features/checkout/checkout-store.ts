@@ -5,7 +5,8 @@
  * values live in memory for the page's lifetime.
  */
 import { useSyncExternalStore } from 'react';
-import { NO_SECRETS, readStored, STORAGE_KEY, writeStored, type AccountSecrets, type StoredCheckout } from './checkout-state';
+import { readStored, STORAGE_KEY, writeStored, type StoredCheckout } from './checkout-state';
+import { NO_SECRETS, type AccountSecrets } from './checkout-account';
 import { STORAGE_ENTRIES } from '../../../../contract/cookies';
 
 const listeners = new Set<() => void>();

@@ -6,14 +6,12 @@ import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import { isOrderNumber, isPendingOrder, type OrderView } from '../../../../contract/api/order';
 import { routePath } from '../../../../contract/paths';
-import { Notice } from '../account/form';
-import { formatDate } from '../catalog/format';
+import { Notice, formStyles } from '../../components/forms';
 import { orderQuery } from './checkout-api';
 import { clearCheckout, useAccountResult } from './checkout-store';
-import { OrderLinesAndTotals } from './checkout-screen';
+import { OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
 import { PendingOrderPanel } from './pending-order/pending-order-panel';
 import { PendingOrderSection } from './pending-order/pending-order-section';
-import accountStyles from '../account/account.module.css';
 import styles from './checkout.module.css';
 
 /** `?order=ZZ-2026-000123&token=…` of the success and failure pages (kept as parsed; anything else is ignored). */
@@ -52,7 +50,7 @@ export function OrderSuccessScreen({ search }: { search: OrderResultSearch }) {
   }, [number]);
   if (!ref) {
     return (
-      <div className={accountStyles.page} data-order-result="success">
+      <div className={formStyles.page} data-order-result="success">
         <Breadcrumb screen="payment_success" name="" />
         <h1>{t('screens.payment_success.heading')}</h1>
         <div className={styles.result}>
@@ -70,8 +68,8 @@ export function OrderSuccessScreen({ search }: { search: OrderResultSearch }) {
 function BackHome() {
   const { t } = useT();
   return (
-    <div className={accountStyles.actions}>
-      <ScreenLink screen="home" className={accountStyles.primaryButton}>
+    <div className={formStyles.actions}>
+      <ScreenLink screen="home" className={formStyles.primaryButton}>
         {t('checkout.success.backHome')}
       </ScreenLink>
     </div>
@@ -119,7 +117,7 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
             ? { kind: 'error', lines: [t('checkout.success.paymentFailed')], state: 'failed' }
             : { kind: 'info', lines: [t('checkout.pending.notPending', { number: o.number })], state: 'other' };
   return (
-    <div className={accountStyles.page} data-order-result="success">
+    <div className={formStyles.page} data-order-result="success">
       <Breadcrumb screen="payment_success" name="" />
       <h1>{received ? t('checkout.success.receivedHeading') : t('screens.payment_success.heading')}</h1>
       <div className={styles.result}>
@@ -129,10 +127,10 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
             <div
               className={
                 outcome.kind === 'success'
-                  ? accountStyles.noticeSuccess
+                  ? formStyles.noticeSuccess
                   : outcome.kind === 'error'
-                    ? accountStyles.noticeError
-                    : accountStyles.noticeInfo
+                    ? formStyles.noticeError
+                    : formStyles.noticeInfo
               }
             >
               {outcome.lines.map((line) => (
@@ -167,23 +165,13 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
 }
 
 function OrderSummary({ order: o }: { order: OrderView }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
     <>
-      <section
-        className={accountStyles.panel}
-        aria-labelledby="order-facts-heading"
-        data-testid="order-summary"
-        data-order-number={o.number}
-      >
+      <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-summary" data-order-number={o.number}>
         <h2 id="order-facts-heading">{t('account.order.heading', { number: o.number })}</h2>
         <dl className={styles.facts}>
-          <dt>{t('checkout.success.number')}</dt>
-          <dd data-testid="order-number">{o.number}</dd>
-          <dt>{t('account.order.date')}</dt>
-          <dd>
-            <time dateTime={o.placed_at}>{formatDate(o.placed_at, locale)}</time>
-          </dd>
+          <OrderNumberAndDate order={o} />
           <dt>{t('checkout.confirm.payment')}</dt>
           <dd>{t(`checkout.method.${o.payment_method}`)}</dd>
           <dt>{t('account.order.status')}</dt>
@@ -206,19 +194,19 @@ export function OrderFailScreen({ search }: { search: OrderResultSearch }) {
   const { t, locale } = useT();
   const ref = orderRef(search);
   const tryAgainAtCheckout = (
-    <div className={accountStyles.actions}>
+    <div className={formStyles.actions}>
       <Link
         to={routePath('checkout') as never}
         params={{ locale } as never}
         search={{ step: 'confirm' } as never}
-        className={accountStyles.primaryButton}
+        className={formStyles.primaryButton}
       >
         {t('checkout.fail.tryAgain')}
       </Link>
     </div>
   );
   return (
-    <div className={accountStyles.page} data-order-result="fail">
+    <div className={formStyles.page} data-order-result="fail">
       <Breadcrumb screen="payment_fail" name="" />
       <h1>{t('screens.payment_fail.heading')}</h1>
       <div className={styles.result}>
@@ -226,8 +214,8 @@ export function OrderFailScreen({ search }: { search: OrderResultSearch }) {
           <p>{t('checkout.fail.message')}</p>
         </Notice>
         {ref ? <FailedOrder number={ref.number} token={ref.token} /> : <PendingOrderSection fallback={tryAgainAtCheckout} />}
-        <div className={accountStyles.actions}>
-          <ScreenLink screen="checkout" className={accountStyles.inlineLink}>
+        <div className={formStyles.actions}>
+          <ScreenLink screen="checkout" className={formStyles.inlineLink}>
             {t('checkout.fail.backToCheckout')}
           </ScreenLink>
         </div>
@@ -263,7 +251,7 @@ function FailedOrder({ number, token }: { number: string; token: string | null }
           to={routePath('payment_success') as never}
           params={{ locale } as never}
           search={{ order: number, ...(token ? { token } : {}) } as never}
-          className={accountStyles.inlineLink}
+          className={formStyles.inlineLink}
         >
           {t('checkout.pending.viewOrder')}
         </Link>

@@ -21,8 +21,18 @@ import { publicPath } from '../../../../contract/paths';
 import { ApiError } from '../../api/http';
 import { useT } from '../../hooks/use-locale';
 import { BotCheckNotice, useBotCheck } from '../../lib/bot-check';
-import { CheckboxField, FormErrors, NewTabLink, Notice, SubmitButton, TextField, useAccountForm } from '../account/form';
-import accountStyles from '../account/account.module.css';
+import {
+  ConsentCheckbox,
+  EmailField,
+  FormErrors,
+  formStyles,
+  Notice,
+  PhoneField,
+  SubmitRow,
+  TextAreaField,
+  TextField,
+  useForm,
+} from '../../components/forms';
 import { useSendContactMessage } from './contact-api';
 import styles from './contact.module.css';
 
@@ -39,19 +49,13 @@ const EMPTY: Values = { name: '', email: '', phone: '', subject: '', message: ''
 
 export function ContactForm() {
   const { t, locale } = useT();
-  const form = useAccountForm<ContactField>();
+  const form = useForm<ContactField>();
   const send = useSendContactMessage(locale);
   const botCheck = useBotCheck();
   const headingId = useId();
   const successId = useId();
   const [values, setValues] = useState<Values>(EMPTY);
   const [sent, setSent] = useState(false);
-
-  const change = <K extends keyof Values>(field: K, value: Values[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    form.clearField(field);
-    if (sent) setSent(false);
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,10 +89,12 @@ export function ContactForm() {
     }
   };
 
-  const err = form.errors.fields;
-  const id = form.idOf;
+  const bind = form.bind(values, (field, value) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (sent) setSent(false);
+  });
   return (
-    <section className={`${accountStyles.panel} ${styles.formPanel}`} aria-labelledby={headingId}>
+    <section className={`${formStyles.panel} ${styles.formPanel}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{t('contact.form.heading')}</h2>
       <p>{t('contact.form.intro')}</p>
       {sent ? (
@@ -100,7 +106,7 @@ export function ContactForm() {
         </Notice>
       ) : null}
       <form
-        className={accountStyles.form}
+        className={formStyles.form}
         method="post"
         onSubmit={submit}
         onFocus={botCheck.preload}
@@ -108,107 +114,30 @@ export function ContactForm() {
         data-testid="contact-form"
         aria-describedby={`${headingId}-required`}
       >
-        <p id={`${headingId}-required`} className={accountStyles.hint}>
+        <p id={`${headingId}-required`} className={formStyles.hint}>
           {t('contact.form.requiredNote')}
         </p>
         <FormErrors form={form} />
-        <TextField
-          id={id('name')}
-          name="name"
-          label={t('contact.form.name')}
-          value={values.name}
-          error={err.name}
-          autoComplete="name"
-          maxLength={CONTACT_LIMITS.name}
-          onChange={(v) => change('name', v)}
+        <TextField {...bind.text('name')} label={t('contact.form.name')} autoComplete="name" maxLength={CONTACT_LIMITS.name} />
+        <EmailField binding={bind.text('email')} label={t('contact.form.email')} hint={t('contact.form.emailHint')} />
+        <PhoneField binding={bind.text('phone')} label={t('contact.form.phone')} optional maxLength={CONTACT_LIMITS.phone} />
+        <TextField {...bind.text('subject')} label={t('contact.form.subject')} autoComplete="off" maxLength={CONTACT_LIMITS.subject} />
+        <TextAreaField
+          {...bind.text('message')}
+          label={t('contact.form.message')}
+          hint={t('contact.form.messageHint', { max: CONTACT_LIMITS.message, links: CONTACT_LIMITS.messageLinks })}
+          rows={8}
+          maxLength={CONTACT_LIMITS.message}
+          className={styles.message}
         />
-        <TextField
-          id={id('email')}
-          name="email"
-          type="email"
-          label={t('contact.form.email')}
-          hint={t('contact.form.emailHint')}
-          value={values.email}
-          error={err.email}
-          autoComplete="email"
-          inputMode="email"
-          spellCheck={false}
-          autoCapitalize="none"
-          onChange={(v) => change('email', v)}
+        <ConsentCheckbox
+          binding={bind.check('consent')}
+          label={t('contact.form.consent')}
+          link={{ href: publicPath('privacy_policy', locale), text: t('contact.form.privacyLink') }}
         />
-        <TextField
-          id={id('phone')}
-          name="phone"
-          type="tel"
-          label={t('contact.form.phone')}
-          optional
-          value={values.phone}
-          error={err.phone}
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={CONTACT_LIMITS.phone}
-          onChange={(v) => change('phone', v)}
-        />
-        <TextField
-          id={id('subject')}
-          name="subject"
-          label={t('contact.form.subject')}
-          value={values.subject}
-          error={err.subject}
-          autoComplete="off"
-          maxLength={CONTACT_LIMITS.subject}
-          onChange={(v) => change('subject', v)}
-        />
-        <MessageField id={id('message')} value={values.message} error={err.message} onChange={(v) => change('message', v)} />
-        <CheckboxField
-          id={id('consent')}
-          name="consent"
-          checked={values.consent}
-          error={err.consent}
-          required
-          onChange={(v) => change('consent', v)}
-          extra={<NewTabLink href={publicPath('privacy_policy', locale)}>{t('contact.form.privacyLink')}</NewTabLink>}
-        >
-          {t('contact.form.consent')}
-        </CheckboxField>
-        <div className={accountStyles.actions}>
-          <SubmitButton busy={form.busy} busyLabel={t('contact.form.sending')}>
-            {t('contact.form.submit')}
-          </SubmitButton>
-        </div>
+        <SubmitRow busy={form.busy} busyLabel={t('contact.form.sending')} label={t('contact.form.submit')} />
         <BotCheckNotice />
       </form>
     </section>
-  );
-}
-
-/** The message: a multi-line text with a hint of its bounds; its error tied to it like the other fields'. */
-function MessageField({ id, value, error, onChange }: { id: string; value: string; error?: string; onChange: (value: string) => void }) {
-  const { t } = useT();
-  const describedBy = [`${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ');
-  return (
-    <div className={accountStyles.field}>
-      <label htmlFor={id}>{t('contact.form.message')}</label>
-      <p id={`${id}-hint`} className={accountStyles.hint}>
-        {t('contact.form.messageHint', { max: CONTACT_LIMITS.message, links: CONTACT_LIMITS.messageLinks })}
-      </p>
-      <textarea
-        id={id}
-        name="message"
-        rows={8}
-        required
-        maxLength={CONTACT_LIMITS.message}
-        value={value}
-        className={`${accountStyles.textarea} ${styles.message}`}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        onChange={(e) => onChange(e.target.value)}
-      />
-      {error ? (
-        <p id={`${id}-error`} className={accountStyles.fieldError}>
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

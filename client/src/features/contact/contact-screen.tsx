@@ -1,7 +1,6 @@
-import { Breadcrumb } from '../../components/breadcrumb';
 import { CompanyContact, CompanyDetails } from '../../components/company-details';
 import { useT } from '../../hooks/use-locale';
-import accountStyles from '../account/account.module.css';
+import { ScreenPage } from '../../components/forms';
 import { ContactForm } from './contact-form';
 import styles from './contact.module.css';
 
@@ -12,10 +11,7 @@ import styles from './contact.module.css';
 export function ContactScreen() {
   const { t } = useT();
   return (
-    <div className={accountStyles.page} data-screen="contact">
-      <Breadcrumb screen="contact" name="" />
-      <h1>{t('screens.contact.heading')}</h1>
-      <p className={accountStyles.lead}>{t('screens.contact.intro')}</p>
+    <ScreenPage screen="contact">
       <div className={styles.layout}>
         <ContactForm />
         <section className={styles.aside} aria-labelledby="contact-details-heading">
@@ -26,6 +22,6 @@ export function ContactScreen() {
           </div>
         </section>
       </div>
-    </div>
+    </ScreenPage>
   );
 }

@@ -3,9 +3,7 @@ import { ApiError, browserApi } from '../../api/http';
 import { apiPaths } from '../../api/paths';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { Notice, SubmitButton } from '../account/form';
-import { AccountPage } from '../account/shared';
-import accountStyles from '../account/account.module.css';
+import { formStyles, Notice, ScreenPage, SubmitRow } from '../../components/forms';
 import { confirmNewsletter, unsubscribeNewsletter } from './newsletter-api';
 import type { NewsletterSearch } from './search-params';
 
@@ -55,8 +53,8 @@ export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }
   const { outcome, busy, submit, resultId } = useTokenAction(search.token, confirmNewsletter, { kind: 'form' });
 
   return (
-    <AccountPage screen="newsletter_confirm" intro={outcome.kind === 'form' && !!search.token}>
-      <div className={accountStyles.narrow}>
+    <ScreenPage screen="newsletter_confirm" intro={outcome.kind === 'form' && !!search.token}>
+      <div className={formStyles.narrow}>
         {!search.token ? (
           <Notice kind="error" id={resultId}>
             <p>{t('newsletter.noToken')}</p>
@@ -76,16 +74,12 @@ export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }
             </p>
           </Notice>
         ) : (
-          <form className={accountStyles.form} method="post" onSubmit={submit} noValidate data-testid="newsletter-confirm-form">
-            <div className={accountStyles.actions}>
-              <SubmitButton busy={busy} busyLabel={t('newsletter.confirming')}>
-                {t('newsletter.confirm')}
-              </SubmitButton>
-            </div>
+          <form className={formStyles.form} method="post" onSubmit={submit} noValidate data-testid="newsletter-confirm-form">
+            <SubmitRow busy={busy} busyLabel={t('newsletter.confirming')} label={t('newsletter.confirm')} />
           </form>
         )}
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }
 
@@ -107,8 +101,8 @@ export function NewsletterUnsubscribeScreen({ search }: { search: NewsletterSear
   );
 
   return (
-    <AccountPage screen="newsletter_unsubscribe" intro={outcome.kind === 'form' && !!search.token}>
-      <div className={accountStyles.narrow}>
+    <ScreenPage screen="newsletter_unsubscribe" intro={outcome.kind === 'form' && !!search.token}>
+      <div className={formStyles.narrow}>
         {outcome.kind === 'done' ? (
           <Notice kind="success" id={resultId} testId="newsletter-unsubscribed">
             <p>{t('newsletter.unsubscribed')}</p>
@@ -126,7 +120,7 @@ export function NewsletterUnsubscribeScreen({ search }: { search: NewsletterSear
           </Notice>
         ) : (
           <form
-            className={accountStyles.form}
+            className={formStyles.form}
             method="post"
             action={apiPaths.newsletter.unsubscribe(search.token)}
             onSubmit={submit}
@@ -134,14 +128,10 @@ export function NewsletterUnsubscribeScreen({ search }: { search: NewsletterSear
             data-testid="newsletter-unsubscribe-form"
           >
             <input type="hidden" name="List-Unsubscribe" value="One-Click" />
-            <div className={accountStyles.actions}>
-              <SubmitButton busy={busy} busyLabel={t('newsletter.unsubscribing')}>
-                {t('newsletter.unsubscribe')}
-              </SubmitButton>
-            </div>
+            <SubmitRow busy={busy} busyLabel={t('newsletter.unsubscribing')} label={t('newsletter.unsubscribe')} />
           </form>
         )}
       </div>
-    </AccountPage>
+    </ScreenPage>
   );
 }

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../../hooks/use-locale';
-import { Notice } from '../../account/form';
+import { Notice, formStyles } from '../../../components/forms';
 import type { PaymentForm } from '../checkout-types';
 import { PendingOrderSection } from './pending-order-section';
-import accountStyles from '../../account/account.module.css';
 
 /** How long the page waits for the provider's page to take over before it says the hand-off failed. */
 export const HANDOFF_TIMEOUT_MS = 6000;
@@ -47,12 +46,12 @@ export function PaymentHandoff({ payment }: { payment: PaymentForm }) {
     );
   }
   return (
-    <form ref={formRef} action={payment.action} method="post" className={accountStyles.panel} data-testid="payment-handoff">
+    <form ref={formRef} action={payment.action} method="post" className={formStyles.panel} data-testid="payment-handoff">
       <p role="status">{t('checkout.confirm.redirecting')}</p>
       {Object.entries(payment.fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" className={accountStyles.primaryButton}>
+      <button type="submit" className={formStyles.primaryButton}>
         {t('checkout.confirm.continuePayment')}
       </button>
     </form>

@@ -5,12 +5,11 @@ import { formatEuro } from '../../../../../contract/money';
 import type { OrderView } from '../../../../../contract/api/order';
 import { ApiError, type ApiErrorDetail } from '../../../api/http';
 import { useT } from '../../../hooks/use-locale';
-import { Notice } from '../../account/form';
+import { Notice, formStyles } from '../../../components/forms';
 import { useRetryPayment } from '../checkout-api';
-import { AddressLines, OrderLinesAndTotals } from '../checkout-screen';
+import { AddressLines, OrderLinesAndTotals } from '../order-lines';
 import { PaymentHandoff } from './payment-handoff';
 import { useCancelPending, useSwitchToCod } from './pending-order-api';
-import accountStyles from '../../account/account.module.css';
 import styles from '../checkout.module.css';
 
 type T = ReturnType<typeof useT>['t'];
@@ -99,10 +98,10 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
       {changedTotal !== null ? (
         <Notice kind="info" ref={noticeRef} testId="pending-order-total-changed">
           <p>{t('checkout.pending.totalChanged', { total: money(changedTotal), previous: money(order.total) })}</p>
-          <div className={accountStyles.actions}>
+          <div className={formStyles.actions}>
             <button
               type="button"
-              className={accountStyles.primaryButton}
+              className={formStyles.primaryButton}
               disabled={busy}
               onClick={() => void payOnDelivery(changedTotal)}
               data-testid="pending-accept-total"
@@ -115,38 +114,38 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
       {details ? (
         <>
           <OrderLinesAndTotals lines={order.lines} totals={order} />
-          <div className={accountStyles.panel}>
+          <div className={formStyles.panel}>
             <h3>{t('checkout.delivery.address')}</h3>
             <AddressLines a={order.delivery_address} />
           </div>
         </>
       ) : null}
       {confirmCancel ? (
-        <div className={accountStyles.panel} role="group" aria-labelledby={`${headingId}-cancel`} data-testid="pending-cancel-confirm">
+        <div className={formStyles.panel} role="group" aria-labelledby={`${headingId}-cancel`} data-testid="pending-cancel-confirm">
           <p id={`${headingId}-cancel`}>{t('checkout.pending.cancelConfirm', { number: order.number })}</p>
-          <div className={accountStyles.actions}>
+          <div className={formStyles.actions}>
             <button
               type="button"
-              className={accountStyles.primaryButton}
+              className={formStyles.primaryButton}
               disabled={busy}
               onClick={() => void cancelOrder()}
               data-testid="pending-cancel-yes"
             >
               {cancel.isPending ? t('checkout.pending.working') : t('checkout.pending.cancelYes')}
             </button>
-            <button type="button" className={accountStyles.secondaryButton} disabled={busy} onClick={() => setConfirmCancel(false)}>
+            <button type="button" className={formStyles.secondaryButton} disabled={busy} onClick={() => setConfirmCancel(false)}>
               {t('checkout.pending.cancelNo')}
             </button>
           </div>
         </div>
       ) : (
-        <div className={accountStyles.actions}>
-          <button type="button" className={accountStyles.primaryButton} disabled={busy} onClick={payAgain} data-testid="pending-pay-again">
+        <div className={formStyles.actions}>
+          <button type="button" className={formStyles.primaryButton} disabled={busy} onClick={payAgain} data-testid="pending-pay-again">
             {retry.isPending ? t('checkout.pending.working') : t('checkout.pending.payAgain')}
           </button>
           <button
             type="button"
-            className={accountStyles.secondaryButton}
+            className={formStyles.secondaryButton}
             disabled={busy}
             onClick={() => void payOnDelivery()}
             data-testid="pending-switch-cod"
@@ -155,7 +154,7 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
           </button>
           <button
             type="button"
-            className={accountStyles.secondaryButton}
+            className={formStyles.secondaryButton}
             disabled={busy}
             onClick={() => setConfirmCancel(true)}
             data-testid="pending-cancel"

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAuth } from '../../../features/account/guards';
 import { loadUser } from '../../../features/account/loaders';
-import { ProfileEditScreen } from '../../../features/account/profile-screens';
+import { ProfileEditScreen } from '../../../features/account/profile-edit-screen';
 import { screenHead } from '../../../seo/head';
 
 /** Edit profile (signed-in users only). */

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { requireAuth } from '../../../../features/account/guards';
 import { loadOrder } from '../../../../features/account/loaders';
-import { OrderDetailScreen } from '../../../../features/account/order-detail-screen';
+import { OrderDetailScreen } from '../../../../features/checkout/order-detail-screen';
 import { screenHead } from '../../../../seo/head';
 
 /** One order of the signed-in user (signed-in users only; 404 for a malformed, unknown or someone else's number). */

@@ -2,37 +2,31 @@ import { ScreenLink } from '../../components/screen-link';
 import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import { isPendingOrder, type OrderView } from '../../../../contract/api/order';
-import { PendingOrderPanel } from '../checkout/pending-order/pending-order-panel';
-import { formatDate } from '../catalog/format';
-import { AddressLines, OrderLinesAndTotals } from '../checkout/checkout-screen';
-import checkoutStyles from '../checkout/checkout.module.css';
-import styles from './account.module.css';
+import { PendingOrderPanel } from './pending-order/pending-order-panel';
+import { AddressLines, OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
+import { formStyles } from '../../components/forms';
+import checkoutStyles from './checkout.module.css';
 
 /**
- * One order of the signed-in user (`profile_order`, issue 10): number, date, payment method and status,
+ * One order of the signed-in user (`profile_order`, issue 10; the account's screen, shown by the checkout, which owns orders): number, date, payment method and status,
  * delivery status and tracking number, the lines with code, unit price and quantity, the totals with the VAT
  * per rate (the checkout's OrderLinesAndTotals), the addresses, the R1 company and the notes. Server-rendered
  * from the loader (the route is private: noindex).
  */
 export function OrderDetailScreen({ order: o }: { order: OrderView }) {
-  const { t, locale } = useT();
+  const { t } = useT();
   return (
-    <div className={styles.page} data-account-screen="profile_order" data-order-number={o.number}>
+    <div className={formStyles.page} data-screen="profile_order" data-order-number={o.number}>
       <Breadcrumb screen="profile_order" name={o.number} />
       <h1>{t('account.order.heading', { number: o.number })}</h1>
-      <p className={styles.lead}>{t('screens.profile_order.intro')}</p>
+      <p className={formStyles.lead}>{t('screens.profile_order.intro')}</p>
       <div className={checkoutStyles.result}>
         {/* an unpaid card order: pay again, pay on delivery or cancel (docs/screens.md, 'The pending order') */}
         {isPendingOrder(o) ? <PendingOrderPanel order={o} token={null} details={false} /> : null}
-        <section className={styles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
+        <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
           <h2 id="order-facts-heading">{t('account.orderDetail.facts')}</h2>
           <dl className={checkoutStyles.facts}>
-            <dt>{t('checkout.success.number')}</dt>
-            <dd data-testid="order-number">{o.number}</dd>
-            <dt>{t('account.order.date')}</dt>
-            <dd>
-              <time dateTime={o.placed_at}>{formatDate(o.placed_at, locale)}</time>
-            </dd>
+            <OrderNumberAndDate order={o} />
             <dt>{t('account.orderDetail.paymentMethod')}</dt>
             <dd data-payment-method={o.payment_method}>{t(`checkout.method.${o.payment_method}`)}</dd>
             <dt>{t('account.orderDetail.paymentStatus')}</dt>
@@ -45,7 +39,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
         </section>
         <OrderLinesAndTotals lines={o.lines} totals={o} />
         <div className={checkoutStyles.parts}>
-          <section className={styles.panel} aria-labelledby="order-delivery-heading" data-testid="order-delivery-address">
+          <section className={formStyles.panel} aria-labelledby="order-delivery-heading" data-testid="order-delivery-address">
             <h2 id="order-delivery-heading">{t('checkout.delivery.address')}</h2>
             <AddressLines a={o.delivery_address} />
             <p>
@@ -54,11 +48,11 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
               {o.phone}
             </p>
           </section>
-          <section className={styles.panel} aria-labelledby="order-billing-heading" data-testid="order-billing-address">
+          <section className={formStyles.panel} aria-labelledby="order-billing-heading" data-testid="order-billing-address">
             <h2 id="order-billing-heading">{t('checkout.delivery.billingHeading')}</h2>
             {o.billing_address ? <AddressLines a={o.billing_address} /> : <p>{t('checkout.confirm.billingSame')}</p>}
           </section>
-          <section className={styles.panel} aria-labelledby="order-r1-heading" data-testid="order-r1">
+          <section className={formStyles.panel} aria-labelledby="order-r1-heading" data-testid="order-r1">
             <h2 id="order-r1-heading">{t('checkout.delivery.r1Heading')}</h2>
             {o.r1_invoice ? (
               <>
@@ -73,7 +67,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
               <p>{t('checkout.confirm.noR1')}</p>
             )}
           </section>
-          <section className={styles.panel} aria-labelledby="order-notes-heading" data-testid="order-notes">
+          <section className={formStyles.panel} aria-labelledby="order-notes-heading" data-testid="order-notes">
             <h2 id="order-notes-heading">{t('checkout.delivery.notes')}</h2>
             <dl className={checkoutStyles.facts}>
               <dt>{t('checkout.delivery.courierNote')}</dt>
@@ -83,8 +77,8 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
             </dl>
           </section>
         </div>
-        <div className={styles.actions}>
-          <ScreenLink screen="profile_orders" className={styles.inlineLink}>
+        <div className={formStyles.actions}>
+          <ScreenLink screen="profile_orders" className={formStyles.inlineLink}>
             {t('account.orderDetail.back')}
           </ScreenLink>
         </div>
