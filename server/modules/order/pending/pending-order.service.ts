@@ -7,7 +7,8 @@ import { EventPublisher } from '../../../platform/events/index.js';
 import type { Locale } from '../../../platform/i18n/index.js';
 import { CartService, CouponService, type CartOwner } from '../../cart/index.js';
 import { CatalogService } from '../../catalog/index.js';
-import { recordOrderHistory } from '../admin/order-history.js';
+import { OrderHistoryRepository } from '../admin/order-history.repository.js';
+import { OrderRepository } from '../order.repository.js';
 import { OrderCancelled, OrderPaymentMethodChanged } from '../events/order.events.js';
 import { Order, OrderLine, OrderVat } from '../order.entity.js';
 import { OrderError, OrderTotalChangedError } from '../order.errors.js';
@@ -33,6 +34,8 @@ export class PendingOrderActions {
     private readonly coupons: CouponService,
     private readonly catalog: CatalogService,
     private readonly events: EventPublisher,
+    private readonly orders: OrderRepository,
+    private readonly history: OrderHistoryRepository,
   ) {}
 
   /**
@@ -82,8 +85,8 @@ export class PendingOrderActions {
       }
       if (money.total !== order.total) await this.reprice(m, order, priced, money);
       if (order.paymentStatus === 'failed') await this.states.changePaymentStatus(m, number, 'awaiting_payment');
-      await m.query(`UPDATE shop_order SET payment_method = 'cod' WHERE id = $1`, [order.id]);
-      await recordOrderHistory(m, order.id, 'payment_method_changed', order.email, `card -> cod, ${formatEuro(money.total, 'hr')}`);
+      await this.orders.setCashOnDelivery(m, order.id);
+      await this.history.record(m, order.id, 'payment_method_changed', order.email, `card -> cod, ${formatEuro(money.total, 'hr')}`);
       await this.events.publish(
         m,
         new OrderPaymentMethodChanged({
@@ -113,7 +116,7 @@ export class PendingOrderActions {
       if (order.fulfilmentStatus === 'cancelled') return null;
       if (!isPendingOrder(snake(order))) throw new OrderError('ORDER_NOT_PENDING');
       await this.states.changeFulfilmentStatus(m, number, 'cancelled');
-      await m.query(`UPDATE shop_order SET cancelled_at = $2 WHERE id = $1`, [order.id, now]);
+      await this.orders.setCancelled(m, order.id, now);
       const lines = await m.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } });
       await this.catalog.releaseStock(
         m,
@@ -125,7 +128,7 @@ export class PendingOrderActions {
         cartOwner,
         lines.map((l) => ({ productCode: l.productCode, quantity: l.quantity })),
       );
-      await recordOrderHistory(
+      await this.history.record(
         m,
         order.id,
         'cancelled',
@@ -151,18 +154,11 @@ export class PendingOrderActions {
 
   /** The signed-in user's most recent pending order, if any. */
   async latestPendingForUser(userId: string): Promise<Order | null> {
-    return this.db
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.user_id = :userId', { userId })
-      .andWhere(`o.payment_method = 'card' AND o.fulfilment_status = 'placed' AND o.payment_status IN ('awaiting_payment', 'failed')`)
-      .orderBy('o.placed_at', 'DESC')
-      .addOrderBy('o.number', 'DESC')
-      .getOne();
+    return this.orders.latestPendingForUser(userId);
   }
 
   private async lock(m: EntityManager, number: string): Promise<Order> {
-    await m.query(`SELECT 1 FROM shop_order WHERE number = $1 FOR UPDATE`, [number]);
+    await this.orders.lock(m, number);
     const order = await this.reader.findByNumber(number, m);
     if (!order) throw new OrderError('ORDER_NOT_FOUND');
     return order;
