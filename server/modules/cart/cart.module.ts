@@ -6,13 +6,15 @@ import { CartController } from './cart.controller.js';
 import { CartService } from './cart.service.js';
 import { Coupon, CouponRedemption } from './coupon.entity.js';
 import { CouponService } from './coupon.service.js';
+import { CartRepository } from './cart.repository.js';
+import { CouponRepository } from './coupon.repository.js';
 import { CartDemoSeeder } from './cart-demo.seeder.js';
 import { BirthdayCouponListener } from './listeners/birthday-coupon.listener.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule],
   controllers: [CartController],
-  providers: [CartService, CouponService, CartDemoSeeder, BirthdayCouponListener],
+  providers: [CartRepository, CouponRepository, CartService, CouponService, CartDemoSeeder, BirthdayCouponListener],
   exports: [CartService, CouponService],
 })
 export class CartModule {}
