@@ -16,6 +16,7 @@ import { CONTENT_TYPE_DEFINITIONS } from './content-types.js';
 import { isVisible } from './content-visibility.js';
 import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
 import { ContentError } from './content.errors.js';
+import { ContentRepository } from './content.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,21 +29,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ContentAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly content: ContentRepository,
     private readonly importer: ContentImporter,
   ) {}
 
   async list(q: { type?: ContentType | undefined; limit: number; offset: number }, now = new Date()): Promise<AdminEntryList> {
-    const where = q.type ? { type: q.type } : {};
-    const [entries, total] = await this.db
-      .getRepository(ContentEntryRow)
-      .findAndCount({ where, order: { type: 'ASC', key: 'ASC' }, take: q.limit, skip: q.offset });
-    const translations = entries.length
-      ? await this.db
-          .getRepository(ContentTranslationRow)
-          .createQueryBuilder('t')
-          .where('t.entry_id IN (:...ids)', { ids: entries.map((e) => e.id) })
-          .getMany()
-      : [];
+    const [entries, total] = await this.content.entryPage(q.type, q.limit, q.offset);
+    const translations = await this.content.translationsOf(entries.map((e) => e.id));
     return {
       items: entries.map((e) => ({
         id: e.id,

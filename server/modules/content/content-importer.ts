@@ -18,6 +18,7 @@ import { ContentPublished, ContentUnpublished } from './events/content.events.js
 import { isVisible } from './content-visibility.js';
 import { contentRoot } from './content-root.js';
 import { svgSize } from './svg-size.js';
+import { ContentRepository } from './content.repository.js';
 
 /** Larger files are refused (a text of ours is a few kB). */
 const MAX_FILE_BYTES = 512 * 1024;
@@ -79,6 +80,7 @@ export class ContentImporter {
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly content: ContentRepository,
   ) {}
 
   async run(opts: { dir?: string; now?: Date } = {}): Promise<ImportReport> {
@@ -115,15 +117,8 @@ export class ContentImporter {
       return sizes.get(path)!;
     };
     await this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_IMPORT_LOCK]);
-      const known = new Map(
-        (
-          (await manager.query(
-            `SELECT e.type || '/' || e.key || '/' || t.locale AS id, t.content_hash, e.image_src
-               FROM content_translation t JOIN content_entry e ON e.id = t.entry_id WHERE t.status <> 'removed'`,
-          )) as Array<{ id: string; content_hash: string; image_src: string | null }>
-        ).map((r) => [r.id, r]),
-      );
+      await this.content.lockImport(manager, CONTENT_IMPORT_LOCK);
+      const known = new Map((await this.content.importedHashes(manager)).map((r) => [r.id, r]));
       const { files, seen } = await this.readAll(dir, report, known);
       const byEntry = new Map<string, Array<SourceFile | Unchanged>>();
       for (const f of files) {
@@ -150,12 +145,9 @@ export class ContentImporter {
           });
           continue;
         }
-        await manager.query('SAVEPOINT content_entry');
         try {
-          await this.importEntry(manager, group, now, report, imageSize);
-          await manager.query('RELEASE SAVEPOINT content_entry');
+          await this.content.inSavepoint(manager, 'content_entry', () => this.importEntry(manager, group, now, report, imageSize));
         } catch (err) {
-          await manager.query('ROLLBACK TO SAVEPOINT content_entry');
           const message =
             (err as { code?: string }).code === '23505'
               ? 'a slug is already used by another entry of this type in that language'
@@ -421,27 +413,14 @@ export class ContentImporter {
   }
 
   private async unpublishRemoved(manager: EntityManager, seen: Set<string>, now: Date, report: ImportReport): Promise<void> {
-    const rows = (await manager.query(
-      `SELECT t.id, t.locale, t.slug, t.status, t.published_at, e.id AS entry_id, e.type, e.key, e.status AS entry_status
-         FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE t.status <> 'removed'`,
-    )) as Array<{
-      id: string;
-      locale: Locale;
-      slug: string | null;
-      status: 'published' | 'draft';
-      published_at: Date;
-      entry_id: string;
-      type: ContentType;
-      key: string;
-      entry_status: 'published' | 'unpublished';
-    }>;
+    const rows = await this.content.liveTranslations(manager);
     const gone = rows.filter((r) => !seen.has(`${r.type}/${r.key}/${r.locale}`));
     if (!gone.length) return;
-    await manager.query(`UPDATE content_translation SET status = 'removed', updated_at = $2 WHERE id = ANY($1::uuid[])`, [
+    await this.content.markRemoved(
+      manager,
       gone.map((r) => r.id),
       now,
-    ]);
+    );
     report.unpublished += gone.length;
     const byEntry = new Map<string, typeof gone>();
     for (const r of gone) byEntry.set(r.entry_id, [...(byEntry.get(r.entry_id) ?? []), r]);
