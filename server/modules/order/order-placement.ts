@@ -185,7 +185,7 @@ export class OrderPlacement {
 
   /** The order this caller placed with this key: the same request answers it again, a different one is a 409. */
   private async previous(m: EntityManager, scope: string, key: string, body: PlaceOrderInput): Promise<PlacementResult | null> {
-    const row = await m.findOne(Order, { where: { idempotencyScope: scope, idempotencyKey: key } });
+    const row = await this.reader.findByIdempotencyKey(scope, key, m);
     if (!row) return null;
     if (!sameRequest(row, body)) throw new OrderError('ORDER_IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
     const order = await this.reader.viewOf(row, m);

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import type { Locale } from '../../../contract/locales.js';
 import type { FulfilmentStatus, PaymentMethod, PaymentStatus } from '../../../contract/orders.js';
-import { Order } from './order.entity.js';
+import { Order, OrderLine, OrderVat } from './order.entity.js';
+import type { OrderMoney } from './order-totals.js';
 
 /** The order row an operator's action locks and judges (OrderAdminService). */
 export interface LockedOrder {
@@ -59,6 +60,75 @@ export class OrderRepository {
   async transactionTime(m: EntityManager): Promise<Date> {
     const [{ now }] = (await m.query(`SELECT now() AS now`)) as Array<{ now: Date }>;
     return now;
+  }
+
+  // ---------------------------------------------------------------- rows
+
+  findByNumber(m: EntityManager, number: string): Promise<Order | null> {
+    return m.findOne(Order, { where: { number } });
+  }
+
+  /** The order a caller placed with an Idempotency-Key. */
+  findByIdempotencyKey(m: EntityManager, scope: string, key: string): Promise<Order | null> {
+    return m.findOne(Order, { where: { idempotencyScope: scope, idempotencyKey: key } });
+  }
+
+  /** The order's lines in position order. */
+  lines(m: EntityManager, orderId: string): Promise<OrderLine[]> {
+    return m.find(OrderLine, { where: { orderId }, order: { position: 'ASC' } });
+  }
+
+  /** The order's VAT rows by rate. */
+  vats(m: EntityManager, orderId: string): Promise<OrderVat[]> {
+    return m.find(OrderVat, { where: { orderId }, order: { rate: 'ASC' } });
+  }
+
+  /** A user's orders, newest first (same instant: larger number first), at most `limit`. */
+  ofUser(userId: string, limit?: number): Promise<Order[]> {
+    return this.db.manager.find(Order, {
+      where: { userId },
+      order: { placedAt: 'DESC', number: 'DESC' },
+      ...(limit ? { take: limit } : {}),
+    });
+  }
+
+  /** The lines of these orders, by order and position. */
+  linesOfOrders(orderIds: string[]): Promise<OrderLine[]> {
+    return this.db.manager.find(OrderLine, { where: { orderId: In(orderIds) }, order: { orderId: 'ASC', position: 'ASC' } });
+  }
+
+  /** A new order with its lines and VAT rows (every column given). */
+  async insert(m: EntityManager, row: Order, lines: OrderLine[], vats: OrderVat[]): Promise<void> {
+    await m.insert(Order, row);
+    await m.insert(OrderLine, lines);
+    await m.insert(OrderVat, vats);
+  }
+
+  /** New money for an order: changed line prices, its totals, and its VAT rows replaced. */
+  async reprice(
+    m: EntityManager,
+    orderId: string,
+    linePrices: Array<{ lineId: string; unitPrice: number }>,
+    money: OrderMoney,
+  ): Promise<void> {
+    for (const l of linePrices) await m.update(OrderLine, { id: l.lineId }, { unitPrice: l.unitPrice });
+    await m.update(
+      Order,
+      { id: orderId },
+      {
+        subtotal: money.subtotal,
+        discount: money.discount,
+        delivery: money.delivery,
+        total: money.total,
+        vatBase: money.vatBase,
+        vatTotal: money.vatTotal,
+      },
+    );
+    await m.delete(OrderVat, { orderId });
+    await m.insert(
+      OrderVat,
+      money.vatByRate.map((r) => ({ orderId, rate: r.rate, base: r.base, vat: r.vat })),
+    );
   }
 
   // ---------------------------------------------------------------- numbers

@@ -15,8 +15,9 @@ describe('OrderWriter (real PostgreSQL)', () => {
   let reader: OrderReadService;
   beforeAll(async () => {
     db = await mediumDataSource([Order, OrderLine, OrderVat]);
-    writer = new OrderWriter(new OrderNumberService(new OrderRepository(db)));
-    reader = new OrderReadService(db);
+    const orders = new OrderRepository(db);
+    writer = new OrderWriter(new OrderNumberService(orders), orders);
+    reader = new OrderReadService(db, orders);
   });
   afterAll(async () => {
     await db?.destroy();

@@ -10,7 +10,7 @@ import { CatalogService } from '../../catalog/index.js';
 import { OrderHistoryRepository } from '../admin/order-history.repository.js';
 import { OrderRepository } from '../order.repository.js';
 import { OrderCancelled, OrderPaymentMethodChanged } from '../events/order.events.js';
-import { Order, OrderLine, OrderVat } from '../order.entity.js';
+import type { Order, OrderLine } from '../order.entity.js';
 import { OrderError, OrderTotalChangedError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { orderMoney, totalsDetail, type OrderMoney } from '../order-totals.js';
@@ -57,7 +57,7 @@ export class PendingOrderActions {
       const order = await this.lock(m, number);
       if (order.paymentMethod === 'cod' && order.fulfilmentStatus === 'placed') return;
       if (!isPendingOrder(snake(order))) throw new OrderError('ORDER_NOT_PENDING');
-      const lines = await m.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } });
+      const lines = await this.orders.lines(m, order.id);
       const current = await this.catalog.productsForCart(
         lines.map((l) => l.productCode),
         locale,
@@ -117,7 +117,7 @@ export class PendingOrderActions {
       if (!isPendingOrder(snake(order))) throw new OrderError('ORDER_NOT_PENDING');
       await this.states.changeFulfilmentStatus(m, number, 'cancelled');
       await this.orders.setCancelled(m, order.id, now);
-      const lines = await m.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } });
+      const lines = await this.orders.lines(m, order.id);
       await this.catalog.releaseStock(
         m,
         lines.map((l) => ({ code: l.productCode, quantity: l.quantity })),
@@ -171,26 +171,8 @@ export class PendingOrderActions {
     priced: Array<{ line: OrderLine; unitPrice: number }>,
     money: OrderMoney,
   ): Promise<void> {
-    for (const p of priced) {
-      if (p.unitPrice !== p.line.unitPrice) await m.update(OrderLine, { id: p.line.id }, { unitPrice: p.unitPrice });
-    }
-    await m.update(
-      Order,
-      { id: order.id },
-      {
-        subtotal: money.subtotal,
-        discount: money.discount,
-        delivery: money.delivery,
-        total: money.total,
-        vatBase: money.vatBase,
-        vatTotal: money.vatTotal,
-      },
-    );
-    await m.delete(OrderVat, { orderId: order.id });
-    await m.insert(
-      OrderVat,
-      money.vatByRate.map((r) => ({ orderId: order.id, rate: r.rate, base: r.base, vat: r.vat })),
-    );
+    const changed = priced.filter((p) => p.unitPrice !== p.line.unitPrice).map((p) => ({ lineId: p.line.id, unitPrice: p.unitPrice }));
+    await this.orders.reprice(m, order.id, changed, money);
   }
 
   private async view(number: string): Promise<OrderView> {
