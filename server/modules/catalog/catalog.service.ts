@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, In } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../platform/i18n/index.js';
@@ -20,7 +20,7 @@ import { Category, CategoryTranslation } from './category.entity.js';
 import { AvailabilityChanged } from './events/catalog.events.js';
 import { discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
 import { PriceService } from './price.service.js';
-import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
+import { Product, ProductOffer, ProductTranslation } from './product.entity.js';
 import { ProductRepository } from './product.repository.js';
 import { effectiveAvailability } from './availability.js';
 
@@ -160,7 +160,7 @@ export class CatalogService {
     if (productId === undefined)
       throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with slug ${slug}.`, 'not_found', 'slug');
     const [l] = await this.load([productId], locale);
-    const texts = await this.db.getRepository(ProductTranslation).find({ where: { productId: l.product.id } });
+    const texts = await this.products.translationsOf(l.product.id);
     const slugs = Object.fromEntries(LOCALES.map((loc) => [loc, texts.find((t) => t.locale === loc)?.slug ?? ''])) as Record<
       Locale,
       string
@@ -203,7 +203,7 @@ export class CatalogService {
   async summariesByCodes(codes: string[], locale: Locale, at = new Date()): Promise<ProductSummary[]> {
     const unique = [...new Set(codes)];
     if (!unique.length) return [];
-    const rows = await this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(unique) } });
+    const rows = await this.products.idsByCodes(unique);
     const idByCode = new Map(rows.map((r) => [r.code, r.id]));
     const ids = unique.map((c) => idByCode.get(c)).filter((id): id is number => id !== undefined);
     return (await this.load(ids, locale)).filter((l) => l.text && l.category).map((l) => this.summary(l, at));
@@ -212,7 +212,7 @@ export class CatalogService {
   async categories(locale: Locale): Promise<CategoryView[]> {
     // product_count is kept by triggers on product (migration 1796810000000-catalog-growth): no counting here.
     const rows = await this.products.categoriesIn(locale);
-    const all = await this.db.getRepository(CategoryTranslation).find();
+    const all = await this.products.categoryTranslations();
     return rows.map((r) => ({
       code: r.code,
       slug: r.slug,
@@ -361,26 +361,26 @@ export class CatalogService {
     texts: Record<Locale, { name: string; slug: string }>,
     position = 0,
   ): Promise<Category> {
-    const repo = manager.getRepository(Category);
-    const existing = await repo.findOne({ where: { code } });
+    const existing = await this.products.findCategory(manager, code);
     if (existing) return existing;
-    const category = await repo.save(repo.create({ code, position }));
-    await manager
-      .getRepository(CategoryTranslation)
-      .insert(LOCALES.map((locale) => ({ categoryId: category.id, locale, ...texts[locale] })));
-    return category;
+    return this.products.insertCategory(
+      manager,
+      code,
+      position,
+      LOCALES.map((locale) => ({ locale, ...texts[locale] })),
+    );
   }
 
   /** Creates a product with its four languages and its first price (recorded in the history). */
   async createProduct(manager: EntityManager, input: NewProduct): Promise<Product> {
-    const category = await manager.getRepository(Category).findOne({ where: { code: input.categoryCode } });
+    const category = await this.products.findCategory(manager, input.categoryCode);
     if (!category) throw new Error(`unknown category ${input.categoryCode}`);
     const pack = input.pack ?? 'standard';
     const net = input.netWeightGrams ?? (pack === 'business' ? 1000 : 400);
     const n = input.nutrition ?? {};
-    const repo = manager.getRepository(Product);
-    const product = await repo.save(
-      repo.create({
+    const product = await this.products.insertProduct(
+      manager,
+      {
         code: input.code,
         line: input.line,
         categoryId: category.id,
@@ -406,24 +406,16 @@ export class CatalogService {
         salt: n.salt ?? 0.0,
         cookingTimeMinutes: input.cookingTimeMinutes ?? 10,
         position: input.position ?? 0,
-      }),
+      },
+      LOCALES.map((locale) => ({ locale, ...input.texts[locale] })),
     );
-    await manager
-      .getRepository(ProductTranslation)
-      .insert(LOCALES.map((locale) => ({ productId: product.id, locale, ...input.texts[locale] })));
     await this.prices.record(manager, product.id, input.priceCents, input.priceSince);
     return product;
   }
 
   /** Replaces the explicit related products of `code` (an empty list falls back to the same category). */
   async setRelated(manager: EntityManager, code: string, relatedCodes: string[]): Promise<void> {
-    const repo = manager.getRepository(Product);
-    const product = await repo.findOneOrFail({ where: { code } });
-    await manager.getRepository(ProductRelated).delete({ productId: product.id });
-    for (const [position, relatedCode] of relatedCodes.entries()) {
-      const related = await repo.findOneOrFail({ where: { code: relatedCode } });
-      await manager.getRepository(ProductRelated).insert({ productId: product.id, relatedProductId: related.id, position });
-    }
+    await this.products.replaceRelated(manager, code, relatedCodes);
   }
 
   // ---------------------------------------------------------------- internals
@@ -431,20 +423,7 @@ export class CatalogService {
   /** Products by id (in the given order) with their texts in `locale`, category, price history and offers. */
   private async load(ids: number[], locale: Locale, manager: EntityManager = this.db.manager): Promise<Loaded[]> {
     if (!ids.length) return [];
-    const queries = [
-      () => manager.getRepository(Product).find({ where: { id: In(ids) } }),
-      () => manager.getRepository(ProductTranslation).find({ where: { productId: In(ids), locale } }),
-      () => manager.getRepository(ProductPrice).find({ where: { productId: In(ids) }, order: { validFrom: 'ASC', id: 'ASC' } }),
-      () => manager.getRepository(ProductOffer).find({ where: { productId: In(ids) }, order: { startsAt: 'ASC' } }),
-    ] as const;
-    // In a transaction all queries share one connection: run them one after the other (pg
-    // refuses overlapping queries on a client); outside one, the pool runs them in parallel.
-    const [products, texts, history, offers] = manager.queryRunner
-      ? [await queries[0](), await queries[1](), await queries[2](), await queries[3]()]
-      : await Promise.all([queries[0](), queries[1](), queries[2](), queries[3]()]);
-    const categories = await manager
-      .getRepository(CategoryTranslation)
-      .find({ where: { categoryId: In([...new Set(products.map((p) => p.categoryId))]), locale } });
+    const { products, texts, history, offers, categories } = await this.products.productsWithTexts(ids, locale, manager);
     const byId = new Map(products.map((p) => [p.id, p]));
     return ids
       .map((id) => byId.get(id))
@@ -477,8 +456,7 @@ export class CatalogService {
   }
 
   private async related(p: Product, locale: Locale, at: Date): Promise<ProductSummary[]> {
-    const explicit = await this.db.getRepository(ProductRelated).find({ where: { productId: p.id }, order: { position: 'ASC' } });
-    let ids = explicit.map((r) => r.relatedProductId);
+    let ids = await this.products.explicitRelatedIds(p.id);
     if (!ids.length) {
       ids = await this.products.sameCategoryIds(p.categoryId, p.id, RELATED_COUNT);
     }

@@ -5,7 +5,7 @@ import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { CATALOG_ERRORS } from './catalog.errors.js';
 import { PriceChanged } from './events/catalog.events.js';
-import { Product, ProductOffer, ProductPrice } from './product.entity.js';
+import { ProductOffer } from './product.entity.js';
 import { ProductRepository } from './product.repository.js';
 
 export interface PriceChange {
@@ -49,7 +49,7 @@ export class PriceService {
   async changePrice(code: string, cents: number, options: { at?: Date; manager?: EntityManager } = {}): Promise<PriceChange> {
     assertCents(cents);
     const work = async (m: EntityManager): Promise<PriceChange> => {
-      const product = await m.getRepository(Product).findOne({ where: { code }, lock: { mode: 'pessimistic_write' } });
+      const product = await this.products.findByCode(m, code, true);
       if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
       const oldCents = product.priceCents;
       const effectiveAt = await this.record(m, product.id, cents, options.at);
@@ -67,7 +67,7 @@ export class PriceService {
           }),
         );
       }
-      const historyLength = await m.getRepository(ProductPrice).count({ where: { productId: product.id } });
+      const historyLength = await this.products.historyLength(m, product.id);
       return { code, oldCents, newCents: cents, historyLength };
     };
     return options.manager ? work(options.manager) : this.db.transaction(work);
@@ -83,7 +83,7 @@ export class PriceService {
     const now = new Date();
     const validFrom = at ?? now;
     if (validFrom.getTime() > now.getTime() + 1000) throw new RangeError('price changes are recorded when they happen, not in advance');
-    await manager.getRepository(ProductPrice).insert({ productId, amountCents: cents, validFrom });
+    await this.products.insertPrice(manager, productId, cents, validFrom);
     // "now" by this process's clock (the one validFrom came from), not the transaction's start
     await this.products.syncCurrentPrice(manager, productId, new Date(Math.max(now.getTime(), validFrom.getTime())));
     return validFrom;
@@ -94,16 +94,15 @@ export class PriceService {
     assertCents(offer.priceCents);
     if (offer.endsAt.getTime() <= offer.startsAt.getTime()) throw new RangeError('an offer ends after it starts');
     const m = manager ?? this.db.manager;
-    const product = await m.getRepository(Product).findOne({ where: { code } });
+    const product = await this.products.findByCode(m, code);
     if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
-    const row = m.getRepository(ProductOffer).create({
+    return this.products.saveOffer(m, {
       productId: product.id,
       priceCents: offer.priceCents,
       startsAt: offer.startsAt,
       endsAt: offer.endsAt,
       referenceDate: offer.referenceDate ?? offer.startsAt.toISOString().slice(0, 10),
     });
-    return m.getRepository(ProductOffer).save(row);
   }
 
   /** The regular-price history of `code`, oldest first. */

@@ -1,10 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { Locale } from '../../platform/i18n/index.js';
 import type { CartProductView } from './index.js';
 import { effectiveAvailability } from './availability.js';
-import type { Product } from './product.entity.js';
+import { Category, CategoryTranslation } from './category.entity.js';
+import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
 
 /**
  * Matches ranked per search, at most: a search matching more products ranks the first
@@ -203,6 +205,121 @@ export class ProductRepository {
       [categoryId, exceptId, limit],
     );
     return rows.map((r) => r.id);
+  }
+
+  // ---------------------------------------------------------------- entities
+
+  /**
+   * Products by id with their texts in `locale`, price history (oldest first), offers and their
+   * categories' texts. In a transaction all reads share one connection: they run one after the other
+   * (pg refuses overlapping queries on a client); outside one, the pool runs them in parallel.
+   */
+  async productsWithTexts(
+    ids: number[],
+    locale: Locale,
+    manager: EntityManager = this.db.manager,
+  ): Promise<{
+    products: Product[];
+    texts: ProductTranslation[];
+    history: ProductPrice[];
+    offers: ProductOffer[];
+    categories: CategoryTranslation[];
+  }> {
+    const queries = [
+      () => manager.getRepository(Product).find({ where: { id: In(ids) } }),
+      () => manager.getRepository(ProductTranslation).find({ where: { productId: In(ids), locale } }),
+      () => manager.getRepository(ProductPrice).find({ where: { productId: In(ids) }, order: { validFrom: 'ASC', id: 'ASC' } }),
+      () => manager.getRepository(ProductOffer).find({ where: { productId: In(ids) }, order: { startsAt: 'ASC' } }),
+    ] as const;
+    const [products, texts, history, offers] = manager.queryRunner
+      ? [await queries[0](), await queries[1](), await queries[2](), await queries[3]()]
+      : await Promise.all([queries[0](), queries[1](), queries[2](), queries[3]()]);
+    const categories = await manager
+      .getRepository(CategoryTranslation)
+      .find({ where: { categoryId: In([...new Set(products.map((p) => p.categoryId))]), locale } });
+    return { products, texts, history, offers, categories };
+  }
+
+  /** A product's texts in every language. */
+  translationsOf(productId: number): Promise<ProductTranslation[]> {
+    return this.db.getRepository(ProductTranslation).find({ where: { productId } });
+  }
+
+  /** Ids of the products with these codes (unknown codes absent). */
+  idsByCodes(codes: string[]): Promise<Array<{ id: number; code: string }>> {
+    return this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(codes) } });
+  }
+
+  /** Every category's texts in every language. */
+  categoryTranslations(): Promise<CategoryTranslation[]> {
+    return this.db.getRepository(CategoryTranslation).find();
+  }
+
+  /** Ids of a product's explicit related products, in their order. */
+  async explicitRelatedIds(productId: number): Promise<number[]> {
+    const rows = await this.db.getRepository(ProductRelated).find({ where: { productId }, order: { position: 'ASC' } });
+    return rows.map((r) => r.relatedProductId);
+  }
+
+  findCategory(m: EntityManager, code: string): Promise<Category | null> {
+    return m.getRepository(Category).findOne({ where: { code } });
+  }
+
+  /** A new category with its texts per language. */
+  async insertCategory(
+    m: EntityManager,
+    code: string,
+    position: number,
+    texts: Array<{ locale: Locale; name: string; slug: string }>,
+  ): Promise<Category> {
+    const repo = m.getRepository(Category);
+    const category = await repo.save(repo.create({ code, position }));
+    await m.getRepository(CategoryTranslation).insert(texts.map((t) => ({ categoryId: category.id, ...t })));
+    return category;
+  }
+
+  /** A new product with its texts per language (its price history is PriceService's). */
+  async insertProduct(
+    m: EntityManager,
+    fields: QueryDeepPartialEntity<Product>,
+    texts: Array<QueryDeepPartialEntity<ProductTranslation> & { locale: Locale }>,
+  ): Promise<Product> {
+    const repo = m.getRepository(Product);
+    const product = await repo.save(repo.create(fields as Partial<Product>));
+    await m.getRepository(ProductTranslation).insert(texts.map((t) => ({ productId: product.id, ...t })));
+    return product;
+  }
+
+  /** The product by code (locked until the transaction ends when `lock`). */
+  findByCode(m: EntityManager, code: string, lock = false): Promise<Product | null> {
+    return m.getRepository(Product).findOne({ where: { code }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  /** Replaces a product's explicit related products (codes in order; an unknown code throws). */
+  async replaceRelated(m: EntityManager, code: string, relatedCodes: string[]): Promise<void> {
+    const repo = m.getRepository(Product);
+    const product = await repo.findOneOrFail({ where: { code } });
+    await m.getRepository(ProductRelated).delete({ productId: product.id });
+    for (const [position, relatedCode] of relatedCodes.entries()) {
+      const related = await repo.findOneOrFail({ where: { code: relatedCode } });
+      await m.getRepository(ProductRelated).insert({ productId: product.id, relatedProductId: related.id, position });
+    }
+  }
+
+  async insertPrice(m: EntityManager, productId: number, amountCents: number, validFrom: Date): Promise<void> {
+    await m.getRepository(ProductPrice).insert({ productId, amountCents, validFrom });
+  }
+
+  historyLength(m: EntityManager, productId: number): Promise<number> {
+    return m.getRepository(ProductPrice).count({ where: { productId } });
+  }
+
+  saveOffer(
+    m: EntityManager,
+    offer: Pick<ProductOffer, 'productId' | 'priceCents' | 'startsAt' | 'endsAt' | 'referenceDate'>,
+  ): Promise<ProductOffer> {
+    const repo = m.getRepository(ProductOffer);
+    return repo.save(repo.create(offer));
   }
 
   // ---------------------------------------------------------------- the cart's view
