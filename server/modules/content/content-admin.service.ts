@@ -58,7 +58,7 @@ export class ContentAdminService {
 
   async detail(id: string, manager: EntityManager = this.db.manager, now = new Date()): Promise<AdminEntryDetail> {
     const entry = await this.entry(manager, id);
-    const translations = sortByLocale(await manager.find(ContentTranslationRow, { where: { entryId: entry.id } }));
+    const translations = sortByLocale(await this.content.translationsOfEntry(manager, entry.id));
     const updated = [entry.updatedAt, ...translations.map((t) => t.updatedAt)].reduce((a, b) => (a > b ? a : b));
     return {
       id: entry.id,
@@ -87,7 +87,7 @@ export class ContentAdminService {
         changes.bodyHtml = rendered.html;
         changes.texts = { ...t.texts, slots: rendered.slots };
       }
-      await manager.update(ContentTranslationRow, { id: t.id }, changes as QueryDeepPartialEntity<ContentTranslationRow>);
+      await this.content.updateTranslation(manager, t.id, changes as QueryDeepPartialEntity<ContentTranslationRow>);
       if (isVisible(entry, t, now)) await this.importer.emit(manager, entry, [t.locale], [], { [t.locale]: t.slug ?? entry.key }, now);
       return this.detail(entry.id, manager, now);
     });
@@ -97,19 +97,19 @@ export class ContentAdminService {
   async setPublished(id: string, locale: string | undefined, publish: boolean, now = new Date()): Promise<AdminEntryDetail> {
     return this.db.transaction(async (manager) => {
       const entry = await this.entry(manager, id, true);
-      const before = await manager.find(ContentTranslationRow, { where: { entryId: entry.id } });
+      const before = await this.content.translationsOfEntry(manager, entry.id);
       const wasVisible = new Set(before.filter((t) => isVisible(entry, t, now)).map((t) => t.locale));
       let after = { ...entry };
       if (locale === undefined) {
         after = { ...entry, status: publish ? 'published' : 'unpublished' };
-        await manager.update(ContentEntryRow, { id: entry.id }, { status: after.status, updatedAt: now });
+        await this.content.updateEntry(manager, entry.id, { status: after.status, updatedAt: now });
       } else {
         const t = await this.translation(manager, entry.id, locale);
         if (publish && t.status === 'removed') throw new ContentError('CONTENT_TRANSLATION_REMOVED');
         if (t.status !== 'removed')
-          await manager.update(ContentTranslationRow, { id: t.id }, { status: publish ? 'published' : 'draft', updatedAt: now });
+          await this.content.updateTranslation(manager, t.id, { status: publish ? 'published' : 'draft', updatedAt: now });
       }
-      const current = await manager.find(ContentTranslationRow, { where: { entryId: entry.id } });
+      const current = await this.content.translationsOfEntry(manager, entry.id);
       const nowVisible = new Set(current.filter((t) => isVisible(after, t, now)).map((t) => t.locale));
       const slugs = Object.fromEntries(current.map((t) => [t.locale, t.slug ?? entry.key]));
       await this.importer.emit(
@@ -126,17 +126,14 @@ export class ContentAdminService {
 
   private async entry(manager: EntityManager, id: string, lock = false): Promise<ContentEntryRow> {
     if (!UUID.test(id)) throw new ContentError('CONTENT_NOT_FOUND');
-    const entry = await manager.findOne(ContentEntryRow, {
-      where: { id },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const entry = await this.content.entryById(manager, id, lock);
     if (!entry) throw new ContentError('CONTENT_NOT_FOUND');
     return entry;
   }
 
   private async translation(manager: EntityManager, entryId: string, locale: string): Promise<ContentTranslationRow> {
     if (!isLocale(locale)) throw new ContentError('CONTENT_NOT_FOUND');
-    const t = await manager.findOne(ContentTranslationRow, { where: { entryId, locale } });
+    const t = await this.content.translation(manager, entryId, locale);
     if (!t) throw new ContentError('CONTENT_NOT_FOUND');
     return t;
   }

@@ -305,23 +305,21 @@ export class ContentImporter {
   ): Promise<void> {
     const first = group[0]!;
     const fields = first.fm.shared;
-    let entry = await manager.findOne(ContentEntryRow, { where: { type: first.type, key: first.key } });
+    let entry = await this.content.entryByKey(manager, first.type, first.key);
     const image = first.image;
     if (!entry) {
-      entry = await manager.save(
-        manager.create(ContentEntryRow, {
-          type: first.type,
-          key: first.key,
-          status: 'published',
-          fields,
-          position: first.fm.common.position ?? null,
-          imageSrc: image?.src ?? null,
-          imageWidth: image?.width ?? null,
-          imageHeight: image?.height ?? null,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+      entry = await this.content.insertEntry(manager, {
+        type: first.type,
+        key: first.key,
+        status: 'published',
+        fields,
+        position: first.fm.common.position ?? null,
+        imageSrc: image?.src ?? null,
+        imageWidth: image?.width ?? null,
+        imageHeight: image?.height ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
     } else if (
       JSON.stringify(entry.fields) !== JSON.stringify(fields) ||
       entry.position !== (first.fm.common.position ?? null) ||
@@ -329,7 +327,7 @@ export class ContentImporter {
       entry.imageWidth !== (image?.width ?? null) ||
       entry.imageHeight !== (image?.height ?? null)
     ) {
-      await manager.update(ContentEntryRow, { id: entry.id }, {
+      await this.content.updateEntry(manager, entry.id, {
         fields,
         position: first.fm.common.position ?? null,
         imageSrc: image?.src ?? null,
@@ -339,7 +337,7 @@ export class ContentImporter {
       } as QueryDeepPartialEntity<ContentEntryRow>);
       entry = { ...entry, fields, position: first.fm.common.position ?? null };
     }
-    const existing = new Map((await manager.find(ContentTranslationRow, { where: { entryId: entry.id } })).map((t) => [t.locale, t]));
+    const existing = new Map((await this.content.translationsOfEntry(manager, entry.id)).map((t) => [t.locale, t]));
     const published: Locale[] = [];
     const unpublished: Locale[] = [];
     const slugs: Partial<Record<Locale, string>> = {};
@@ -357,13 +355,13 @@ export class ContentImporter {
         });
       const wasVisible = !!old && isVisible(entry, old, now);
       if (old) {
-        await manager.update(ContentTranslationRow, { id: old.id }, {
+        await this.content.updateTranslation(manager, old.id, {
           ...row.values,
           editedAt: null,
         } as QueryDeepPartialEntity<ContentTranslationRow>);
         report.updated += 1;
       } else {
-        await manager.insert(ContentTranslationRow, {
+        await this.content.insertTranslation(manager, {
           entryId: entry.id,
           type: f.type,
           locale: f.locale,

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { ContentSitemapEntry, ContentType } from '../../../contract/api/content.js';
 import type { Locale } from '../../../contract/locales.js';
 import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
@@ -148,6 +149,42 @@ export class ContentRepository {
       .createQueryBuilder('t')
       .where('t.entry_id IN (:...ids)', { ids: entryIds })
       .getMany();
+  }
+
+  // ---------------------------------------------------------------- entries and translations (in the caller's transaction)
+
+  /** An entry by id (locked until the transaction ends when `lock`). */
+  entryById(m: EntityManager, id: string, lock = false): Promise<ContentEntryRow | null> {
+    return m.findOne(ContentEntryRow, { where: { id }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+
+  entryByKey(m: EntityManager, type: ContentType, key: string): Promise<ContentEntryRow | null> {
+    return m.findOne(ContentEntryRow, { where: { type, key } });
+  }
+
+  insertEntry(m: EntityManager, fields: Partial<ContentEntryRow>): Promise<ContentEntryRow> {
+    return m.save(m.create(ContentEntryRow, fields));
+  }
+
+  async updateEntry(m: EntityManager, id: string, changes: QueryDeepPartialEntity<ContentEntryRow>): Promise<void> {
+    await m.update(ContentEntryRow, { id }, changes);
+  }
+
+  /** An entry's translations (every status). */
+  translationsOfEntry(m: EntityManager, entryId: string): Promise<ContentTranslationRow[]> {
+    return m.find(ContentTranslationRow, { where: { entryId } });
+  }
+
+  translation(m: EntityManager, entryId: string, locale: Locale): Promise<ContentTranslationRow | null> {
+    return m.findOne(ContentTranslationRow, { where: { entryId, locale } });
+  }
+
+  async insertTranslation(m: EntityManager, row: QueryDeepPartialEntity<ContentTranslationRow>): Promise<void> {
+    await m.insert(ContentTranslationRow, row);
+  }
+
+  async updateTranslation(m: EntityManager, id: string, changes: QueryDeepPartialEntity<ContentTranslationRow>): Promise<void> {
+    await m.update(ContentTranslationRow, { id }, changes);
   }
 
   // ---------------------------------------------------------------- the importer
