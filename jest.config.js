@@ -37,6 +37,16 @@ export default {
     },
     {
       ...common,
+      // One real service (or a few) on the real database, the rest real or stubbed by choice; no Nest
+      // application, no HTTP (test/support/medium.ts). A database of its own per file, as integration's.
+      displayName: 'medium',
+      testMatch: ['<rootDir>/test/medium/**/*.test.ts'],
+      globalSetup: '<rootDir>/test/support/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+      testEnvironment: '<rootDir>/test/support/integration-environment.mjs',
+    },
+    {
+      ...common,
       displayName: 'integration',
       testMatch: ['<rootDir>/test/integration/**/*.test.ts'],
       globalSetup: '<rootDir>/test/support/global-setup.mjs',

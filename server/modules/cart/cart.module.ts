@@ -7,6 +7,8 @@ import { CartController } from './cart.controller.js';
 import { CartService } from './cart.service.js';
 import { Coupon, CouponRedemption } from './coupon.entity.js';
 import { CouponService } from './coupon.service.js';
+import { CartRepository } from './cart.repository.js';
+import { CouponRepository } from './coupon.repository.js';
 import { CartDemoSeeder } from './cart-demo.seeder.js';
 import { GuestCartHandover } from './guest-cart-handover.js';
 import { BirthdayCouponListener } from './listeners/birthday-coupon.listener.js';
@@ -14,7 +16,7 @@ import { BirthdayCouponListener } from './listeners/birthday-coupon.listener.js'
 @Module({
   imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule, IdentityModule],
   controllers: [CartController],
-  providers: [CartService, CouponService, CartDemoSeeder, BirthdayCouponListener, GuestCartHandover],
+  providers: [CartRepository, CouponRepository, CartService, CouponService, CartDemoSeeder, BirthdayCouponListener, GuestCartHandover],
   exports: [CartService, CouponService],
 })
 export class CartModule {}

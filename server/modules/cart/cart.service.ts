@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { CatalogService, cartProductFromRow, cartProductViewSql, type CartProductRow, type CartProductView } from '../catalog/index.js';
+import { CatalogService, type CartProductView } from '../catalog/index.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
-import { Cart, CartLine, type StoredCartNotice } from './cart.entity.js';
+import type { Cart, CartLine, StoredCartNotice } from './cart.entity.js';
+import { CartRepository } from './cart.repository.js';
 import { noticeViews } from './cart-notices.js';
 import { CartError } from './cart.errors.js';
 import { computeTotals, type Totals } from './cart-totals.js';
@@ -64,16 +64,18 @@ export class CartService {
     private readonly coupons: CouponService,
     private readonly limits: RateLimitService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly carts: CartRepository,
   ) {}
 
   /**
-   * The cart as it is: the cart row, its lines and their products in one statement (no lock:
-   * nothing is written), then, with a coupon, its check.
+   * The cart as it is: the cart row with its lines in one statement, then their products (the
+   * catalog's productsForCart, one statement; none for an empty cart), then, with a coupon, its
+   * check. No lock: nothing is written.
    */
   async get(owner: CartOwner, locale: Locale): Promise<CartResult> {
-    const found = await this.findWithLines(owner, this.db.manager, locale);
+    const found = await this.carts.findWithLines(this.db.manager, owner);
     const cart = found?.cart ?? null;
-    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, found?.products, found?.lines) };
+    return { cartId: cart?.id, cart: await this.build(cart, owner, locale, this.db.manager, undefined, found?.lines) };
   }
 
   async addItem(owner: CartOwner, input: AddItemInput, locale: Locale): Promise<CartResult> {
@@ -92,18 +94,11 @@ export class CartService {
       async (m, cart) => {
         // One statement adds the packs and answers the new quantity (nothing when the line would
         // pass the limit, which the table's CHECK also guards); a refusal below rolls it back.
-        const added = (await m.query(
-          `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, $3)
-           ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = cart_line.quantity + excluded.quantity
-             WHERE cart_line.quantity + excluded.quantity <= $4
-           RETURNING quantity`,
-          [cart.id, product.code, input.quantity, MAX_QUANTITY],
-        )) as Array<{ quantity: number }>;
-        if (!added.length) {
-          const line = await m.findOne(CartLine, { where: { cartId: cart.id, productCode: product.code } });
+        const quantity = await this.carts.addPacks(m, cart.id, product.code, input.quantity, MAX_QUANTITY);
+        if (quantity === undefined) {
+          const line = await this.carts.findLine(m, cart.id, product.code);
           throw new CartError('CART_QUANTITY_LIMIT', { name: product.name, in_cart: line?.quantity ?? 0 }, 'quantity');
         }
-        const { quantity } = added[0]!;
         this.checkStock(product, quantity);
       },
       new Map([[product.code, product]]),
@@ -112,18 +107,18 @@ export class CartService {
 
   async setQuantity(owner: CartOwner, productCode: string, quantity: number, locale: Locale): Promise<CartResult> {
     return this.change(owner, locale, false, async (m, cart) => {
-      const line = cart && (await m.findOne(CartLine, { where: { cartId: cart.id, productCode } }));
+      const line = cart && (await this.carts.findLine(m, cart.id, productCode));
       if (!line) throw new CartError('CART_LINE_NOT_FOUND', { code: productCode }, 'product_code');
       const product = await this.product(productCode, locale, m);
       this.checkStock(product, quantity);
-      await m.update(CartLine, { cartId: line.cartId, productCode }, { quantity });
+      await this.carts.setQuantity(m, line.cartId, productCode, quantity);
     });
   }
 
   /** Removing a line that is not (or no longer) in the cart is not an error: the answer is the cart without it. */
   async removeItem(owner: CartOwner, productCode: string, locale: Locale): Promise<CartResult> {
     return this.change(owner, locale, false, async (m, cart) => {
-      if (cart) await m.delete(CartLine, { cartId: cart.id, productCode });
+      if (cart) await this.carts.deleteLine(m, cart.id, productCode);
     });
   }
 
@@ -145,7 +140,7 @@ export class CartService {
         const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
         if (!checked) throw new CartError('COUPON_UNKNOWN', {}, 'code');
         if (!checked.verdict.ok) throw refusalError(checked.verdict.refusal, locale, subtotal);
-        await m.update(Cart, { id: cart.id }, { couponCode: checked.coupon.code });
+        await this.carts.update(m, cart.id, { couponCode: checked.coupon.code });
       });
     } catch (err) {
       if (err instanceof CartError && err.code === 'COUPON_UNKNOWN') {
@@ -164,14 +159,14 @@ export class CartService {
 
   async removeCoupon(owner: CartOwner, locale: Locale): Promise<CartResult> {
     return this.change(owner, locale, false, async (m, cart) => {
-      if (cart) await m.update(Cart, { id: cart.id }, { couponCode: null });
+      if (cart) await this.carts.update(m, cart.id, { couponCode: null });
     });
   }
 
   async setDestination(owner: CartOwner, rawCountry: string, rawPostalCode: string, locale: Locale): Promise<CartResult> {
     const { country, postalCode } = validateDestination(rawCountry, rawPostalCode, locale);
     return this.change(owner, locale, true, async (m, cart) => {
-      await m.update(Cart, { id: cart.id }, { country, postalCode });
+      await this.carts.update(m, cart.id, { country, postalCode });
     });
   }
 
@@ -185,22 +180,18 @@ export class CartService {
   async mergeGuestCart(guestCartId: string, userId: string): Promise<string | undefined> {
     const owner: CartOwner = { userId };
     return this.db.transaction(async (m) => {
-      const guest = await m
-        .createQueryBuilder(Cart, 'c')
-        .setLock('pessimistic_write')
-        .where('c.id = :id AND c.user_id IS NULL', { id: guestCartId })
-        .getOne();
-      let mine = await this.find(owner, m, true);
+      const guest = await this.carts.findGuestLocked(m, guestCartId);
+      let mine = await this.carts.find(m, owner, true);
       if (!guest) return mine?.id;
       let notices: StoredCartNotice[] = [];
       if (!mine) {
-        await m.update(Cart, { id: guest.id }, { userId, updatedAt: new Date() });
+        await this.carts.update(m, guest.id, { userId, updatedAt: new Date() });
         mine = { ...guest, userId };
       } else {
         notices = await this.mergeLines(m, guest.id, mine.id);
         const destination = guest.postalCode ? { country: guest.country, postalCode: guest.postalCode } : {};
-        await m.update(Cart, { id: mine.id }, { ...destination, updatedAt: new Date() });
-        await m.delete(Cart, { id: guest.id });
+        await this.carts.update(m, mine.id, { ...destination, updatedAt: new Date() });
+        await this.carts.delete(m, guest.id);
       }
       const { subtotal } = await this.goods(m, mine, DEFAULT_LOCALE);
       let kept: string | null = null;
@@ -209,7 +200,7 @@ export class CartService {
         const checked = await this.coupons.check(code, { subtotal, customerKey: customerKeyOf(owner) }, m);
         if (checked?.verdict.ok) kept = checked.coupon.code;
       }
-      await m.update(Cart, { id: mine.id }, { couponCode: kept, notices: notices.length ? notices : null });
+      await this.carts.update(m, mine.id, { couponCode: kept, notices: notices.length ? notices : null });
       return mine.id;
     });
   }
@@ -221,7 +212,7 @@ export class CartService {
    * when the owner has no cart. `coupon` is the code only while it gives its discount.
    */
   async checkoutCart(manager: EntityManager, owner: CartOwner, locale: Locale, country: string): Promise<CheckoutCart | null> {
-    const cart = await this.find(owner, manager, true);
+    const cart = await this.carts.find(manager, owner, true);
     if (!cart) return null;
     if (!zoneOf(country)) throw new CartError('CART_DESTINATION_UNSUPPORTED', { country: countryName(country, locale) }, 'country');
     const { buyable, unavailable, coupon, totals } = await this.price(cart, owner, locale, manager, country);
@@ -242,8 +233,7 @@ export class CartService {
 
   /** After an order took its lines (inside the order's transaction): the cart is empty again, without coupon or notices. */
   async emptyCart(manager: EntityManager, cartId: string): Promise<void> {
-    await manager.delete(CartLine, { cartId });
-    await manager.update(Cart, { id: cartId }, { couponCode: null, notices: null, updatedAt: new Date() });
+    await this.carts.empty(manager, cartId);
   }
 
   /**
@@ -256,28 +246,10 @@ export class CartService {
     owner: CartOwner,
     lines: ReadonlyArray<{ productCode: string; quantity: number }>,
   ): Promise<string> {
-    let cart = await this.find(owner, manager, true);
-    if (!cart) {
-      const id = randomUUID();
-      if ('userId' in owner) {
-        await manager.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [
-          id,
-          owner.userId,
-        ]);
-        cart = await this.find(owner, manager, true);
-      } else {
-        cart = cartFromRow(((await manager.query(`INSERT INTO cart (id) VALUES ($1) RETURNING ${CART_COLUMNS}`, [id])) as CartRow[])[0]!);
-      }
-    }
-    for (const l of lines) {
-      await manager.query(
-        `INSERT INTO cart_line (cart_id, product_code, quantity) VALUES ($1, $2, LEAST($3::int, $4::int))
-         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = LEAST(cart_line.quantity + excluded.quantity, $4::int)`,
-        [cart!.id, l.productCode, l.quantity, MAX_QUANTITY],
-      );
-    }
-    await manager.query(`UPDATE cart SET updated_at = now() WHERE id = $1`, [cart!.id]);
-    return cart!.id;
+    const cart = (await this.carts.find(manager, owner, true)) ?? (await this.carts.create(manager, owner));
+    for (const l of lines) await this.carts.addPacksCapped(manager, cart.id, l.productCode, l.quantity, MAX_QUANTITY);
+    await this.carts.touch(manager, cart.id);
+    return cart.id;
   }
 
   // ---------------------------------------------------------------------------------------------
@@ -288,9 +260,9 @@ export class CartService {
    * line that was cut.
    */
   private async mergeLines(m: EntityManager, guestId: string, mineId: string): Promise<StoredCartNotice[]> {
-    const guestLines = await m.find(CartLine, { where: { cartId: guestId } });
+    const guestLines = await this.carts.lines(m, guestId, false);
     if (!guestLines.length) return [];
-    const own = new Map((await m.find(CartLine, { where: { cartId: mineId } })).map((l) => [l.productCode, l.quantity]));
+    const own = new Map((await this.carts.lines(m, mineId, false)).map((l) => [l.productCode, l.quantity]));
     const products = await this.catalog.productsForCart(
       guestLines.map((l) => l.productCode),
       DEFAULT_LOCALE,
@@ -313,11 +285,7 @@ export class CartService {
           quantity,
         });
       }
-      await m.query(
-        `INSERT INTO cart_line (cart_id, product_code, quantity, added_at) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (cart_id, product_code) DO UPDATE SET quantity = excluded.quantity`,
-        [mineId, line.productCode, quantity, line.addedAt],
-      );
+      await this.carts.putLine(m, mineId, line.productCode, quantity, line.addedAt);
     }
     return notices;
   }
@@ -345,56 +313,6 @@ export class CartService {
       throw new CartError('CART_STOCK_EXCEEDED', { name: product.name, stock: product.stock }, 'quantity');
   }
 
-  /** The owner's cart, optionally locked for update. A guest id naming a user's cart finds nothing. */
-  private async find(owner: CartOwner, m: EntityManager, lock: boolean): Promise<Cart | null> {
-    const qb = m.createQueryBuilder(Cart, 'c');
-    if ('userId' in owner) qb.where('c.user_id = :userId', { userId: owner.userId });
-    else if (owner.guestCartId) qb.where('c.id = :id AND c.user_id IS NULL', { id: owner.guestCartId });
-    else return null;
-    if (lock) qb.setLock('pessimistic_write');
-    return qb.getOne();
-  }
-
-  /**
-   * The owner's cart with its lines (in the cart's order) and their products' view now (catalog's
-   * cartProductViewSql, LATERAL per line), read in one statement without a lock; null when there is none.
-   */
-  private async findWithLines(
-    owner: CartOwner,
-    m: EntityManager,
-    locale: Locale,
-  ): Promise<{ cart: Cart; lines: CartLine[]; products: Map<string, CartProductView> } | null> {
-    const [where, param] =
-      'userId' in owner
-        ? ['c.user_id = $1', owner.userId]
-        : owner.guestCartId
-          ? ['c.id = $1 AND c.user_id IS NULL', owner.guestCartId]
-          : [null, null];
-    if (!where) return null;
-    type Row = CartRow & { product_code: string | null; quantity: number | null; added_at: Date | null } & NullableProductRow;
-    const rows: Row[] = await m.query(
-      `SELECT ${CART_COLUMNS_OF_C}, l.product_code, l.quantity, l.added_at, v.*
-         FROM cart c LEFT JOIN cart_line l ON l.cart_id = c.id
-         LEFT JOIN LATERAL (${cartProductViewSql('l.product_code', '$2', '$3')}) v ON true
-        WHERE ${where}
-        ORDER BY l.added_at, l.product_code`,
-      [param, locale, new Date()],
-    );
-    if (!rows.length) return null;
-    const cart = cartFromRow(rows[0]!);
-    const lines: CartLine[] = [];
-    const products = new Map<string, CartProductView>();
-    for (const r of rows) {
-      if (r.product_code === null) continue;
-      lines.push(
-        Object.assign(new CartLine(), { cartId: cart.id, productCode: r.product_code, quantity: r.quantity!, addedAt: r.added_at! }),
-      );
-      const product = cartProductFromRow(r);
-      if (product) products.set(product.code, product);
-    }
-    return { cart, lines, products };
-  }
-
   /** Runs `fn` on the locked cart (created first when `create`) in one transaction, then answers the new state. */
   /** `known`: products this request already read (the one being added), so the answer does not read them again. */
   private change(
@@ -419,34 +337,13 @@ export class CartService {
     known?: Map<string, CartProductView>,
   ): Promise<CartResult> {
     return this.db.transaction(async (m) => {
-      let cart = await this.find(owner, m, true);
-      if (!cart && create) {
-        const id = randomUUID();
-        if ('userId' in owner) {
-          await m.query(`INSERT INTO cart (id, user_id) VALUES ($1, $2) ON CONFLICT (user_id) WHERE user_id IS NOT NULL DO NOTHING`, [
-            id,
-            owner.userId,
-          ]);
-          // ours, or one a concurrent request of this user made first: lock whichever it is
-          cart = await this.find(owner, m, true);
-        } else {
-          // A new row is invisible to other transactions until COMMIT: it needs no lock.
-          cart = cartFromRow(((await m.query(`INSERT INTO cart (id) VALUES ($1) RETURNING ${CART_COLUMNS}`, [id])) as CartRow[])[0]!);
-        }
-      }
+      let cart = await this.carts.find(m, owner, true);
+      // a user's: ours, or one a concurrent request of this user made first, locked whichever it is
+      if (!cart && create) cart = await this.carts.create(m, owner);
       await fn(m, cart as Cart);
       // The shopper has seen the cart and changed it: the shop's own notices are done. The row as
       // it is now comes back with the update (fn may have changed its coupon or destination).
-      const fresh = cart
-        ? cartFromRow(
-            (
-              (await m.query(`UPDATE cart SET updated_at = $2, notices = NULL WHERE id = $1 RETURNING ${CART_COLUMNS}`, [
-                cart.id,
-                new Date(),
-              ])) as [CartRow[], number]
-            )[0][0]!,
-          )
-        : null;
+      const fresh = cart ? await this.carts.markSeen(m, cart.id, new Date()) : null;
       return { cartId: fresh?.id, cart: await this.build(fresh, owner, locale, m, known) };
     });
   }
@@ -454,8 +351,7 @@ export class CartService {
   /** The cart's lines with their products now; purchasable ones first, unavailable or gone ones apart. */
   /** `read`: the cart's lines when the caller already read them with the cart. */
   private async goods(m: EntityManager, cart: Cart | null, locale: Locale, known?: Map<string, CartProductView>, read?: CartLine[]) {
-    const lines =
-      read ?? (cart ? await m.find(CartLine, { where: { cartId: cart.id }, order: { addedAt: 'ASC', productCode: 'ASC' } }) : []);
+    const lines = read ?? (cart ? await this.carts.lines(m, cart.id) : []);
     const missing = lines.map((l) => l.productCode).filter((code) => !known?.has(code));
     const products = new Map<string, CartProductView>([
       ...(known ?? []),
@@ -606,38 +502,4 @@ export function validateDestination(rawCountry: string, rawPostalCode: string, l
       : new CartError('CART_POSTAL_CODE_MALFORMED', {}, 'postal_code');
   }
   return { country, postalCode };
-}
-
-/** The cart's columns, for statements that answer the row (INSERT/UPDATE ... RETURNING). */
-const CART_COLUMNS = 'id, user_id, coupon_code, country, postal_code, notices, created_at, updated_at';
-/** The same of the cart aliased `c`. */
-const CART_COLUMNS_OF_C = CART_COLUMNS.split(', ')
-  .map((column) => `c.${column}`)
-  .join(', ');
-
-/** The product columns of a LEFT JOIN LATERAL that may have found none. */
-type NullableProductRow = { [K in keyof CartProductRow]: CartProductRow[K] | null };
-
-interface CartRow {
-  id: string;
-  user_id: string | null;
-  coupon_code: string | null;
-  country: string;
-  postal_code: string | null;
-  notices: StoredCartNotice[] | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
-function cartFromRow(r: CartRow): Cart {
-  return Object.assign(new Cart(), {
-    id: r.id,
-    userId: r.user_id,
-    couponCode: r.coupon_code,
-    country: r.country,
-    postalCode: r.postal_code,
-    notices: r.notices,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
 }

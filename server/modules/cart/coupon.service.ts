@@ -4,6 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
 import { Coupon } from './coupon.entity.js';
 import { CartError } from './cart.errors.js';
+import { CouponRepository } from './coupon.repository.js';
 import { evaluateCoupon, normalizeCouponCode, type CouponRefusal, type CouponTerms, type CouponVerdict } from './coupon-rules.js';
 import { formatEuro } from '../../../contract/money.js';
 import { formatDate } from './format.js';
@@ -31,10 +32,13 @@ export interface CouponCheck {
 /** Coupons: creation (operators, tests), validation against a cart, and redemption by an order. */
 @Injectable()
 export class CouponService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly coupons: CouponRepository,
+  ) {}
 
   async create(input: NewCoupon, manager: EntityManager = this.db.manager): Promise<Coupon> {
-    return manager.save(this.build(input));
+    return this.coupons.save(manager, this.build(input));
   }
 
   /**
@@ -43,31 +47,11 @@ export class CouponService {
    */
   async issueOnce(manager: EntityManager, issueKey: string, input: NewCoupon): Promise<Coupon | null> {
     const c = this.build(input);
-    const rows = (await manager.query(
-      `INSERT INTO coupon (id, code, kind, percent, amount, valid_from, valid_until, minimum_order, usage_limit, per_customer_limit, customer_key, issue_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)
-       ON CONFLICT (issue_key) DO NOTHING RETURNING id`,
-      [
-        c.id,
-        c.code,
-        c.kind,
-        c.percent,
-        c.amount,
-        c.validFrom,
-        c.validUntil,
-        c.minimumOrder,
-        c.usageLimit,
-        c.perCustomerLimit,
-        c.customerKey,
-        issueKey,
-        c.createdAt,
-      ],
-    )) as unknown[];
-    return rows.length ? Object.assign(c, { issueKey }) : null;
+    return (await this.coupons.insertOnce(manager, c, issueKey)) ? Object.assign(c, { issueKey }) : null;
   }
 
   private build(input: NewCoupon): Coupon {
-    return this.db.manager.create(Coupon, {
+    return this.coupons.build({
       id: randomUUID(),
       code: normalizeCouponCode(input.code),
       kind: input.kind,
@@ -85,9 +69,7 @@ export class CouponService {
   }
 
   async findByCode(code: string, manager: EntityManager = this.db.manager, lock = false): Promise<Coupon | null> {
-    const qb = manager.createQueryBuilder(Coupon, 'c').where('c.code = :code', { code: normalizeCouponCode(code) });
-    if (lock) qb.setLock('pessimistic_write');
-    return qb.getOne();
+    return this.coupons.findByCode(manager, normalizeCouponCode(code), lock);
   }
 
   /** Evaluates a coupon for a cart's goods value; `customerKey` null for a guest not known yet. Unknown codes resolve to null. */
@@ -98,10 +80,7 @@ export class CouponService {
   ): Promise<CouponCheck | null> {
     const coupon = await this.findByCode(code, manager);
     if (!coupon) return null;
-    const [{ total, mine }] = (await manager.query(
-      `SELECT count(*)::int AS total, count(*) FILTER (WHERE customer_key = $2)::int AS mine FROM coupon_redemption WHERE coupon_id = $1`,
-      [coupon.id, ctx.customerKey ?? ''],
-    )) as Array<{ total: number; mine: number }>;
+    const { total, mine } = await this.coupons.redemptions(manager, coupon.id, ctx.customerKey ?? '');
     const verdict = evaluateCoupon(terms(coupon), {
       now: ctx.now ?? new Date(),
       subtotal: ctx.subtotal,
@@ -127,22 +106,17 @@ export class CouponService {
   ): Promise<Coupon> {
     const coupon = await this.findByCode(code, manager, true);
     if (!coupon) throw new CartError('COUPON_UNKNOWN', {}, 'code');
-    const already = await manager.query(`SELECT 1 FROM coupon_redemption WHERE coupon_id = $1 AND order_id = $2`, [coupon.id, orderId]);
-    if (already.length) return coupon;
+    if (await this.coupons.isRedeemedBy(manager, coupon.id, orderId)) return coupon;
     // without a subtotal the order module vouches for the minimum (it validated the cart)
     const checked = await this.check(code, { subtotal: opts.subtotal ?? coupon.minimumOrder, customerKey, now: opts.now }, manager);
     if (checked && !checked.verdict.ok) throw refusalError(checked.verdict.refusal, opts.locale ?? 'en', opts.subtotal ?? 0);
-    await manager.query(`INSERT INTO coupon_redemption (coupon_id, customer_key, order_id) VALUES ($1, $2, $3)`, [
-      coupon.id,
-      customerKey,
-      orderId,
-    ]);
+    await this.coupons.insertRedemption(manager, coupon.id, customerKey, orderId);
     return coupon;
   }
 
   /** The redemption an order made given back (its buyer cancelled it before paying): the coupon counts as unused by it. */
   async releaseRedemption(manager: EntityManager, orderId: string): Promise<void> {
-    await manager.query(`DELETE FROM coupon_redemption WHERE order_id = $1`, [orderId]);
+    await this.coupons.deleteRedemptionsOf(manager, orderId);
   }
 }
 

@@ -6,13 +6,14 @@ import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { PriceService } from './price.service.js';
+import { ProductRepository } from './product.repository.js';
 import { CATALOG_ENTITIES } from './product.entity.js';
 import './catalog.errors.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
   controllers: [CatalogController],
-  providers: [CatalogService, PriceService, CatalogDemoSeeder, CatalogAnswers],
+  providers: [ProductRepository, CatalogService, PriceService, CatalogDemoSeeder, CatalogAnswers],
   exports: [CatalogService, PriceService],
 })
 export class CatalogModule {}

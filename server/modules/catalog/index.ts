@@ -2,7 +2,8 @@
 import type { ProductSummary } from './catalog.types.js';
 
 export { CatalogModule } from './catalog.module.js';
-export { CatalogService, SEARCH_RANKED, cartProductViewSql, cartProductFromRow, type CartProductRow } from './catalog.service.js';
+export { CatalogService } from './catalog.service.js';
+export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
 export { CATALOG_ERRORS } from './catalog.errors.js';
 

@@ -5,7 +5,8 @@ import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { CATALOG_ERRORS } from './catalog.errors.js';
 import { PriceChanged } from './events/catalog.events.js';
-import { Product, ProductOffer, ProductPrice } from './product.entity.js';
+import { ProductOffer } from './product.entity.js';
+import { ProductRepository } from './product.repository.js';
 
 export interface PriceChange {
   code: string;
@@ -38,6 +39,7 @@ export class PriceService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventPublisher,
+    private readonly products: ProductRepository,
   ) {}
 
   /**
@@ -47,19 +49,25 @@ export class PriceService {
   async changePrice(code: string, cents: number, options: { at?: Date; manager?: EntityManager } = {}): Promise<PriceChange> {
     assertCents(cents);
     const work = async (m: EntityManager): Promise<PriceChange> => {
-      const product = await m.getRepository(Product).findOne({ where: { code }, lock: { mode: 'pessimistic_write' } });
+      const product = await this.products.findByCode(m, code, true);
       if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
       const oldCents = product.priceCents;
       const effectiveAt = await this.record(m, product.id, cents, options.at);
-      const [{ price_cents: nowCents }] = (await m.query(`SELECT price_cents FROM product WHERE id = $1`, [product.id])) as Array<{ price_cents: number }>;
+      const nowCents = await this.products.currentPriceCents(m, product.id);
       // A change back-dated behind a later one leaves the price in force as it is: nothing to tell.
       if (nowCents !== oldCents) {
         await this.events.publish(
           m,
-          new PriceChanged({ productId: product.id, productCode: product.code, oldPriceCents: oldCents, newPriceCents: nowCents, effectiveAt: effectiveAt.toISOString() }),
+          new PriceChanged({
+            productId: product.id,
+            productCode: product.code,
+            oldPriceCents: oldCents,
+            newPriceCents: nowCents,
+            effectiveAt: effectiveAt.toISOString(),
+          }),
         );
       }
-      const historyLength = await m.getRepository(ProductPrice).count({ where: { productId: product.id } });
+      const historyLength = await this.products.historyLength(m, product.id);
       return { code, oldCents, newCents: cents, historyLength };
     };
     return options.manager ? work(options.manager) : this.db.transaction(work);
@@ -75,15 +83,9 @@ export class PriceService {
     const now = new Date();
     const validFrom = at ?? now;
     if (validFrom.getTime() > now.getTime() + 1000) throw new RangeError('price changes are recorded when they happen, not in advance');
-    await manager.getRepository(ProductPrice).insert({ productId, amountCents: cents, validFrom });
-    await manager.query(
-      `UPDATE product SET updated_at = now(), price_cents = (
-         SELECT amount_cents FROM product_price WHERE product_id = $1 AND valid_from <= $2
-         ORDER BY valid_from DESC, id DESC LIMIT 1)
-       WHERE id = $1`,
-      // "now" by this process's clock (the one validFrom came from), not the transaction's start
-      [productId, new Date(Math.max(now.getTime(), validFrom.getTime()))],
-    );
+    await this.products.insertPrice(manager, productId, cents, validFrom);
+    // "now" by this process's clock (the one validFrom came from), not the transaction's start
+    await this.products.syncCurrentPrice(manager, productId, new Date(Math.max(now.getTime(), validFrom.getTime())));
     return validFrom;
   }
 
@@ -92,25 +94,19 @@ export class PriceService {
     assertCents(offer.priceCents);
     if (offer.endsAt.getTime() <= offer.startsAt.getTime()) throw new RangeError('an offer ends after it starts');
     const m = manager ?? this.db.manager;
-    const product = await m.getRepository(Product).findOne({ where: { code } });
+    const product = await this.products.findByCode(m, code);
     if (!product) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
-    const row = m.getRepository(ProductOffer).create({
+    return this.products.saveOffer(m, {
       productId: product.id,
       priceCents: offer.priceCents,
       startsAt: offer.startsAt,
       endsAt: offer.endsAt,
       referenceDate: offer.referenceDate ?? offer.startsAt.toISOString().slice(0, 10),
     });
-    return m.getRepository(ProductOffer).save(row);
   }
 
   /** The regular-price history of `code`, oldest first. */
   async history(code: string): Promise<Array<{ amountCents: number; validFrom: Date }>> {
-    const rows: Array<{ amount_cents: number; valid_from: Date }> = await this.db.query(
-      `SELECT pp.amount_cents, pp.valid_from FROM product_price pp JOIN product p ON p.id = pp.product_id
-       WHERE p.code = $1 ORDER BY pp.valid_from, pp.id`,
-      [code],
-    );
-    return rows.map((r) => ({ amountCents: r.amount_cents, validFrom: r.valid_from }));
+    return this.products.priceHistory(code);
   }
 }

@@ -5,12 +5,13 @@ import { ContactController } from './contact.controller.js';
 import { ContactMessage } from './contact-message.entity.js';
 import { ContactService } from './contact.service.js';
 import { ContactMailsListener } from './listeners/contact-mails.listener.js';
+import { ContactMessageRepository } from './contact-message.repository.js';
 
 /** The contact form: `POST /api/mail`, the stored messages, their mails (docs/contact.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([ContactMessage]), MailModule],
   controllers: [ContactController],
-  providers: [ContactService, ContactMailsListener],
+  providers: [ContactMessageRepository, ContactService, ContactMailsListener],
   exports: [ContactService],
 })
 export class ContactModule {}

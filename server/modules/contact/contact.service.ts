@@ -7,7 +7,8 @@ import type { Locale } from '../../../contract/locales.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { RateLimitedError, RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
-import { ContactMessage } from './contact-message.entity.js';
+import type { ContactMessage } from './contact-message.entity.js';
+import { ContactMessageRepository } from './contact-message.repository.js';
 import { ContactMessageReceived } from './events/contact.events.js';
 
 /** The per-address budget counts 10 minutes, the per-e-mail budget an hour. */
@@ -34,6 +35,7 @@ export class ContactService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventPublisher,
     private readonly limits: RateLimitService,
+    private readonly messages: ContactMessageRepository,
   ) {}
 
   /**
@@ -62,8 +64,11 @@ export class ContactService {
       ip: caller.ip,
     };
     await this.db.transaction(async (m) => {
-      await m.insert(ContactMessage, message);
-      await this.events.publish(m, new ContactMessageReceived({ messageId: message.id, locale: message.locale, receivedAt: now.toISOString() }));
+      await this.messages.insert(m, message);
+      await this.events.publish(
+        m,
+        new ContactMessageReceived({ messageId: message.id, locale: message.locale, receivedAt: now.toISOString() }),
+      );
     });
     this.logger.log(`contact message ${message.id} received (${message.locale})`);
     return message.id;

@@ -16,6 +16,7 @@ import { CONTENT_TYPE_DEFINITIONS } from './content-types.js';
 import { isVisible } from './content-visibility.js';
 import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
 import { ContentError } from './content.errors.js';
+import { ContentRepository } from './content.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -28,21 +29,13 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export class ContentAdminService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
+    private readonly content: ContentRepository,
     private readonly importer: ContentImporter,
   ) {}
 
   async list(q: { type?: ContentType | undefined; limit: number; offset: number }, now = new Date()): Promise<AdminEntryList> {
-    const where = q.type ? { type: q.type } : {};
-    const [entries, total] = await this.db
-      .getRepository(ContentEntryRow)
-      .findAndCount({ where, order: { type: 'ASC', key: 'ASC' }, take: q.limit, skip: q.offset });
-    const translations = entries.length
-      ? await this.db
-          .getRepository(ContentTranslationRow)
-          .createQueryBuilder('t')
-          .where('t.entry_id IN (:...ids)', { ids: entries.map((e) => e.id) })
-          .getMany()
-      : [];
+    const [entries, total] = await this.content.entryPage(q.type, q.limit, q.offset);
+    const translations = await this.content.translationsOf(entries.map((e) => e.id));
     return {
       items: entries.map((e) => ({
         id: e.id,
@@ -65,7 +58,7 @@ export class ContentAdminService {
 
   async detail(id: string, manager: EntityManager = this.db.manager, now = new Date()): Promise<AdminEntryDetail> {
     const entry = await this.entry(manager, id);
-    const translations = sortByLocale(await manager.find(ContentTranslationRow, { where: { entryId: entry.id } }));
+    const translations = sortByLocale(await this.content.translationsOfEntry(manager, entry.id));
     const updated = [entry.updatedAt, ...translations.map((t) => t.updatedAt)].reduce((a, b) => (a > b ? a : b));
     return {
       id: entry.id,
@@ -94,7 +87,7 @@ export class ContentAdminService {
         changes.bodyHtml = rendered.html;
         changes.texts = { ...t.texts, slots: rendered.slots };
       }
-      await manager.update(ContentTranslationRow, { id: t.id }, changes as QueryDeepPartialEntity<ContentTranslationRow>);
+      await this.content.updateTranslation(manager, t.id, changes as QueryDeepPartialEntity<ContentTranslationRow>);
       if (isVisible(entry, t, now)) await this.importer.emit(manager, entry, [t.locale], [], { [t.locale]: t.slug ?? entry.key }, now);
       return this.detail(entry.id, manager, now);
     });
@@ -104,19 +97,19 @@ export class ContentAdminService {
   async setPublished(id: string, locale: string | undefined, publish: boolean, now = new Date()): Promise<AdminEntryDetail> {
     return this.db.transaction(async (manager) => {
       const entry = await this.entry(manager, id, true);
-      const before = await manager.find(ContentTranslationRow, { where: { entryId: entry.id } });
+      const before = await this.content.translationsOfEntry(manager, entry.id);
       const wasVisible = new Set(before.filter((t) => isVisible(entry, t, now)).map((t) => t.locale));
       let after = { ...entry };
       if (locale === undefined) {
         after = { ...entry, status: publish ? 'published' : 'unpublished' };
-        await manager.update(ContentEntryRow, { id: entry.id }, { status: after.status, updatedAt: now });
+        await this.content.updateEntry(manager, entry.id, { status: after.status, updatedAt: now });
       } else {
         const t = await this.translation(manager, entry.id, locale);
         if (publish && t.status === 'removed') throw new ContentError('CONTENT_TRANSLATION_REMOVED');
         if (t.status !== 'removed')
-          await manager.update(ContentTranslationRow, { id: t.id }, { status: publish ? 'published' : 'draft', updatedAt: now });
+          await this.content.updateTranslation(manager, t.id, { status: publish ? 'published' : 'draft', updatedAt: now });
       }
-      const current = await manager.find(ContentTranslationRow, { where: { entryId: entry.id } });
+      const current = await this.content.translationsOfEntry(manager, entry.id);
       const nowVisible = new Set(current.filter((t) => isVisible(after, t, now)).map((t) => t.locale));
       const slugs = Object.fromEntries(current.map((t) => [t.locale, t.slug ?? entry.key]));
       await this.importer.emit(
@@ -133,17 +126,14 @@ export class ContentAdminService {
 
   private async entry(manager: EntityManager, id: string, lock = false): Promise<ContentEntryRow> {
     if (!UUID.test(id)) throw new ContentError('CONTENT_NOT_FOUND');
-    const entry = await manager.findOne(ContentEntryRow, {
-      where: { id },
-      ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const entry = await this.content.entryById(manager, id, lock);
     if (!entry) throw new ContentError('CONTENT_NOT_FOUND');
     return entry;
   }
 
   private async translation(manager: EntityManager, entryId: string, locale: string): Promise<ContentTranslationRow> {
     if (!isLocale(locale)) throw new ContentError('CONTENT_NOT_FOUND');
-    const t = await manager.findOne(ContentTranslationRow, { where: { entryId, locale } });
+    const t = await this.content.translation(manager, entryId, locale);
     if (!t) throw new ContentError('CONTENT_NOT_FOUND');
     return t;
   }

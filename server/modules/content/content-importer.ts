@@ -18,6 +18,7 @@ import { ContentPublished, ContentUnpublished } from './events/content.events.js
 import { isVisible } from './content-visibility.js';
 import { contentRoot } from './content-root.js';
 import { svgSize } from './svg-size.js';
+import { ContentRepository } from './content.repository.js';
 
 /** Larger files are refused (a text of ours is a few kB). */
 const MAX_FILE_BYTES = 512 * 1024;
@@ -79,6 +80,7 @@ export class ContentImporter {
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly content: ContentRepository,
   ) {}
 
   async run(opts: { dir?: string; now?: Date } = {}): Promise<ImportReport> {
@@ -115,15 +117,8 @@ export class ContentImporter {
       return sizes.get(path)!;
     };
     await this.db.transaction(async (manager) => {
-      await manager.query('SELECT pg_advisory_xact_lock($1)', [CONTENT_IMPORT_LOCK]);
-      const known = new Map(
-        (
-          (await manager.query(
-            `SELECT e.type || '/' || e.key || '/' || t.locale AS id, t.content_hash, e.image_src
-               FROM content_translation t JOIN content_entry e ON e.id = t.entry_id WHERE t.status <> 'removed'`,
-          )) as Array<{ id: string; content_hash: string; image_src: string | null }>
-        ).map((r) => [r.id, r]),
-      );
+      await this.content.lockImport(manager, CONTENT_IMPORT_LOCK);
+      const known = new Map((await this.content.importedHashes(manager)).map((r) => [r.id, r]));
       const { files, seen } = await this.readAll(dir, report, known);
       const byEntry = new Map<string, Array<SourceFile | Unchanged>>();
       for (const f of files) {
@@ -150,12 +145,9 @@ export class ContentImporter {
           });
           continue;
         }
-        await manager.query('SAVEPOINT content_entry');
         try {
-          await this.importEntry(manager, group, now, report, imageSize);
-          await manager.query('RELEASE SAVEPOINT content_entry');
+          await this.content.inSavepoint(manager, 'content_entry', () => this.importEntry(manager, group, now, report, imageSize));
         } catch (err) {
-          await manager.query('ROLLBACK TO SAVEPOINT content_entry');
           const message =
             (err as { code?: string }).code === '23505'
               ? 'a slug is already used by another entry of this type in that language'
@@ -313,23 +305,21 @@ export class ContentImporter {
   ): Promise<void> {
     const first = group[0]!;
     const fields = first.fm.shared;
-    let entry = await manager.findOne(ContentEntryRow, { where: { type: first.type, key: first.key } });
+    let entry = await this.content.entryByKey(manager, first.type, first.key);
     const image = first.image;
     if (!entry) {
-      entry = await manager.save(
-        manager.create(ContentEntryRow, {
-          type: first.type,
-          key: first.key,
-          status: 'published',
-          fields,
-          position: first.fm.common.position ?? null,
-          imageSrc: image?.src ?? null,
-          imageWidth: image?.width ?? null,
-          imageHeight: image?.height ?? null,
-          createdAt: now,
-          updatedAt: now,
-        }),
-      );
+      entry = await this.content.insertEntry(manager, {
+        type: first.type,
+        key: first.key,
+        status: 'published',
+        fields,
+        position: first.fm.common.position ?? null,
+        imageSrc: image?.src ?? null,
+        imageWidth: image?.width ?? null,
+        imageHeight: image?.height ?? null,
+        createdAt: now,
+        updatedAt: now,
+      });
     } else if (
       JSON.stringify(entry.fields) !== JSON.stringify(fields) ||
       entry.position !== (first.fm.common.position ?? null) ||
@@ -337,7 +327,7 @@ export class ContentImporter {
       entry.imageWidth !== (image?.width ?? null) ||
       entry.imageHeight !== (image?.height ?? null)
     ) {
-      await manager.update(ContentEntryRow, { id: entry.id }, {
+      await this.content.updateEntry(manager, entry.id, {
         fields,
         position: first.fm.common.position ?? null,
         imageSrc: image?.src ?? null,
@@ -347,7 +337,7 @@ export class ContentImporter {
       } as QueryDeepPartialEntity<ContentEntryRow>);
       entry = { ...entry, fields, position: first.fm.common.position ?? null };
     }
-    const existing = new Map((await manager.find(ContentTranslationRow, { where: { entryId: entry.id } })).map((t) => [t.locale, t]));
+    const existing = new Map((await this.content.translationsOfEntry(manager, entry.id)).map((t) => [t.locale, t]));
     const published: Locale[] = [];
     const unpublished: Locale[] = [];
     const slugs: Partial<Record<Locale, string>> = {};
@@ -365,13 +355,13 @@ export class ContentImporter {
         });
       const wasVisible = !!old && isVisible(entry, old, now);
       if (old) {
-        await manager.update(ContentTranslationRow, { id: old.id }, {
+        await this.content.updateTranslation(manager, old.id, {
           ...row.values,
           editedAt: null,
         } as QueryDeepPartialEntity<ContentTranslationRow>);
         report.updated += 1;
       } else {
-        await manager.insert(ContentTranslationRow, {
+        await this.content.insertTranslation(manager, {
           entryId: entry.id,
           type: f.type,
           locale: f.locale,
@@ -421,27 +411,14 @@ export class ContentImporter {
   }
 
   private async unpublishRemoved(manager: EntityManager, seen: Set<string>, now: Date, report: ImportReport): Promise<void> {
-    const rows = (await manager.query(
-      `SELECT t.id, t.locale, t.slug, t.status, t.published_at, e.id AS entry_id, e.type, e.key, e.status AS entry_status
-         FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE t.status <> 'removed'`,
-    )) as Array<{
-      id: string;
-      locale: Locale;
-      slug: string | null;
-      status: 'published' | 'draft';
-      published_at: Date;
-      entry_id: string;
-      type: ContentType;
-      key: string;
-      entry_status: 'published' | 'unpublished';
-    }>;
+    const rows = await this.content.liveTranslations(manager);
     const gone = rows.filter((r) => !seen.has(`${r.type}/${r.key}/${r.locale}`));
     if (!gone.length) return;
-    await manager.query(`UPDATE content_translation SET status = 'removed', updated_at = $2 WHERE id = ANY($1::uuid[])`, [
+    await this.content.markRemoved(
+      manager,
       gone.map((r) => r.id),
       now,
-    ]);
+    );
     report.unpublished += gone.length;
     const byEntry = new Map<string, typeof gone>();
     for (const r of gone) byEntry.set(r.entry_id, [...(byEntry.get(r.entry_id) ?? []), r]);

@@ -8,6 +8,7 @@ import { ContentImportAtStart } from './content-import-at-start.js';
 import { ContentImporter } from './content-importer.js';
 import { ContentController } from './content.controller.js';
 import { CONTENT_ENTITIES } from './content.entity.js';
+import { ContentRepository } from './content.repository.js';
 import { ContentService } from './content.service.js';
 import { ContentDownloadsModule } from './downloads/downloads.module.js';
 import { downloadTextsProvider } from './downloads/downloads.service.js';
@@ -16,7 +17,14 @@ import './content.errors.js';
 @Module({
   imports: [TypeOrmModule.forFeature(CONTENT_ENTITIES), CatalogModule, ContentDownloadsModule],
   controllers: [ContentController, ContentAdminController, ContentImagesController],
-  providers: [ContentService, ContentAdminService, ContentImporter, ContentImportAtStart, downloadTextsProvider(ContentService)],
+  providers: [
+    ContentRepository,
+    ContentService,
+    ContentAdminService,
+    ContentImporter,
+    ContentImportAtStart,
+    downloadTextsProvider(ContentService),
+  ],
   exports: [ContentService, ContentImporter],
 })
 export class ContentModule {}

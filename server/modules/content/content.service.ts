@@ -1,6 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import {
   isContentSlug,
   type AboutUs,
@@ -33,37 +31,9 @@ import {
 } from '../../../contract/api/content.js';
 import type { Locale } from '../../../contract/locales.js';
 import { CatalogService } from '../catalog/index.js';
-import { visibleSql } from './content-visibility.js';
 import { ContentError } from './content.errors.js';
+import { ContentRepository, type VisibleFilter, type VisibleOrder, type VisibleRow as Row } from './content.repository.js';
 
-/** A visible translation with its entry, as the public reads load it. */
-interface Row {
-  entry_id: string;
-  type: ContentType;
-  key: string;
-  fields: Record<string, unknown>;
-  position: number | null;
-  image_src: string | null;
-  image_width: number | null;
-  image_height: number | null;
-  locale: Locale;
-  slug: string | null;
-  title: string;
-  summary: string;
-  seo_title: string | null;
-  seo_description: string | null;
-  image_alt: string | null;
-  texts: Record<string, unknown>;
-  body_html: string;
-  published_at: Date;
-  updated_at: Date;
-}
-
-const COLUMNS = `e.id AS entry_id, e.type, e.key, e.fields, e.position, e.image_src, e.image_width, e.image_height,
-  t.locale, t.slug, t.title, t.summary, t.seo_title, t.seo_description, t.image_alt, t.texts, t.body_html, t.published_at, t.updated_at`;
-/** Lists: by position (entries without one last), then title. */
-const BY_POSITION = `e.position ASC NULLS LAST, t.title ASC, e.key ASC`;
-const NEWEST_FIRST = `t.published_at DESC, e.key ASC`;
 const HOME_RECIPES = 4;
 
 type Page<T> = { items: T[]; total: number; limit: number; offset: number; next_offset: number | null };
@@ -75,47 +45,25 @@ type Page<T> = { items: T[]; total: number; limit: number; offset: number; next_
 @Injectable()
 export class ContentService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly content: ContentRepository,
     private readonly catalog: CatalogService,
   ) {}
 
   // ----- loading -----------------------------------------------------------------------------
 
-  private async rows(
+  private rows(
     type: ContentType,
     locale: Locale,
-    opts: { where?: string; params?: unknown[]; order?: string; limit?: number; offset?: number } = {},
-    now = new Date(),
+    opts: { filter?: VisibleFilter; order?: VisibleOrder; limit?: number; offset?: number } = {},
   ): Promise<Row[]> {
-    const params: unknown[] = [type, locale, now, ...(opts.params ?? [])];
-    let sql = `SELECT ${COLUMNS} FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-      WHERE t.type = $1 AND t.locale = $2 AND ${visibleSql('$3')}${opts.where ? ` AND (${opts.where})` : ''}
-      ORDER BY ${opts.order ?? BY_POSITION}`;
-    if (opts.limit !== undefined) {
-      params.push(opts.limit, opts.offset ?? 0);
-      sql += ` LIMIT $${params.length - 1} OFFSET $${params.length}`;
-    }
-    return (await this.db.query(sql, params)) as Row[];
-  }
-
-  private async count(type: ContentType, locale: Locale, where?: string, params: unknown[] = [], now = new Date()): Promise<number> {
-    const [{ n }] = (await this.db.query(
-      `SELECT count(*)::int AS n FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE t.type = $1 AND t.locale = $2 AND ${visibleSql('$3')}${where ? ` AND (${where})` : ''}`,
-      [type, locale, now, ...params],
-    )) as Array<{ n: number }>;
-    return n;
+    return this.content.visible(type, locale, opts);
   }
 
   /** Slug (or key) per language in which each entry is visible. */
   private async alternates(entryIds: string[], now = new Date()): Promise<Map<string, ContentAlternates>> {
     const out = new Map<string, ContentAlternates>();
     if (!entryIds.length) return out;
-    const rows = (await this.db.query(
-      `SELECT t.entry_id, t.locale, coalesce(t.slug, e.key) AS slug FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE t.entry_id = ANY($1::uuid[]) AND ${visibleSql('$2')}`,
-      [[...new Set(entryIds)], now],
-    )) as Array<{ entry_id: string; locale: Locale; slug: string }>;
+    const rows = await this.content.visibleSlugs(entryIds, now);
     for (const r of rows) out.set(r.entry_id, { ...(out.get(r.entry_id) ?? {}), [r.locale]: r.slug });
     return out;
   }
@@ -147,7 +95,7 @@ export class ContentService {
 
   private async one(type: ContentType, locale: Locale, column: 'slug' | 'key', value: string): Promise<Row> {
     if (!isContentSlug(value)) throw new ContentError('CONTENT_NOT_FOUND');
-    const [row] = await this.rows(type, locale, { where: column === 'slug' ? 't.slug = $4' : 'e.key = $4', params: [value] });
+    const [row] = await this.rows(type, locale, { filter: column === 'slug' ? { slug: value } : { key: value } });
     if (!row) throw new ContentError('CONTENT_NOT_FOUND');
     return row;
   }
@@ -164,7 +112,7 @@ export class ContentService {
   }
 
   private async optionalPage(key: string, locale: Locale): Promise<ContentEntry | null> {
-    const [row] = await this.rows('pages', locale, { where: 'e.key = $4', params: [key] });
+    const [row] = await this.rows('pages', locale, { filter: { key } });
     return row ? this.entry(row, await this.withAlternates([row])) : null;
   }
 
@@ -173,11 +121,7 @@ export class ContentService {
   async recipeCategories(locale: Locale): Promise<RecipeCategoryView[]> {
     const rows = await this.rows('recipe-categories', locale);
     const alternates = await this.withAlternates(rows);
-    const counts = (await this.db.query(
-      `SELECT e.fields->>'category' AS category, count(*)::int AS n FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE t.type = 'recipes' AND t.locale = $1 AND ${visibleSql('$2')} GROUP BY 1`,
-      [locale, new Date()],
-    )) as Array<{ category: string; n: number }>;
+    const counts = await this.content.recipeCountsByCategory(locale);
     const byKey = new Map(counts.map((c) => [c.category, c.n]));
     return rows.map((r) => ({ ...this.summary(r, alternates), recipe_count: byKey.get(r.key) ?? 0 }));
   }
@@ -185,9 +129,7 @@ export class ContentService {
   private async recipeSummaries(rows: Row[], locale: Locale): Promise<RecipeSummary[]> {
     const alternates = await this.withAlternates(rows);
     const categoryKeys = [...new Set(rows.map((r) => String(r.fields.category)))];
-    const categories = categoryKeys.length
-      ? await this.rows('recipe-categories', locale, { where: 'e.key = ANY($4::text[])', params: [categoryKeys] })
-      : [];
+    const categories = categoryKeys.length ? await this.rows('recipe-categories', locale, { filter: { keys: categoryKeys } }) : [];
     const byKey = new Map(categories.map((c) => [c.key, { key: c.key, slug: c.slug ?? c.key, title: c.title }]));
     return rows.map((r) => {
       const f = r.fields as {
@@ -211,17 +153,15 @@ export class ContentService {
 
   async recipes(q: { locale: Locale; category?: string | undefined; limit: number; offset: number }): Promise<RecipePage> {
     let category: RecipeCategoryView | null = null;
-    let where: string | undefined;
-    let params: unknown[] = [];
+    let filter: VisibleFilter = {};
     if (q.category !== undefined) {
       category = (await this.recipeCategories(q.locale)).find((c) => c.slug === q.category) ?? null;
       if (!category) throw new ContentError('CONTENT_CATEGORY_NOT_FOUND');
-      where = `e.fields->>'category' = $4`;
-      params = [category.key];
+      filter = { category: category.key };
     }
     const [rows, total] = await Promise.all([
-      this.rows('recipes', q.locale, { where, params, order: NEWEST_FIRST, limit: q.limit, offset: q.offset }),
-      this.count('recipes', q.locale, where, params),
+      this.rows('recipes', q.locale, { filter, order: 'newest', limit: q.limit, offset: q.offset }),
+      this.content.countVisible('recipes', q.locale, filter),
     ]);
     return { ...this.page(await this.recipeSummaries(rows, q.locale), total, q.limit, q.offset), category };
   }
@@ -238,9 +178,7 @@ export class ContentService {
       steps: string[];
       video?: string;
     };
-    const relatedRows = f.related.length
-      ? await this.rows('recipes', locale, { where: 'e.key = ANY($4::text[])', params: [f.related] })
-      : [];
+    const relatedRows = f.related.length ? await this.rows('recipes', locale, { filter: { keys: f.related } }) : [];
     const order = new Map(f.related.map((k, i) => [k, i]));
     relatedRows.sort((a, b) => order.get(a.key)! - order.get(b.key)!);
     return {
@@ -264,8 +202,8 @@ export class ContentService {
 
   async blog(q: { locale: Locale; limit: number; offset: number }): Promise<BlogPage> {
     const [rows, total] = await Promise.all([
-      this.rows('blog', q.locale, { order: NEWEST_FIRST, limit: q.limit, offset: q.offset }),
-      this.count('blog', q.locale),
+      this.rows('blog', q.locale, { order: 'newest', limit: q.limit, offset: q.offset }),
+      this.content.countVisible('blog', q.locale),
     ]);
     const alternates = await this.withAlternates(rows);
     return this.page(
@@ -289,7 +227,7 @@ export class ContentService {
   async superfoodie(q: { locale: Locale; limit: number; offset: number }): Promise<SuperfoodieList> {
     const [rows, total] = await Promise.all([
       this.rows('superfoodie', q.locale, { limit: q.limit, offset: q.offset }),
-      this.count('superfoodie', q.locale),
+      this.content.countVisible('superfoodie', q.locale),
     ]);
     const alternates = await this.withAlternates(rows);
     return this.page(
@@ -350,7 +288,7 @@ export class ContentService {
       this.rows('team', locale),
       this.rows('b2b-customers', locale),
       this.rows('certificates', locale),
-      this.rows('timeline', locale, { order: `(e.fields->>'year')::int ASC, ${BY_POSITION}` }),
+      this.rows('timeline', locale, { order: 'year' }),
       this.rows('downloads', locale),
     ]);
     const alternates = await this.alternates([...team, ...customers, ...certificates, ...timeline, ...downloads].map((r) => r.entry_id));
@@ -399,19 +337,14 @@ export class ContentService {
   async home(locale: Locale): Promise<HomeContent> {
     const [superfoodie, rows] = await Promise.all([
       this.optionalPage('home-superfoodie', locale),
-      this.rows('recipes', locale, { order: NEWEST_FIRST, limit: HOME_RECIPES }),
+      this.rows('recipes', locale, { order: 'newest', limit: HOME_RECIPES }),
     ]);
     return { superfoodie, latest_recipes: await this.recipeSummaries(rows, locale) };
   }
 
   /** Every visible entry with a page of its own, with its slug per language (the sitemap's hreflang). */
   async sitemap(now = new Date()): Promise<ContentSitemapEntry[]> {
-    const rows = (await this.db.query(
-      `SELECT e.type, e.key, t.locale, t.slug, t.updated_at FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
-        WHERE e.type IN ('recipes', 'blog', 'superfoodie', 'methods') AND t.slug IS NOT NULL AND ${visibleSql('$1')}
-        ORDER BY e.type, e.position ASC NULLS LAST, e.key`,
-      [now],
-    )) as Array<{ type: ContentSitemapEntry['type']; key: string; locale: Locale; slug: string; updated_at: Date }>;
+    const rows = await this.content.sitemapRows(now);
     const out = new Map<string, ContentSitemapEntry>();
     for (const r of rows) {
       const id = `${r.type}/${r.key}`;

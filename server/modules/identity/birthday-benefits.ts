@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { EventPublisher } from '../../platform/events/index.js';
 import { BirthdayDue } from './events/identity.events.js';
+import { UserRepository } from './user.repository.js';
 
 export const BIRTHDAY_TIME_ZONE = 'Europe/Zagreb';
 
@@ -20,6 +21,7 @@ export class BirthdayBenefits {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventPublisher,
+    private readonly users: UserRepository,
   ) {}
 
   /** Announces today's birthdays; `now` decides which day 'today' is in Zagreb. Returns how many were due. */
@@ -27,16 +29,9 @@ export class BirthdayBenefits {
     const date = zagrebDate(now);
     const [year, month, day] = date.split('-').map(Number);
     const leapDayToo = month === 2 && day === 28 && !isLeapYear(year);
-    const candidates: Array<{ id: string }> = await this.db.query(
-      `SELECT u.id FROM app_user u
-        WHERE u.status = 'active' AND u.birth_date IS NOT NULL
-          AND ((extract(month FROM u.birth_date) = $1 AND extract(day FROM u.birth_date) = $2)
-               OR ($3 AND extract(month FROM u.birth_date) = 2 AND extract(day FROM u.birth_date) = 29))
-          AND NOT EXISTS (SELECT 1 FROM birthday_benefit b WHERE b.user_id = u.id AND b.year = $4)`,
-      [month, day, leapDayToo, year],
-    );
+    const candidates = await this.users.birthdaysWithoutBenefit(month, day, leapDayToo, year);
     let due = 0;
-    for (const { id } of candidates) {
+    for (const id of candidates) {
       if (await this.announce(id, year, date, now)) due++;
     }
     if (due) this.logger.log(`${due} birthday(s) due on ${date}`);
@@ -45,11 +40,7 @@ export class BirthdayBenefits {
 
   private async announce(userId: string, year: number, date: string, now: Date): Promise<boolean> {
     return this.db.transaction(async (m) => {
-      const claimed = (await m.query(
-        `INSERT INTO birthday_benefit (user_id, year) VALUES ($1, $2) ON CONFLICT DO NOTHING RETURNING user_id`,
-        [userId, year],
-      )) as unknown[];
-      if (!claimed.length) return false; // another run got there first
+      if (!(await this.users.claimBirthdayBenefit(m, userId, year))) return false; // another run got there first
       await this.events.publish(m, new BirthdayDue({ userId, year, date, dueAt: now.toISOString() }));
       return true;
     });

@@ -21,11 +21,15 @@ import { SignInHandovers } from './sign-in-handover.js';
 import { RefreshToken, User, UserToken } from './user.entity.js';
 import { UserTokenService } from './user-token.service.js';
 import { UsersController } from './users.controller.js';
+import { TokenRepository } from './token.repository.js';
+import { UserRepository } from './user.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([User, UserToken, RefreshToken]), PassportModule, MailModule],
   controllers: [AuthController, UsersController, GoogleController],
   providers: [
+    UserRepository,
+    TokenRepository,
     SessionService,
     UserTokenService,
     IdentityService,

@@ -9,6 +9,7 @@ import { EmailChangeRequested, NewsletterPreferenceChanged } from './events/iden
 import type { ProfileUpdateResult, UserView } from './identity.types.js';
 import { NEWSLETTER_CONSENT_VERSION } from './identity.service.js';
 import { User } from './user.entity.js';
+import { UserRepository } from './user.repository.js';
 
 /** The signed-in user's own profile: read and edit. Nothing here takes a user id from the request body. */
 @Injectable()
@@ -16,6 +17,7 @@ export class ProfileService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly events: EventPublisher,
+    private readonly users: UserRepository,
   ) {}
 
   async get(userId: string): Promise<UserView> {
@@ -47,8 +49,7 @@ export class ProfileService {
       if (patch.email && patch.email !== user.email) pendingEmail = patch.email;
       delete patch.email;
       if (patch.username && patch.username.toLowerCase() !== user.username?.toLowerCase()) {
-        const [taken] = await m.query(`SELECT 1 FROM app_user WHERE lower(username) = lower($1) AND id <> $2`, [patch.username, user.id]);
-        if (taken) throw new IdentityError('USER_USERNAME_TAKEN', {}, 'username');
+        if (await this.users.usernameTaken(m, patch.username, user.id)) throw new IdentityError('USER_USERNAME_TAKEN', {}, 'username');
       }
       // Billing equal to delivery: the separate billing fields are cleared, not left stale.
       const same = patch.billingSameAsDelivery ?? user.billingSameAsDelivery;
@@ -57,7 +58,10 @@ export class ProfileService {
       if (pendingEmail) await this.events.publish(m, new EmailChangeRequested({ userId: user.id, newEmail: pendingEmail }));
       // On: the newsletter module mails its confirmation link (double opt-in); off: unsubscribed at once.
       if (newsletterChanged) {
-        await this.events.publish(m, new NewsletterPreferenceChanged({ userId: user.id, subscribed: newsletter, consentIp: ip, changedAt: new Date().toISOString() }));
+        await this.events.publish(
+          m,
+          new NewsletterPreferenceChanged({ userId: user.id, subscribed: newsletter, consentIp: ip, changedAt: new Date().toISOString() }),
+        );
       }
       return { ...toUserView({ ...user, ...patch } as User), pending_email: pendingEmail };
     });

@@ -8,6 +8,7 @@ import { IdentityError } from './identity.errors.js';
 import type { TokenPair, UserRole } from './identity.types.js';
 import { hashToken, newToken } from './secure-token.js';
 import { RefreshToken, User } from './user.entity.js';
+import { TokenRepository } from './token.repository.js';
 
 /** What a valid access token says. */
 export interface AccessClaims {
@@ -41,6 +42,7 @@ export class SessionService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly tokens: TokenRepository,
   ) {
     this.jwt = new JwtService({
       secret: `${config.secretKey}|access-token`,
@@ -68,15 +70,11 @@ export class SessionService {
   async refresh(rawToken: unknown): Promise<IssuedSession> {
     if (typeof rawToken !== 'string' || rawToken.length < 20 || rawToken.length > 200) throw new IdentityError('AUTH_REFRESH_INVALID');
     const outcome = await this.db.transaction(async (m) => {
-      const token = await m
-        .createQueryBuilder(RefreshToken, 't')
-        .setLock('pessimistic_write')
-        .where('t.token_hash = :h', { h: hashToken(rawToken) })
-        .getOne();
+      const token = await this.tokens.lockRefreshToken(m, hashToken(rawToken));
       if (!token) return 'invalid' as const;
       if (token.usedAt || token.revokedAt) {
         // reuse: somebody replays an old token (theft or a bug); end the whole session family
-        await revokeFamily(m, token.familyId);
+        await this.tokens.revokeFamily(m, token.familyId);
         return 'reused' as const;
       }
       if (token.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
@@ -96,18 +94,12 @@ export class SessionService {
       const row = await this.db.manager.findOne(RefreshToken, { where: { tokenHash: hashToken(refreshToken) } });
       family = row?.familyId;
     }
-    if (family) await revokeFamily(this.db.manager, family);
+    if (family) await this.tokens.revokeFamily(this.db.manager, family);
   }
 
   /** Ends every session of a user, except the family `keep` (the one changing the password). */
   async endAll(userId: string, manager: EntityManager = this.db.manager, keep?: string): Promise<void> {
-    const qb = manager
-      .createQueryBuilder()
-      .update(RefreshToken)
-      .set({ revokedAt: () => 'now()' })
-      .where('user_id = :userId AND revoked_at IS NULL', { userId });
-    if (keep) qb.andWhere('family_id <> :keep', { keep });
-    await qb.execute();
+    await this.tokens.revokeAllOf(manager, userId, keep);
   }
 
   /**
@@ -119,12 +111,8 @@ export class SessionService {
     const claims = await this.readAccess(token);
     if (!claims) return null;
     // The role comes from the user row, not the token: a changed role applies at once.
-    const [alive] = (await this.db.manager.query(
-      `SELECT u.role FROM refresh_token t JOIN app_user u ON u.id = t.user_id
-        WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
-      [claims.sid, claims.sub],
-    )) as Array<{ role: UserRole }>;
-    return alive ? { ...claims, role: alive.role } : null;
+    const role = await this.tokens.liveSessionRole(claims.sid, claims.sub);
+    return role ? { ...claims, role } : null;
   }
 
   /**
@@ -163,10 +151,12 @@ export class SessionService {
     });
     const claims: AccessClaims = { sub: user.id, role: user.role, sid: familyId };
     const access = await this.jwt.signAsync(claims);
-    return { access_token: access, refresh_token: refresh, expires: this.accessTtlMs, expires_at: now + this.accessTtlMs, user_id: user.id };
+    return {
+      access_token: access,
+      refresh_token: refresh,
+      expires: this.accessTtlMs,
+      expires_at: now + this.accessTtlMs,
+      user_id: user.id,
+    };
   }
-}
-
-function revokeFamily(m: EntityManager, familyId: string): Promise<unknown> {
-  return m.query(`UPDATE refresh_token SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
 }

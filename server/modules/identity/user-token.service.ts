@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
 import { hashToken, isTokenShaped } from './secure-token.js';
 import { UserToken, type TokenPurpose } from './user.entity.js';
+import { TokenRepository } from './token.repository.js';
 
 /** How long each kind of link works. */
 export const TOKEN_TTL_MS: Record<TokenPurpose, number> = {
@@ -18,6 +19,8 @@ export type ConsumeOutcome = { ok: true; token: UserToken } | { ok: false; reaso
 /** Single-use link tokens: stored as SHA-256, consumed under a row lock so two clicks cannot both win. */
 @Injectable()
 export class UserTokenService {
+  constructor(private readonly tokens: TokenRepository) {}
+
   /**
    * Records a token (idempotent: the same token twice is one row). `issuedAt` is the time of the
    * cause (the event), so a retried mail job gives the same expiry.
@@ -26,11 +29,9 @@ export class UserTokenService {
     m: EntityManager,
     input: { purpose: TokenPurpose; token: string; userId: string | null; issuedAt: Date; data?: Record<string, unknown> },
   ): Promise<void> {
-    await m
-      .createQueryBuilder()
-      .insert()
-      .into(UserToken)
-      .values({
+    await this.tokens.insertUserToken(
+      m,
+      Object.assign(new UserToken(), {
         id: randomUUID(),
         purpose: input.purpose,
         userId: input.userId,
@@ -39,9 +40,8 @@ export class UserTokenService {
         expiresAt: new Date(input.issuedAt.getTime() + TOKEN_TTL_MS[input.purpose]),
         usedAt: null,
         createdAt: new Date(),
-      })
-      .orIgnore()
-      .execute();
+      }),
+    );
   }
 
   /** The user a token names, read only (nothing is marked): for the language of the page an old link leads to. */
@@ -54,11 +54,7 @@ export class UserTokenService {
   /** Marks a token used and returns it, or says why not. Call inside the transaction that acts on it. */
   async consume(m: EntityManager, purpose: TokenPurpose, raw: unknown): Promise<ConsumeOutcome> {
     if (!isTokenShaped(raw)) return { ok: false, reason: 'unknown' };
-    const token = await m
-      .createQueryBuilder(UserToken, 't')
-      .setLock('pessimistic_write')
-      .where('t.token_hash = :h AND t.purpose = :purpose', { h: hashToken(raw), purpose })
-      .getOne();
+    const token = await this.tokens.lockUserToken(m, hashToken(raw), purpose);
     if (!token) return { ok: false, reason: 'unknown' };
     if (token.usedAt) return { ok: false, reason: 'used', token };
     if (token.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired', token };
@@ -69,6 +65,6 @@ export class UserTokenService {
 
   /** Voids the unused tokens of a user for a purpose (a new password makes older reset links useless). */
   async voidAll(m: EntityManager, userId: string, purpose: TokenPurpose): Promise<void> {
-    await m.query(`UPDATE user_token SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+    await this.tokens.voidUserTokens(m, userId, purpose);
   }
 }

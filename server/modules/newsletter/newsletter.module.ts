@@ -9,11 +9,12 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterSubscription } from './newsletter.entity.js';
 import { NewsletterService } from './newsletter.service.js';
 import './newsletter.errors.js';
+import { NewsletterRepository } from './newsletter.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([NewsletterSubscription]), MailModule, IdentityModule],
   controllers: [NewsletterController, NewsletterAdminController],
-  providers: [NewsletterService, NewsletterMailsListener, AccountNewsletterListener],
+  providers: [NewsletterRepository, NewsletterService, NewsletterMailsListener, AccountNewsletterListener],
   exports: [NewsletterService],
 })
 export class NewsletterModule {}

@@ -11,7 +11,8 @@ import { csvDocument } from './csv.js';
 import { NewsletterConfirmationRequested, NewsletterSubscriptionConfirmed, NewsletterUnsubscribed } from './events/newsletter.events.js';
 import { NewsletterLinks } from './newsletter-links.js';
 import { hashToken, isTokenShaped, newNonce, NewsletterTokens } from './newsletter-tokens.js';
-import { NewsletterSubscription } from './newsletter.entity.js';
+import type { NewsletterSubscription } from './newsletter.entity.js';
+import { NewsletterRepository } from './newsletter.repository.js';
 import { NewsletterError } from './newsletter.errors.js';
 import { NEWSLETTER_CSV_COLUMNS } from '../../../contract/api/newsletter.js';
 
@@ -52,6 +53,7 @@ export class NewsletterService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: EventPublisher,
     private readonly limits: RateLimitService,
+    private readonly subscriptions: NewsletterRepository,
   ) {
     this.links = new NewsletterLinks(config.http.publicUrl);
     this.tokens = new NewsletterTokens(config.secretKey);
@@ -95,12 +97,12 @@ export class NewsletterService {
       confirmRequestedAt: input.at,
       updatedAt: new Date(),
     };
-    const existing = await m.findOne(NewsletterSubscription, { where: { email: input.email }, lock: { mode: 'pessimistic_write' } });
+    const existing = await this.subscriptions.lock(m, { email: input.email });
     let id: string;
     if (!existing) {
       id = randomUUID();
       const nonce = newNonce();
-      await m.insert(NewsletterSubscription, {
+      await this.subscriptions.insert(m, {
         id,
         email: input.email,
         status: 'pending',
@@ -123,7 +125,7 @@ export class NewsletterService {
           const nonce = newNonce();
           Object.assign(patch, { unsubscribeNonce: nonce, unsubscribeTokenHash: hashToken(this.tokens.unsubscribe(id, nonce)) });
         }
-        await m.update(NewsletterSubscription, { id }, patch);
+        await this.subscriptions.update(m, id, patch);
       }
     }
     await this.events.publish(m, new NewsletterConfirmationRequested({ subscriptionId: id, requestedAt: input.at.toISOString() }));
@@ -133,13 +135,22 @@ export class NewsletterService {
   async confirm(token: unknown, ip: string): Promise<{ locale: Locale }> {
     if (!isTokenShaped(token)) throw new NewsletterError('NEWSLETTER_LINK_INVALID');
     return this.db.transaction(async (m) => {
-      const sub = await m.findOne(NewsletterSubscription, { where: { confirmTokenHash: hashToken(token) }, lock: { mode: 'pessimistic_write' } });
+      const sub = await this.subscriptions.lock(m, { confirmTokenHash: hashToken(token) });
       if (!sub || sub.status === 'unsubscribed') throw new NewsletterError('NEWSLETTER_LINK_INVALID');
       if (sub.status === 'confirmed') return { locale: sub.locale };
       if (!sub.confirmExpiresAt || sub.confirmExpiresAt.getTime() <= Date.now()) throw new NewsletterError('NEWSLETTER_LINK_EXPIRED');
       const now = new Date();
-      await m.update(NewsletterSubscription, { id: sub.id }, { status: 'confirmed', confirmedAt: now, confirmedIp: ip, unsubscribedAt: null, updatedAt: now });
-      await this.events.publish(m, new NewsletterSubscriptionConfirmed({ subscriptionId: sub.id, email: sub.email, confirmedAt: now.toISOString() }));
+      await this.subscriptions.update(m, sub.id, {
+        status: 'confirmed',
+        confirmedAt: now,
+        confirmedIp: ip,
+        unsubscribedAt: null,
+        updatedAt: now,
+      });
+      await this.events.publish(
+        m,
+        new NewsletterSubscriptionConfirmed({ subscriptionId: sub.id, email: sub.email, confirmedAt: now.toISOString() }),
+      );
       return { locale: sub.locale };
     });
   }
@@ -148,7 +159,7 @@ export class NewsletterService {
   async unsubscribe(token: unknown): Promise<{ locale: Locale }> {
     if (!isTokenShaped(token)) throw new NewsletterError('NEWSLETTER_LINK_INVALID');
     return this.db.transaction(async (m) => {
-      const sub = await m.findOne(NewsletterSubscription, { where: { unsubscribeTokenHash: hashToken(token) }, lock: { mode: 'pessimistic_write' } });
+      const sub = await this.subscriptions.lock(m, { unsubscribeTokenHash: hashToken(token) });
       if (!sub) throw new NewsletterError('NEWSLETTER_LINK_INVALID');
       await this.end(m, sub);
       return { locale: sub.locale };
@@ -158,13 +169,13 @@ export class NewsletterService {
   /** The language of an unsubscribe token's subscription (the GET of the one-click URL leads to its page), or null. */
   async localeOfUnsubscribeToken(token: unknown): Promise<Locale | null> {
     if (!isTokenShaped(token)) return null;
-    const sub = await this.db.manager.findOne(NewsletterSubscription, { where: { unsubscribeTokenHash: hashToken(token) } });
+    const sub = await this.subscriptions.find({ unsubscribeTokenHash: hashToken(token) });
     return sub?.locale ?? null;
   }
 
   /** Unsubscribes an address in `m` (an account's profile switch); nothing when it is not subscribed. */
   async unsubscribeEmail(m: EntityManager, email: string): Promise<void> {
-    const sub = await m.findOne(NewsletterSubscription, { where: { email: email.trim().toLowerCase() }, lock: { mode: 'pessimistic_write' } });
+    const sub = await this.subscriptions.lock(m, { email: email.trim().toLowerCase() });
     if (sub) await this.end(m, sub);
   }
 
@@ -182,10 +193,7 @@ export class NewsletterService {
 
   /** The operators' export: confirmed subscribers (one language or all), oldest confirmation first, as CSV. */
   async exportCsv(locale: Locale | undefined): Promise<string> {
-    const rows = await this.db.manager.find(NewsletterSubscription, {
-      where: { status: 'confirmed', ...(locale ? { locale } : {}) },
-      order: { confirmedAt: 'ASC', email: 'ASC' },
-    });
+    const rows = await this.subscriptions.confirmed(locale);
     return csvDocument(
       NEWSLETTER_CSV_COLUMNS,
       rows.map((r) => [r.email, r.locale, r.confirmedAt?.toISOString() ?? '', r.source]),
@@ -196,8 +204,17 @@ export class NewsletterService {
     if (sub.status === 'unsubscribed') return;
     const now = new Date();
     // An open confirmation link must not subscribe the address again.
-    await m.update(NewsletterSubscription, { id: sub.id }, { status: 'unsubscribed', unsubscribedAt: now, confirmTokenHash: null, confirmExpiresAt: null, updatedAt: now });
-    await this.events.publish(m, new NewsletterUnsubscribed({ subscriptionId: sub.id, email: sub.email, unsubscribedAt: now.toISOString() }));
+    await this.subscriptions.update(m, sub.id, {
+      status: 'unsubscribed',
+      unsubscribedAt: now,
+      confirmTokenHash: null,
+      confirmExpiresAt: null,
+      updatedAt: now,
+    });
+    await this.events.publish(
+      m,
+      new NewsletterUnsubscribed({ subscriptionId: sub.id, email: sub.email, unsubscribedAt: now.toISOString() }),
+    );
   }
 
   private rule(name: string, points: number): RateLimitRule {

@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { PaymentService } from '../payment/index.js';
 import { OrderViewTokens } from './order-view-token.js';
 import type { PaymentStarter } from './payment-port.js';
+import { OrderRepository } from './order.repository.js';
 
 /**
  * The order module's PaymentStarter on the payment module (docs/payments.md): the order's gross
@@ -19,13 +20,14 @@ export class CardPaymentStarter implements PaymentStarter {
   constructor(
     private readonly payments: PaymentService,
     private readonly tokens: OrderViewTokens,
+    private readonly orders: OrderRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async start(order: OrderView & { id: string }, manager: EntityManager): Promise<PaymentFormView> {
-    const [row] = (await manager.query(`SELECT view_secret FROM shop_order WHERE id = $1`, [order.id])) as Array<{ view_secret: string }>;
-    if (!row) throw new Error(`order ${order.number} is not in this transaction`);
-    const token = this.tokens.sign({ number: order.number, viewSecret: row.view_secret });
+    const viewSecret = await this.orders.viewSecret(manager, order.id);
+    if (viewSecret === undefined) throw new Error(`order ${order.number} is not in this transaction`);
+    const token = this.tokens.sign({ number: order.number, viewSecret });
     const query = `?order=${encodeURIComponent(order.number)}&token=${encodeURIComponent(token)}`;
     const base = this.config.http.publicUrl;
     const address = order.delivery_address;

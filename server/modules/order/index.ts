@@ -24,6 +24,8 @@ export {
 } from './events/order.events.js';
 export { PendingOrderActions } from './pending/pending-order.service.js';
 export { OrderAdminService } from './admin/order-admin.service.js';
+/** For tests that build an OrderPlacement with a stand-in PaymentStarter. */
+export { OrderHistoryRepository } from './admin/order-history.repository.js';
 export type { OrderAdministration, OrderOperator } from './admin/order-administration.js';
 export { UnpaidOrderExpiry, UNPAID_ORDER_EXPIRY_JOB } from './jobs/unpaid-order-expiry.job.js';
 export { PaymentReminder, PAYMENT_REMINDER_JOB } from './jobs/payment-reminder.job.js';

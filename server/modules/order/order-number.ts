@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
+import { OrderRepository } from './order.repository.js';
 
 /** Order numbers count per calendar year in the shop's time zone. */
 export const ORDER_NUMBER_TIME_ZONE = 'Europe/Zagreb';
@@ -28,6 +29,8 @@ export function formatOrderNumber(year: number, sequence: number): string {
  */
 @Injectable()
 export class OrderNumberService {
+  constructor(private readonly orders: OrderRepository) {}
+
   /**
    * The next number of `now`'s year (Europe/Zagreb). `manager` must be the placing transaction's
    * (outside a transaction a failed placement would leave a gap, so that is refused).
@@ -36,13 +39,7 @@ export class OrderNumberService {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('nextOrderNumber needs the placing transaction (manager of dataSource.transaction)');
     const year = orderYear(now);
-    const rows = (await manager.query(
-      `INSERT INTO order_number_counter (year, last_value) VALUES ($1, 1)
-       ON CONFLICT (year) DO UPDATE SET last_value = order_number_counter.last_value + 1
-       RETURNING last_value`,
-      [year],
-    )) as Array<{ last_value: number }>;
-    return formatOrderNumber(year, rows[0].last_value);
+    return formatOrderNumber(year, await this.orders.incrementNumberCounter(manager, year));
   }
 
   /**
@@ -55,17 +52,7 @@ export class OrderNumberService {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('numberOrder needs the placing transaction (manager of dataSource.transaction)');
     const year = orderYear(now);
-    const [rows] = (await manager.query(
-      `WITH n AS (
-         INSERT INTO order_number_counter (year, last_value) VALUES ($1, 1)
-         ON CONFLICT (year) DO UPDATE SET last_value = order_number_counter.last_value + 1
-         RETURNING last_value)
-       UPDATE shop_order o SET number = 'ZZ-' || $1::int || '-' || lpad(n.last_value::text, greatest(6, length(n.last_value::text)), '0')
-         FROM n WHERE o.id = $2
-       RETURNING o.number, n.last_value`,
-      [year, orderId],
-    )) as [Array<{ number: string; last_value: number }>, number];
-    const row = rows[0];
+    const row = await this.orders.numberFromCounter(manager, year, orderId);
     if (!row) throw new Error(`numberOrder: no order ${orderId} in this transaction`);
     // the SQL and formatOrderNumber must agree; a mismatch is a bug worth a rollback
     const expected = formatOrderNumber(year, Number(row.last_value));

@@ -20,7 +20,7 @@ import { localizedMessage, type Locale } from '../../platform/i18n/index.js';
 import { Order } from './order.entity.js';
 import { OrderError, OrderTotalChangedError } from './order.errors.js';
 import { OrderPlaced } from './events/order.events.js';
-import { recordOrderHistory } from './admin/order-history.js';
+import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderWriter } from './order-writer.js';
 import { totalsDetail } from './order-totals.js';
@@ -59,6 +59,7 @@ export class OrderPlacement {
     private readonly reader: OrderReadService,
     private readonly tokens: OrderViewTokens,
     private readonly events: EventPublisher,
+    private readonly history: OrderHistoryRepository,
     @Inject(PAYMENT_STARTER) private readonly payments: PaymentStarter,
   ) {}
 
@@ -154,7 +155,7 @@ export class OrderPlacement {
         }
         row.number = await this.writer.number(m, written.id, now);
         const order: OrderView = { ...unnumbered, number: row.number };
-        await recordOrderHistory(m, row.id, 'placed', row.email, `${row.paymentMethod}, ${formatEuro(row.total, 'hr')}`);
+        await this.history.record(m, row.id, 'placed', row.email, `${row.paymentMethod}, ${formatEuro(row.total, 'hr')}`);
         await this.events.publish(
           m,
           new OrderPlaced({
@@ -184,7 +185,7 @@ export class OrderPlacement {
 
   /** The order this caller placed with this key: the same request answers it again, a different one is a 409. */
   private async previous(m: EntityManager, scope: string, key: string, body: PlaceOrderInput): Promise<PlacementResult | null> {
-    const row = await m.findOne(Order, { where: { idempotencyScope: scope, idempotencyKey: key } });
+    const row = await this.reader.findByIdempotencyKey(scope, key, m);
     if (!row) return null;
     if (!sameRequest(row, body)) throw new OrderError('ORDER_IDEMPOTENCY_CONFLICT', {}, 'Idempotency-Key');
     const order = await this.reader.viewOf(row, m);

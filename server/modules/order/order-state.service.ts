@@ -9,6 +9,7 @@ import {
 } from '../../../contract/orders.js';
 import { OrderError } from './order.errors.js';
 import { assertTransition } from './order-states.js';
+import { OrderRepository } from './order.repository.js';
 
 /** What a status change did: `changed` is false when the order already was in that state. */
 export interface StatusChange<S extends string> {
@@ -17,8 +18,6 @@ export interface StatusChange<S extends string> {
   to: S;
   changed: boolean;
 }
-
-const COLUMN = { payment: 'payment_status', fulfilment: 'fulfilment_status' } as const;
 
 /**
  * Moves an order along one of its state machines (contract/orders.ts) inside the caller's
@@ -30,6 +29,8 @@ const COLUMN = { payment: 'payment_status', fulfilment: 'fulfilment_status' } as
  */
 @Injectable()
 export class OrderStateService {
+  constructor(private readonly orders: OrderRepository) {}
+
   changePaymentStatus(manager: EntityManager, number: string, to: PaymentStatus): Promise<StatusChange<PaymentStatus>> {
     return this.change(manager, PAYMENT_MACHINE, number, to);
   }
@@ -46,15 +47,11 @@ export class OrderStateService {
   ): Promise<StatusChange<S>> {
     if (!manager.queryRunner?.isTransactionActive)
       throw new Error('a status change needs a transaction (manager of dataSource.transaction)');
-    const column = COLUMN[machine.name];
-    const rows = (await manager.query(`SELECT ${column} AS status FROM shop_order WHERE number = $1 FOR UPDATE`, [number])) as Array<{
-      status: S;
-    }>;
-    if (!rows.length) throw new OrderError('ORDER_NOT_FOUND');
-    const from = rows[0].status;
+    const from = await this.orders.lockedStatus<S>(manager, machine.name, number);
+    if (from === undefined) throw new OrderError('ORDER_NOT_FOUND');
     if (from === to) return { number, from, to, changed: false };
     assertTransition(machine, from, to);
-    await manager.query(`UPDATE shop_order SET ${column} = $2 WHERE number = $1`, [number, to]);
+    await this.orders.setStatus(manager, machine.name, number, to);
     return { number, from, to, changed: true };
   }
 }

@@ -5,6 +5,7 @@ import type { Locale } from '../../../contract/locales.js';
 import { FULFILMENT_MACHINE, PAYMENT_MACHINE, type OrderAddress, type PaymentMethod, type R1Invoice } from '../../../contract/orders.js';
 import { Order, OrderLine, OrderVat } from './order.entity.js';
 import { OrderNumberService, provisionalOrderNumber } from './order-number.js';
+import { OrderRepository } from './order.repository.js';
 import { orderMoney, type OrderLineDraft, type OrderMoney } from './order-totals.js';
 
 /** Everything a placement decides, before the order exists (money comes from the lines). */
@@ -52,7 +53,10 @@ export interface WrittenOrder {
  */
 @Injectable()
 export class OrderWriter {
-  constructor(private readonly numbers: OrderNumberService) {}
+  constructor(
+    private readonly numbers: OrderNumberService,
+    private readonly orders: OrderRepository,
+  ) {}
 
   async insert(manager: EntityManager, draft: OrderDraft, now: Date = new Date()): Promise<WrittenOrder> {
     return this.write(manager, draft, now, (m) => this.numbers.nextOrderNumber(m, now));
@@ -117,7 +121,6 @@ export class OrderWriter {
       placedAt: now,
       createdAt: now,
     });
-    await manager.insert(Order, row);
     const lines = draft.lines.map((l, position) =>
       manager.create(OrderLine, {
         id: randomUUID(),
@@ -130,9 +133,8 @@ export class OrderWriter {
         vatRate: l.vatRate,
       }),
     );
-    await manager.insert(OrderLine, lines);
     const vats = money.vatByRate.map((r) => manager.create(OrderVat, { orderId: id, rate: r.rate, base: r.base, vat: r.vat }));
-    await manager.insert(OrderVat, vats);
+    await this.orders.insert(manager, row, lines, vats);
     return { id, number, money, viewSecret, row, lines, vats };
   }
 }

@@ -24,11 +24,15 @@ import { IdentityModule } from '../identity/index.js';
 import { OrderAdminController } from './admin/order-admin.controller.js';
 import { AdminOrdersPageController } from './admin/page/admin-orders-page.controller.js';
 import { OrderAdminService } from './admin/order-admin.service.js';
+import { OrderRepository } from './order.repository.js';
+import { OrderHistoryRepository } from './admin/order-history.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
   controllers: [OrderController, OrderAdminController, AdminOrdersPageController],
   providers: [
+    OrderRepository,
+    OrderHistoryRepository,
     OrderReadService,
     OrderNumberService,
     OrderWriter,

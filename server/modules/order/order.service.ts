@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { Order, OrderLine, OrderVat } from './order.entity.js';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { Order, OrderLine, OrderVat } from './order.entity.js';
+import { OrderRepository } from './order.repository.js';
 import { isOrderNumber } from '../../../contract/api/order.js';
 import type { PaymentStatus } from '../../../contract/orders.js';
 import type { OrderStatus, OrderSummaryView, OrderView } from './order.types.js';
@@ -14,7 +15,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 @Injectable()
 export class OrderReadService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: OrderRepository,
+  ) {}
 
   /** The user's orders, newest first (same instant: larger number first), each with its lines in position order. */
   async listForUser(userId: string): Promise<OrderSummaryView[]> {
@@ -39,31 +43,26 @@ export class OrderReadService {
   /** The order row by its number (null for an unknown or malformed one). */
   async findByNumber(number: string, manager: EntityManager = this.db.manager): Promise<Order | null> {
     if (!isOrderNumber(number)) return null;
-    return manager.findOne(Order, { where: { number } });
+    return this.orders.findByNumber(manager, number);
+  }
+
+  /** The order a caller placed with an Idempotency-Key (null: none). */
+  findByIdempotencyKey(scope: string, key: string, manager: EntityManager = this.db.manager): Promise<Order | null> {
+    return this.orders.findByIdempotencyKey(manager, scope, key);
   }
 
   /** The whole view of an order row. */
   async viewOf(order: Order, manager: EntityManager = this.db.manager): Promise<OrderView> {
-    const [lines, vats] = await Promise.all([
-      manager.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } }),
-      manager.find(OrderVat, { where: { orderId: order.id }, order: { rate: 'ASC' } }),
-    ]);
+    const [lines, vats] = await Promise.all([this.orders.lines(manager, order.id), this.orders.vats(manager, order.id)]);
     return toOrderView(order, lines, vats);
   }
 
   private async forUser(userId: string, limit?: number): Promise<OrderSummaryView[]> {
     // not a uuid: no order can belong to it (and PostgreSQL would refuse the parameter)
     if (!UUID.test(userId)) return [];
-    const orders = await this.db.manager.find(Order, {
-      where: { userId },
-      order: { placedAt: 'DESC', number: 'DESC' },
-      ...(limit ? { take: limit } : {}),
-    });
+    const orders = await this.orders.ofUser(userId, limit);
     if (!orders.length) return [];
-    const lines = await this.db.manager.find(OrderLine, {
-      where: { orderId: In(orders.map((o) => o.id)) },
-      order: { orderId: 'ASC', position: 'ASC' },
-    });
+    const lines = await this.orders.linesOfOrders(orders.map((o) => o.id));
     const byOrder = new Map<string, OrderLine[]>();
     for (const l of lines) {
       const list = byOrder.get(l.orderId);

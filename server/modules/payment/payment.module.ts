@@ -9,6 +9,9 @@ import { PaymentService } from './payment.service.js';
 import { SandboxCallbackListener } from './sandbox/sandbox-callback.listener.js';
 import { SandboxEmulator } from './sandbox/sandbox-emulator.service.js';
 import { PaymentSettlement } from './settlement/payment-settlement.service.js';
+import { PaymentAttemptRepository } from './payment-attempt.repository.js';
+import { PaymentSettlementRepository } from './settlement/payment-settlement.repository.js';
+import { SandboxTransactionRepository } from './sandbox/sandbox-transaction.repository.js';
 
 /**
  * Card payments: the configured PaymentProvider (the Monri WebPay adapter, pointed at Monri or at the
@@ -20,6 +23,9 @@ import { PaymentSettlement } from './settlement/payment-settlement.service.js';
   controllers: [PaymentCallbackController, PaymentReturnController],
   providers: [
     { provide: PAYMENT_PROVIDER, inject: [APP_CONFIG], useFactory: (config: AppConfig) => new MonriWebPayProvider(config.payment.monri) },
+    PaymentAttemptRepository,
+    PaymentSettlementRepository,
+    SandboxTransactionRepository,
     PaymentService,
     PaymentSettlement,
     SandboxEmulator,

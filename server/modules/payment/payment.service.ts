@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { PaymentError } from './payment.errors.js';
 import { paymentReference } from './monri/monri-fields.js';
 import { PAYMENT_PROVIDER, type PaymentForm, type PaymentProvider, type PaymentRequest } from './payment-provider.js';
+import { PaymentAttemptRepository, type AttemptRow } from './payment-attempt.repository.js';
 
 /**
  * Where a provider posts its server-to-server callbacks: `/api/payments/{provider}/callback`, one route for
@@ -53,21 +54,6 @@ export interface CaptureOutcome {
   sent: boolean;
 }
 
-/** One attempt as the payment module keeps it (table payment_attempt). */
-interface AttemptRow {
-  id: string;
-  order_number: string;
-  reference: string | null;
-  amount: number;
-  status: 'pending' | 'approved' | 'declined' | 'flagged';
-  transaction_type: 'purchase' | 'authorize';
-  captured_amount: number;
-  refunded_amount: number;
-  voided_at: Date | null;
-  success_page: string | null;
-  cancel_page: string | null;
-}
-
 /**
  * Starts card payments and moves their money: builds the provider's signed form and records the
  * attempt (its own provider reference, amount, currency, the pages to return to) that settlement
@@ -81,6 +67,7 @@ export class PaymentService {
     private readonly db: DataSource,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly attempts: PaymentAttemptRepository,
   ) {}
 
   /**
@@ -94,11 +81,9 @@ export class PaymentService {
     // Two attempts of one order started at once (a repeated placement and a 'pay again', say) take their
     // numbers one after the other: the count and the insert below are serialized per order until commit.
     if (manager.queryRunner?.isTransactionActive) {
-      await manager.query(`SELECT pg_advisory_xact_lock(hashtextextended($1, 0))`, [`payment-attempt:${order.number}`]);
+      await this.attempts.lockOrderAttempts(manager, order.number);
     }
-    const [{ n }] = (await manager.query(`SELECT count(*)::int AS n FROM payment_attempt WHERE order_number = $1`, [
-      order.number,
-    ])) as Array<{ n: number }>;
+    const n = await this.attempts.countFor(manager, order.number);
     let reference: string;
     try {
       reference = paymentReference(order.number, n + 1);
@@ -119,20 +104,16 @@ export class PaymentService {
       cancelUrl: paymentReturnUrl(base, reference, 'cancel'),
       callbackUrl: `${base}${paymentCallbackPath(this.provider.name)}`,
     });
-    await manager.query(
-      `INSERT INTO payment_attempt (order_number, reference, amount, currency, provider, transaction_type, success_page, cancel_page)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        order.number,
-        reference,
-        order.amountCents,
-        order.currency,
-        this.config.payment.provider,
-        transactionType,
-        order.successUrl,
-        order.cancelUrl,
-      ],
-    );
+    await this.attempts.insert(manager, {
+      orderNumber: order.number,
+      reference,
+      amount: order.amountCents,
+      currency: order.currency,
+      provider: this.config.payment.provider,
+      transactionType,
+      successPage: order.successUrl,
+      cancelPage: order.cancelUrl,
+    });
     return form;
   }
 
@@ -141,9 +122,7 @@ export class PaymentService {
    * (success or cancel), or undefined for a reference no attempt has.
    */
   async returnPage(reference: string, outcome: 'success' | 'cancel'): Promise<string | undefined> {
-    const [row] = (await this.db.query(`SELECT success_page, cancel_page FROM payment_attempt WHERE reference = $1`, [
-      reference,
-    ])) as AttemptRow[];
+    const row = await this.attempts.pagesOf(reference);
     const page = row && (outcome === 'success' ? row.success_page : row.cancel_page);
     return page ?? undefined;
   }
@@ -176,7 +155,7 @@ export class PaymentService {
         );
       sent = true;
     }
-    await manager.query(`UPDATE payment_attempt SET captured_amount = $2 WHERE id = $1`, [attempt.id, amount]);
+    await this.attempts.setCaptured(manager, attempt.id, amount);
     return { capturedCents: amount, sent };
   }
 
@@ -220,19 +199,13 @@ export class PaymentService {
       refunded = totalCents;
       sent = true;
     }
-    if (attempt)
-      await manager.query(`UPDATE payment_attempt SET refunded_amount = LEAST($2, captured_amount) WHERE id = $1`, [attempt.id, refunded]);
+    if (attempt) await this.attempts.setRefunded(manager, attempt.id, refunded);
     return { refundedCents: refunded, sent, voided: false };
   }
 
   /** What has been refunded of an order's approved card payment so far (the attempt's ledger), 0 without one. */
   async refundedCents(orderNumber: string, manager: EntityManager = this.db.manager): Promise<number> {
-    const rows = (await manager.query(`SELECT refunded_amount FROM payment_attempt WHERE order_number = $1 AND status = 'approved'`, [
-      orderNumber,
-    ])) as Array<{
-      refunded_amount: number;
-    }>;
-    return rows[0]?.refunded_amount ?? 0;
+    return (await this.attempts.refundedOfApproved(manager, orderNumber)) ?? 0;
   }
 
   private async voidAttempt(attempt: AttemptRow, reference: string, totalCents: number, manager: EntityManager): Promise<RefundOutcome> {
@@ -256,14 +229,11 @@ export class PaymentService {
         );
       sent = true;
     }
-    await manager.query(`UPDATE payment_attempt SET voided_at = now() WHERE id = $1`, [attempt.id]);
+    await this.attempts.setVoided(manager, attempt.id);
     return { refundedCents: 0, sent, voided: true };
   }
 
   private async approvedAttempt(orderNumber: string, manager: EntityManager): Promise<AttemptRow | undefined> {
-    const rows = (await manager.query(`SELECT * FROM payment_attempt WHERE order_number = $1 AND status = 'approved' FOR UPDATE`, [
-      orderNumber,
-    ])) as AttemptRow[];
-    return rows[0];
+    return this.attempts.approvedLocked(manager, orderNumber);
   }
 }

@@ -10,6 +10,7 @@ import { orderPlaced } from '../../../contract/events/order.js';
 import { CartService, CouponService, verifyCartCookie } from '../../../server/modules/cart/index.js';
 import { CatalogService } from '../../../server/modules/catalog/index.js';
 import {
+  OrderHistoryRepository,
   OrderPlacement,
   OrderReadService,
   OrderViewTokens,
@@ -403,6 +404,7 @@ describe('placing and reading orders (API, real PostgreSQL and Redis)', () => {
       app.get(OrderReadService),
       app.get(OrderViewTokens),
       app.get(EventPublisher),
+      app.get(OrderHistoryRepository),
       starter,
     );
     const p = await createProduct(shop.app, { price: 990, stock: 4 });

@@ -4,7 +4,7 @@ import { publicPath } from '../../../../contract/paths.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from '../../../platform/events/index.js';
 import { MailQueue } from '../../../platform/mail/index.js';
-import { ContactMessage } from '../contact-message.entity.js';
+import { ContactMessageRepository } from '../contact-message.repository.js';
 
 /**
  * The contact form's mails (docs/contact.md), queued by the worker once the message's transaction
@@ -22,11 +22,12 @@ export class ContactMailsListener {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mails: MailQueue,
+    private readonly messages: ContactMessageRepository,
   ) {}
 
   @OnEvent(contactMessageReceived, 'send-contact-mails')
   async received(event: DomainEvent<EventPayload<typeof contactMessageReceived>>, ctx: EventContext): Promise<void> {
-    const row = await ctx.manager.findOne(ContactMessage, { where: { id: event.payload.messageId } });
+    const row = await this.messages.find(ctx.manager, event.payload.messageId);
     if (!row) return this.logger.error(`contact.message-received for unknown message ${event.payload.messageId}: nothing sent`);
     const message = {
       name: row.name,

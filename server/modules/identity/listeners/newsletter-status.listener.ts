@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newsletterSubscriptionConfirmed, newsletterUnsubscribed } from '../../../../contract/events/newsletter.js';
 import { NEWSLETTER_CONSENT_VERSION } from '../../../../contract/newsletter.js';
 import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from '../../../platform/events/index.js';
+import { UserRepository } from '../user.repository.js';
 
 /**
  * Keeps the profile's newsletter switch true to the newsletter (docs/newsletter.md): an address that
@@ -10,19 +11,15 @@ import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from 
  */
 @Injectable()
 export class NewsletterStatusListener {
+  constructor(private readonly users: UserRepository) {}
+
   @OnEvent(newsletterSubscriptionConfirmed, 'mark-profile-subscribed')
   async onConfirmed(event: DomainEvent<EventPayload<typeof newsletterSubscriptionConfirmed>>, ctx: EventContext): Promise<void> {
-    await ctx.manager.query(
-      `UPDATE app_user SET newsletter_consent_at = $2, newsletter_consent_version = $3, updated_at = now() WHERE email = $1 AND newsletter_consent_at IS NULL`,
-      [event.payload.email, event.payload.confirmedAt, NEWSLETTER_CONSENT_VERSION],
-    );
+    await this.users.markNewsletterConsent(ctx.manager, event.payload.email, event.payload.confirmedAt, NEWSLETTER_CONSENT_VERSION);
   }
 
   @OnEvent(newsletterUnsubscribed, 'mark-profile-unsubscribed')
   async onUnsubscribed(event: DomainEvent<EventPayload<typeof newsletterUnsubscribed>>, ctx: EventContext): Promise<void> {
-    await ctx.manager.query(
-      `UPDATE app_user SET newsletter_consent_at = NULL, newsletter_consent_version = NULL, updated_at = now() WHERE email = $1 AND newsletter_consent_at IS NOT NULL`,
-      [event.payload.email],
-    );
+    await this.users.clearNewsletterConsent(ctx.manager, event.payload.email);
   }
 }

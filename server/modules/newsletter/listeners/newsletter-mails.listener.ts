@@ -4,7 +4,7 @@ import { OnEvent, type EventContext } from '../../../platform/events/index.js';
 import { MailQueue } from '../../../platform/mail/index.js';
 import { NewsletterConfirmationRequested, NewsletterSubscriptionConfirmed } from '../events/newsletter.events.js';
 import { hashToken } from '../newsletter-tokens.js';
-import { NewsletterSubscription } from '../newsletter.entity.js';
+import { NewsletterRepository } from '../newsletter.repository.js';
 import { NewsletterService } from '../newsletter.service.js';
 
 /**
@@ -20,21 +20,21 @@ export class NewsletterMailsListener {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mails: MailQueue,
     private readonly newsletter: NewsletterService,
+    private readonly subscriptions: NewsletterRepository,
   ) {}
 
   @OnEvent(NewsletterConfirmationRequested, 'send-newsletter-confirmation-mail')
   async onRequested(event: NewsletterConfirmationRequested, ctx: EventContext): Promise<void> {
-    const sub = await ctx.manager.findOne(NewsletterSubscription, { where: { id: event.payload.subscriptionId }, lock: { mode: 'pessimistic_write' } });
+    const sub = await this.subscriptions.lock(ctx.manager, { id: event.payload.subscriptionId });
     const requestedAt = Date.parse(event.payload.requestedAt);
     // Confirmed already (nothing new is sent), unsubscribed since, or a newer request mails instead.
     if (!sub || sub.status !== 'pending' || sub.confirmRequestedAt.getTime() !== requestedAt) return;
     const token = this.newsletter.tokens.confirmation(ctx.eventId);
     const hours = this.config.newsletter.confirmTtlHours;
-    await ctx.manager.update(
-      NewsletterSubscription,
-      { id: sub.id },
-      { confirmTokenHash: hashToken(token), confirmExpiresAt: new Date(requestedAt + hours * 3_600_000) },
-    );
+    await this.subscriptions.update(ctx.manager, sub.id, {
+      confirmTokenHash: hashToken(token),
+      confirmExpiresAt: new Date(requestedAt + hours * 3_600_000),
+    });
     const unsubscribe = this.newsletter.unsubscribeLinks(sub);
     await this.mails.enqueue(
       'newsletter-confirmation',
@@ -46,7 +46,7 @@ export class NewsletterMailsListener {
 
   @OnEvent(NewsletterSubscriptionConfirmed, 'send-newsletter-welcome-mail')
   async onConfirmed(event: NewsletterSubscriptionConfirmed, ctx: EventContext): Promise<void> {
-    const sub = await ctx.manager.findOne(NewsletterSubscription, { where: { id: event.payload.subscriptionId } });
+    const sub = await this.subscriptions.find({ id: event.payload.subscriptionId }, ctx.manager);
     if (!sub || sub.status !== 'confirmed') return;
     const unsubscribe = this.newsletter.unsubscribeLinks(sub);
     await this.mails.enqueue(

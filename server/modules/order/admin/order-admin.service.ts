@@ -12,9 +12,7 @@ import {
   type AdminOrderRow,
 } from '../../../../contract/api/admin-orders.js';
 import { isOrderNumber } from '../../../../contract/api/order.js';
-import type { Locale } from '../../../../contract/locales.js';
 import { formatEuro } from '../../../../contract/money.js';
-import type { FulfilmentStatus, PaymentMethod, PaymentStatus } from '../../../../contract/orders.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import { CatalogService } from '../../catalog/index.js';
@@ -24,19 +22,8 @@ import { OrderError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
 import type { OrderAdministration, OrderOperator } from './order-administration.js';
-import { readOrderHistory, recordOrderHistory } from './order-history.js';
-
-/** The order row an action locks and judges. */
-interface LockedOrder {
-  id: string;
-  number: string;
-  payment_method: PaymentMethod;
-  payment_status: PaymentStatus;
-  fulfilment_status: FulfilmentStatus;
-  tracking_number: string | null;
-  total: number;
-  locale: Locale;
-}
+import { OrderHistoryRepository } from './order-history.repository.js';
+import { OrderRepository, type LockedOrder } from '../order.repository.js';
 
 /**
  * The operators' order service (docs/orders.md 'Operators'), behind `/api/admin/orders` and the
@@ -64,32 +51,18 @@ export class OrderAdminService implements OrderAdministration {
     private readonly catalog: CatalogService,
     private readonly payments: PaymentService,
     private readonly events: EventPublisher,
+    private readonly orders: OrderRepository,
+    private readonly history: OrderHistoryRepository,
   ) {}
 
   async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
     const page = query.page ?? 1;
     const q = query.q?.trim() ? `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-    const where = `($1::text IS NULL OR fulfilment_status = $1) AND ($2::text IS NULL OR payment_status = $2)
-      AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR number ILIKE $4 OR email ILIKE $4)`;
-    const params = [query.status ?? null, query.payment_status ?? null, query.payment_method ?? null, q];
-    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM shop_order WHERE ${where}`, params)) as Array<{ n: number }>;
-    const rows = (await this.db.query(
-      `SELECT number, placed_at, email, delivery_address, locale, total, payment_method, payment_status, fulfilment_status, tracking_number
-         FROM shop_order WHERE ${where}
-        ORDER BY placed_at DESC, number DESC LIMIT ${ADMIN_ORDERS_PAGE_SIZE} OFFSET $5`,
-      [...params, (page - 1) * ADMIN_ORDERS_PAGE_SIZE],
-    )) as Array<{
-      number: string;
-      placed_at: Date;
-      email: string;
-      delivery_address: { first_name?: string; last_name?: string; country?: string };
-      locale: Locale;
-      total: number;
-      payment_method: PaymentMethod;
-      payment_status: PaymentStatus;
-      fulfilment_status: FulfilmentStatus;
-      tracking_number: string | null;
-    }>;
+    const { total: n, rows } = await this.orders.adminPage(
+      { status: query.status ?? null, paymentStatus: query.payment_status ?? null, paymentMethod: query.payment_method ?? null, search: q },
+      (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
+      ADMIN_ORDERS_PAGE_SIZE,
+    );
     const orders: AdminOrderRow[] = rows.map((r) => ({
       number: r.number,
       placed_at: r.placed_at.toISOString(),
@@ -110,7 +83,7 @@ export class OrderAdminService implements OrderAdministration {
   async detail(number: string, manager: EntityManager = this.db.manager): Promise<AdminOrderDetail | null> {
     const order = await this.reader.findByNumber(number, manager);
     if (!order) return null;
-    const [view, history] = await Promise.all([this.reader.viewOf(order, manager), readOrderHistory(manager, order.id)]);
+    const [view, history] = await Promise.all([this.reader.viewOf(order, manager), this.history.read(manager, order.id)]);
     return { ...view, user_id: order.userId, actions: allowedActions(view), history };
   }
 
@@ -145,10 +118,10 @@ export class OrderAdminService implements OrderAdministration {
               orderNumber: number,
               paymentMethod: order.payment_method,
               total: order.total,
-              paidAt: (await transactionTime(m)).toISOString(),
+              paidAt: (await this.orders.transactionTime(m)).toISOString(),
             }),
           );
-          return recordOrderHistory(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
+          return this.history.record(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
         case 'cancel':
           return this.cancel(m, order, actor);
         case 'refund':
@@ -161,10 +134,7 @@ export class OrderAdminService implements OrderAdministration {
   }
 
   private async lock(m: EntityManager, number: string): Promise<LockedOrder> {
-    const [order] = (await m.query(
-      `SELECT id, number, payment_method, payment_status, fulfilment_status, tracking_number, total, locale FROM shop_order WHERE number = $1 FOR UPDATE`,
-      [number],
-    )) as LockedOrder[];
+    const order = await this.orders.lockForAction(m, number);
     if (!order) throw new OrderError('ORDER_NOT_FOUND');
     return order;
   }
@@ -173,9 +143,9 @@ export class OrderAdminService implements OrderAdministration {
     // An authorized card payment is captured now (the provider first, idempotent: docs/payments.md 'Authorize and capture').
     if (order.payment_method === 'card' && order.payment_status === 'paid') await this.payments.capture(order.number, order.total, m);
     await this.states.changeFulfilmentStatus(m, order.number, 'shipped');
-    const shippedAt = await transactionTime(m);
-    await m.query(`UPDATE shop_order SET tracking_number = $2, shipped_at = $3 WHERE id = $1`, [order.id, trackingNumber, shippedAt]);
-    await recordOrderHistory(m, order.id, 'shipped', actor, trackingNumber);
+    const shippedAt = await this.orders.transactionTime(m);
+    await this.orders.setShipped(m, order.id, trackingNumber, shippedAt);
+    await this.history.record(m, order.id, 'shipped', actor, trackingNumber);
     await this.events.publish(
       m,
       new OrderShipped({
@@ -191,9 +161,9 @@ export class OrderAdminService implements OrderAdministration {
 
   private async deliver(m: EntityManager, order: LockedOrder, actor: string): Promise<void> {
     await this.states.changeFulfilmentStatus(m, order.number, 'delivered');
-    const deliveredAt = await transactionTime(m);
-    await m.query(`UPDATE shop_order SET delivered_at = $2 WHERE id = $1`, [order.id, deliveredAt]);
-    await recordOrderHistory(m, order.id, 'delivered', actor);
+    const deliveredAt = await this.orders.transactionTime(m);
+    await this.orders.setDelivered(m, order.id, deliveredAt);
+    await this.history.record(m, order.id, 'delivered', actor);
     await this.events.publish(
       m,
       new OrderDelivered({ orderId: order.id, orderNumber: order.number, deliveredAt: deliveredAt.toISOString(), actor }),
@@ -205,14 +175,11 @@ export class OrderAdminService implements OrderAdministration {
     const refunded = order.payment_status === 'paid';
     if (refunded) await this.refund(m, order, actor);
     await this.states.changeFulfilmentStatus(m, order.number, 'cancelled');
-    const cancelledAt = await transactionTime(m);
-    await m.query(`UPDATE shop_order SET cancelled_at = $2 WHERE id = $1`, [order.id, cancelledAt]);
-    const lines = (await m.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [order.id])) as Array<{
-      code: string;
-      quantity: number;
-    }>;
+    const cancelledAt = await this.orders.transactionTime(m);
+    await this.orders.setCancelled(m, order.id, cancelledAt);
+    const lines = await this.orders.lineQuantities(m, order.id);
     await this.catalog.releaseStock(m, lines);
-    await recordOrderHistory(m, order.id, 'cancelled', actor, lines.map((l) => `${l.quantity} × ${l.code}`).join(', ') || null);
+    await this.history.record(m, order.id, 'cancelled', actor, lines.map((l) => `${l.quantity} × ${l.code}`).join(', ') || null);
     await this.events.publish(
       m,
       new OrderCancelled({
@@ -252,9 +219,9 @@ export class OrderAdminService implements OrderAdministration {
       whole = outcome.voided || outcome.refundedCents >= order.total;
     }
     if (whole) await this.states.changePaymentStatus(m, order.number, 'refunded');
-    await recordOrderHistory(m, order.id, 'refunded', actor, detail);
+    await this.history.record(m, order.id, 'refunded', actor, detail);
     // the buyer's refund mail (one per refund event): amount, method, when the money arrives (nothing to say of 0 €)
-    const refundedAt = (await transactionTime(m)).toISOString();
+    const refundedAt = (await this.orders.transactionTime(m)).toISOString();
     if (given > 0) {
       await this.events.publish(
         m,
@@ -262,12 +229,6 @@ export class OrderAdminService implements OrderAdministration {
       );
     }
   }
-}
-
-/** The transaction's time (PostgreSQL's now()): the instant an action took effect. */
-async function transactionTime(m: EntityManager): Promise<Date> {
-  const [{ now }] = (await m.query(`SELECT now() AS now`)) as Array<{ now: Date }>;
-  return now;
 }
 
 /** Whether the order already is where `action` leads (then acting again changes nothing). */

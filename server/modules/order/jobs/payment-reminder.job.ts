@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { ScheduledJob } from '../../../platform/queue/index.js';
 import { OrderPaymentAbandoned } from '../events/order.events.js';
+import { OrderRepository } from '../order.repository.js';
 
 export const PAYMENT_REMINDER_JOB = 'orders.remind-unpaid';
 /** How often the job looks; a reminder goes out at most this long after it is due. */
@@ -27,31 +28,18 @@ export class PaymentReminder {
   constructor(
     private readonly db: DataSource,
     private readonly events: EventPublisher,
+    private readonly orders: OrderRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @ScheduledJob(PAYMENT_REMINDER_JOB, { every: EVERY_MS })
   async remind(now = new Date()): Promise<{ reminded: string[] }> {
     const cutoff = new Date(now.getTime() - this.config.payment.paymentReminderDelayMinutes * 60_000);
-    const due = (await this.db.query(
-      `SELECT number FROM shop_order
-        WHERE payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed') AND fulfilment_status = 'placed'
-          AND payment_reminder_sent_at IS NULL AND placed_at < $1
-        ORDER BY placed_at LIMIT ${BATCH}`,
-      [cutoff],
-    )) as Array<{ number: string }>;
+    const due = await this.orders.unpaidCardOrdersBefore(cutoff, BATCH, true);
     const reminded: string[] = [];
-    for (const { number } of due) {
+    for (const number of due) {
       const done = await this.db.transaction(async (manager) => {
-        // an UPDATE ... RETURNING: TypeORM's PostgreSQL driver answers [rows, count]
-        const [rows] = (await manager.query(
-          `UPDATE shop_order SET payment_reminder_sent_at = now()
-            WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed') AND fulfilment_status = 'placed'
-              AND payment_reminder_sent_at IS NULL AND placed_at < $2
-           RETURNING id, placed_at`,
-          [number, cutoff],
-        )) as [Array<{ id: string; placed_at: Date }>, number];
-        const row = rows[0];
+        const row = await this.orders.claimReminder(manager, number, cutoff);
         if (!row) return false; // paid, cancelled or reminded meanwhile
         await this.events.publish(
           manager,

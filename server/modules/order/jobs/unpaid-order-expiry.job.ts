@@ -6,7 +6,8 @@ import { EventPublisher } from '../../../platform/events/index.js';
 import { CatalogService } from '../../catalog/index.js';
 import { OrderExpired } from '../events/order.events.js';
 import { OrderStateService } from '../order-state.service.js';
-import { recordOrderHistory, SYSTEM_ACTOR } from '../admin/order-history.js';
+import { OrderHistoryRepository, SYSTEM_ACTOR } from '../admin/order-history.repository.js';
+import { OrderRepository } from '../order.repository.js';
 
 export const UNPAID_ORDER_EXPIRY_JOB = 'orders.expire-unpaid';
 const EVERY_MS = 60_000;
@@ -29,36 +30,23 @@ export class UnpaidOrderExpiry {
     private readonly states: OrderStateService,
     private readonly catalog: CatalogService,
     private readonly events: EventPublisher,
+    private readonly orders: OrderRepository,
+    private readonly history: OrderHistoryRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @ScheduledJob(UNPAID_ORDER_EXPIRY_JOB, { every: EVERY_MS })
   async expire(now = new Date()): Promise<{ cancelled: string[] }> {
     const cutoff = new Date(now.getTime() - this.config.payment.unpaidOrderExpiryMinutes * 60_000);
-    const due = (await this.db.query(
-      `SELECT number FROM shop_order
-        WHERE payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed') AND fulfilment_status = 'placed' AND placed_at < $1
-        ORDER BY placed_at LIMIT ${BATCH}`,
-      [cutoff],
-    )) as Array<{ number: string }>;
+    const due = await this.orders.unpaidCardOrdersBefore(cutoff, BATCH);
     const cancelled: string[] = [];
-    for (const { number } of due) {
+    for (const number of due) {
       const done = await this.db.transaction(async (manager) => {
-        const [order] = (await manager.query(
-          `SELECT id, placed_at, now() AS expired_at FROM shop_order WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed')
-             AND fulfilment_status = 'placed' AND placed_at < $2 FOR UPDATE`,
-          [number, cutoff],
-        )) as Array<{ id: string; placed_at: Date; expired_at: Date }>;
+        const order = await this.orders.lockExpirable(manager, number, cutoff);
         if (!order) return false; // paid or cancelled meanwhile
         await this.states.changeFulfilmentStatus(manager, number, 'cancelled');
-        const lines = (await manager.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [
-          order.id,
-        ])) as Array<{
-          code: string;
-          quantity: number;
-        }>;
-        await this.catalog.releaseStock(manager, lines);
-        await recordOrderHistory(
+        await this.catalog.releaseStock(manager, await this.orders.lineQuantities(manager, order.id));
+        await this.history.record(
           manager,
           order.id,
           'expired',

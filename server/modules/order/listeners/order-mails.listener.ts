@@ -18,6 +18,7 @@ import { type DomainEvent, type EventContext, type EventPayload, OnEvent } from 
 import { MailQueue } from '../../../platform/mail/index.js';
 import { OrderViewTokens } from '../order-view-token.js';
 import { OrderReadService } from '../order.service.js';
+import { OrderRepository } from '../order.repository.js';
 
 type Payload<C extends Parameters<typeof OnEvent>[0]> = DomainEvent<EventPayload<C>>;
 
@@ -52,6 +53,7 @@ export class OrderMailsListener {
     private readonly mails: MailQueue,
     private readonly orders: OrderReadService,
     private readonly tokens: OrderViewTokens,
+    private readonly rows: OrderRepository,
   ) {}
 
   @OnEvent(orderPlaced, 'send-order-placed-mails')
@@ -177,14 +179,7 @@ export class OrderMailsListener {
    * job (or two declines) take turns, so exactly one of them finds the column still empty.
    */
   private async claimReminder(manager: EntityManager, number: string): Promise<boolean> {
-    const [rows] = (await manager.query(
-      `UPDATE shop_order SET payment_reminder_sent_at = now()
-        WHERE number = $1 AND payment_method = 'card' AND payment_status IN ('awaiting_payment', 'failed') AND fulfilment_status = 'placed'
-          AND payment_reminder_sent_at IS NULL
-       RETURNING id`,
-      [number],
-    )) as [Array<{ id: string }>, number];
-    return rows.length > 0;
+    return (await this.rows.claimReminder(manager, number)) !== undefined;
   }
 
   private async paymentNotCompleted(ctx: EventContext, number: string): Promise<void> {

@@ -7,9 +7,10 @@ import { EventPublisher } from '../../../platform/events/index.js';
 import type { Locale } from '../../../platform/i18n/index.js';
 import { CartService, CouponService, type CartOwner } from '../../cart/index.js';
 import { CatalogService } from '../../catalog/index.js';
-import { recordOrderHistory } from '../admin/order-history.js';
+import { OrderHistoryRepository } from '../admin/order-history.repository.js';
+import { OrderRepository } from '../order.repository.js';
 import { OrderCancelled, OrderPaymentMethodChanged } from '../events/order.events.js';
-import { Order, OrderLine, OrderVat } from '../order.entity.js';
+import type { Order, OrderLine } from '../order.entity.js';
 import { OrderError, OrderTotalChangedError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { orderMoney, totalsDetail, type OrderMoney } from '../order-totals.js';
@@ -33,6 +34,8 @@ export class PendingOrderActions {
     private readonly coupons: CouponService,
     private readonly catalog: CatalogService,
     private readonly events: EventPublisher,
+    private readonly orders: OrderRepository,
+    private readonly history: OrderHistoryRepository,
   ) {}
 
   /**
@@ -54,7 +57,7 @@ export class PendingOrderActions {
       const order = await this.lock(m, number);
       if (order.paymentMethod === 'cod' && order.fulfilmentStatus === 'placed') return;
       if (!isPendingOrder(snake(order))) throw new OrderError('ORDER_NOT_PENDING');
-      const lines = await m.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } });
+      const lines = await this.orders.lines(m, order.id);
       const current = await this.catalog.productsForCart(
         lines.map((l) => l.productCode),
         locale,
@@ -82,8 +85,8 @@ export class PendingOrderActions {
       }
       if (money.total !== order.total) await this.reprice(m, order, priced, money);
       if (order.paymentStatus === 'failed') await this.states.changePaymentStatus(m, number, 'awaiting_payment');
-      await m.query(`UPDATE shop_order SET payment_method = 'cod' WHERE id = $1`, [order.id]);
-      await recordOrderHistory(m, order.id, 'payment_method_changed', order.email, `card -> cod, ${formatEuro(money.total, 'hr')}`);
+      await this.orders.setCashOnDelivery(m, order.id);
+      await this.history.record(m, order.id, 'payment_method_changed', order.email, `card -> cod, ${formatEuro(money.total, 'hr')}`);
       await this.events.publish(
         m,
         new OrderPaymentMethodChanged({
@@ -113,8 +116,8 @@ export class PendingOrderActions {
       if (order.fulfilmentStatus === 'cancelled') return null;
       if (!isPendingOrder(snake(order))) throw new OrderError('ORDER_NOT_PENDING');
       await this.states.changeFulfilmentStatus(m, number, 'cancelled');
-      await m.query(`UPDATE shop_order SET cancelled_at = $2 WHERE id = $1`, [order.id, now]);
-      const lines = await m.find(OrderLine, { where: { orderId: order.id }, order: { position: 'ASC' } });
+      await this.orders.setCancelled(m, order.id, now);
+      const lines = await this.orders.lines(m, order.id);
       await this.catalog.releaseStock(
         m,
         lines.map((l) => ({ code: l.productCode, quantity: l.quantity })),
@@ -125,7 +128,7 @@ export class PendingOrderActions {
         cartOwner,
         lines.map((l) => ({ productCode: l.productCode, quantity: l.quantity })),
       );
-      await recordOrderHistory(
+      await this.history.record(
         m,
         order.id,
         'cancelled',
@@ -151,18 +154,11 @@ export class PendingOrderActions {
 
   /** The signed-in user's most recent pending order, if any. */
   async latestPendingForUser(userId: string): Promise<Order | null> {
-    return this.db
-      .getRepository(Order)
-      .createQueryBuilder('o')
-      .where('o.user_id = :userId', { userId })
-      .andWhere(`o.payment_method = 'card' AND o.fulfilment_status = 'placed' AND o.payment_status IN ('awaiting_payment', 'failed')`)
-      .orderBy('o.placed_at', 'DESC')
-      .addOrderBy('o.number', 'DESC')
-      .getOne();
+    return this.orders.latestPendingForUser(userId);
   }
 
   private async lock(m: EntityManager, number: string): Promise<Order> {
-    await m.query(`SELECT 1 FROM shop_order WHERE number = $1 FOR UPDATE`, [number]);
+    await this.orders.lock(m, number);
     const order = await this.reader.findByNumber(number, m);
     if (!order) throw new OrderError('ORDER_NOT_FOUND');
     return order;
@@ -175,26 +171,8 @@ export class PendingOrderActions {
     priced: Array<{ line: OrderLine; unitPrice: number }>,
     money: OrderMoney,
   ): Promise<void> {
-    for (const p of priced) {
-      if (p.unitPrice !== p.line.unitPrice) await m.update(OrderLine, { id: p.line.id }, { unitPrice: p.unitPrice });
-    }
-    await m.update(
-      Order,
-      { id: order.id },
-      {
-        subtotal: money.subtotal,
-        discount: money.discount,
-        delivery: money.delivery,
-        total: money.total,
-        vatBase: money.vatBase,
-        vatTotal: money.vatTotal,
-      },
-    );
-    await m.delete(OrderVat, { orderId: order.id });
-    await m.insert(
-      OrderVat,
-      money.vatByRate.map((r) => ({ orderId: order.id, rate: r.rate, base: r.base, vat: r.vat })),
-    );
+    const changed = priced.filter((p) => p.unitPrice !== p.line.unitPrice).map((p) => ({ lineId: p.line.id, unitPrice: p.unitPrice }));
+    await this.orders.reprice(m, order.id, changed, money);
   }
 
   private async view(number: string): Promise<OrderView> {

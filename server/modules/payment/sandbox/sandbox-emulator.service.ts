@@ -24,32 +24,10 @@ import {
   type MonriLimitedField,
 } from '../monri/monri-fields.js';
 import type { PaymentPageData } from './sandbox-page.js';
+import { SandboxTransactionRepository, type TxRow } from './sandbox-transaction.repository.js';
 
 /** The response code the sandbox sends for a declined card (anything but '0000' is not approved). */
 export const SANDBOX_DECLINED_CODE = '1005';
-
-type TxStatus = PaymentPageData['status'];
-
-interface TxRow {
-  id: string;
-  order_number: string;
-  amount: number;
-  currency: string;
-  language: string;
-  form: Record<string, string>;
-  status: TxStatus;
-  approval_code: string | null;
-  refunded_amount: number;
-  callback_body: string | null;
-  callback_delivered_at: Date | null;
-  created_at: Date;
-  transaction_type: 'purchase' | 'authorize';
-  captured_amount: number;
-  voided_at: Date | null;
-  declines: number;
-  /** The buyer's last step on the page: `declined`, `cancelled`, `abandoned`, or a management call (`capture`, `void`, `refund`). */
-  last_action: string | null;
-}
 
 export type FormResult = { ok: true; id: string } | { ok: false; locale: Locale; reason: string };
 
@@ -121,6 +99,7 @@ export class SandboxEmulator {
     private readonly db: DataSource,
     private readonly events: EventPublisher,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly transactions: SandboxTransactionRepository,
   ) {}
 
   private get key(): string {
@@ -164,12 +143,8 @@ export class SandboxEmulator {
       if (!isHttpUrl(fields[name]!) || fields[name]!.length > 2000) return refuse(`${name} must be an absolute http(s) URL.`);
     }
     const { digest: _digest, authenticity_token: _token, ...kept } = fields;
-    const seen = await this.db.query<TxRow[]>(
-      `SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 ORDER BY created_at LIMIT 1`,
-      [fields.order_number],
-    );
-    if (seen[0]) {
-      const tx = seen[0];
+    const tx = await this.transactions.firstOf(fields.order_number!);
+    if (tx) {
       const same = Object.entries(kept).every(([name, value]) => tx.form[name] === value);
       if (same && open(tx)) return { ok: true, id: tx.id };
       return refuse(
@@ -177,10 +152,15 @@ export class SandboxEmulator {
       );
     }
     const id = randomBytes(16).toString('hex');
-    await this.db.query(
-      `INSERT INTO payment_sandbox_transaction (id, order_number, amount, currency, language, form, transaction_type) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, fields.order_number, Number(fields.amount), fields.currency, fields.language, JSON.stringify(kept), fields.transaction_type],
-    );
+    await this.transactions.insert({
+      id,
+      orderNumber: fields.order_number!,
+      amount: Number(fields.amount),
+      currency: fields.currency!,
+      language: fields.language!,
+      form: kept,
+      transactionType: fields.transaction_type as TxRow['transaction_type'],
+    });
     return { ok: true, id };
   }
 
@@ -209,11 +189,7 @@ export class SandboxEmulator {
     if (choice === 'approve' && tx.status === 'approved') return { kind: 'redirect', location: this.returnUrl(tx, 'success') };
     if (!open(tx)) return { kind: 'already_decided', tx: pageData(tx), locale };
     if (choice === 'abandon' || choice === 'cancel') {
-      const rows = await this.update(
-        `UPDATE payment_sandbox_transaction SET status = CASE WHEN status = 'pending' THEN 'abandoned' ELSE status END, last_action = $2, decided_at = coalesce(decided_at, now())
-          WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
-        [id, choice === 'cancel' ? 'cancelled' : 'abandoned'],
-      );
+      const rows = await this.transactions.leave(id, choice === 'cancel' ? 'cancelled' : 'abandoned');
       const updated = rows[0] ?? (await this.find(id))!;
       if (!rows.length) return { kind: 'already_decided', tx: pageData(updated), locale };
       return choice === 'cancel'
@@ -221,11 +197,7 @@ export class SandboxEmulator {
         : { kind: 'abandoned', tx: pageData(updated), locale };
     }
     if (choice === 'decline') {
-      const rows = await this.update(
-        `UPDATE payment_sandbox_transaction SET status = 'declined', declines = declines + 1, last_action = 'declined', decided_at = now()
-          WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
-        [id],
-      );
+      const rows = await this.transactions.decline(id);
       const updated = rows[0] ?? (await this.find(id))!;
       return rows.length ? { kind: 'declined', tx: pageData(updated), locale } : { kind: 'already_decided', tx: pageData(updated), locale };
     }
@@ -254,13 +226,7 @@ export class SandboxEmulator {
     let rows: TxRow[];
     try {
       rows = await this.db.transaction(async (manager) => {
-        const [updated] = (await manager.query(
-          `UPDATE payment_sandbox_transaction
-              SET status = 'approved', approval_code = $2, callback_body = $3, decided_at = $4, last_action = NULL,
-                  captured_amount = CASE WHEN transaction_type = 'purchase' THEN amount ELSE 0 END
-            WHERE id = $1 AND status IN ('pending', 'declined') AND last_action IS DISTINCT FROM 'cancelled' AND last_action IS DISTINCT FROM 'abandoned' RETURNING *`,
-          [id, approvalCode, callbackBody, now],
-        )) as [TxRow[], number];
+        const updated = await this.transactions.approve(manager, id, approvalCode, callbackBody, now);
         if (updated.length)
           await this.events.publish(manager, new PaymentSandboxCallbackOwed({ transactionId: id, orderNumber: tx.order_number }));
         return updated;
@@ -310,7 +276,7 @@ export class SandboxEmulator {
       return { status: 0 };
     }
     if (tx.callback_delivered_at) return { status: 200 };
-    await this.db.query(`UPDATE payment_sandbox_transaction SET callback_attempts = callback_attempts + 1 WHERE id = $1`, [id]);
+    await this.transactions.countCallbackAttempt(id);
     const res = await fetch(tx.form.callback_url_override!, {
       method: 'POST',
       headers: {
@@ -326,7 +292,7 @@ export class SandboxEmulator {
       this.logger.warn(`callback of ${tx.order_number} (${id}) answered ${res.status}; it will be retried`);
       throw new Error(`callback answered ${res.status}, not 200`);
     }
-    await this.db.query(`UPDATE payment_sandbox_transaction SET callback_delivered_at = now() WHERE id = $1`, [id]);
+    await this.transactions.markCallbackDelivered(id);
     return { status: res.status };
   }
 
@@ -381,36 +347,16 @@ export class SandboxEmulator {
     const amount = Number(f.amount);
     if (!this.authentic(f['authenticity-token']!, transactionDigest(this.key, orderNumber, f.amount!, f.currency), f.digest!))
       return errors(401, 'Invalid authenticity-token or digest');
-    const paid = (
-      await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 AND status = 'approved'`, [
-        orderNumber,
-      ])
-    )[0];
+    const paid = await this.transactions.approvedOf(orderNumber);
     if (!paid) return errors(404, 'Order not found');
     if (f.currency !== paid.currency) return errors(406, 'Currency differs from the original transaction');
-    const conditions: Record<SandboxManagement, { set: string; where: string; refusal: string }> = {
-      capture: {
-        set: 'captured_amount = $2',
-        where: `transaction_type = 'authorize' AND voided_at IS NULL AND captured_amount = 0 AND $2 <= amount`,
-        refusal: 'Only an authorization not captured or voided can be captured, at most its amount',
-      },
-      void: {
-        set: 'voided_at = now()',
-        where: `transaction_type = 'authorize' AND voided_at IS NULL AND captured_amount = 0 AND $2 = amount`,
-        refusal: 'Only a whole authorization not captured or voided can be voided',
-      },
-      refund: {
-        set: 'refunded_amount = refunded_amount + $2',
-        where: 'refunded_amount + $2 <= captured_amount',
-        refusal: 'Amount exceeds what is left of the captured transaction',
-      },
+    const refusals: Record<SandboxManagement, string> = {
+      capture: 'Only an authorization not captured or voided can be captured, at most its amount',
+      void: 'Only a whole authorization not captured or voided can be voided',
+      refund: 'Amount exceeds what is left of the captured transaction',
     };
-    const c = conditions[kind];
-    const rows = await this.update(
-      `UPDATE payment_sandbox_transaction SET ${c.set}, last_action = '${kind}' WHERE id = $1 AND ${c.where} RETURNING *`,
-      [paid.id, amount],
-    );
-    if (!rows.length) return errors(406, c.refusal);
+    const rows = await this.transactions.manage(kind, paid.id, amount);
+    if (!rows.length) return errors(406, refusals[kind]);
     return {
       status: 201,
       xml: buildXml('transaction', {
@@ -433,25 +379,14 @@ export class SandboxEmulator {
     return tokenOk && digestOk;
   }
 
-  /** An UPDATE … RETURNING: TypeORM's PostgreSQL driver answers [rows, count] for it. */
-  private async update(sql: string, params: unknown[]): Promise<TxRow[]> {
-    const [rows] = await this.db.query<[TxRow[], number]>(sql, params);
-    return rows;
-  }
-
   private async find(id: string): Promise<TxRow | undefined> {
     if (!TX_ID.test(id)) return undefined;
-    return (await this.db.query<TxRow[]>(`SELECT * FROM payment_sandbox_transaction WHERE id = $1`, [id]))[0];
+    return this.transactions.byId(id);
   }
 
   /** The transaction that speaks for an order: its approved one, else its latest attempt. */
-  private async current(orderNumber: string): Promise<TxRow | undefined> {
-    return (
-      await this.db.query<TxRow[]>(
-        `SELECT * FROM payment_sandbox_transaction WHERE order_number = $1 ORDER BY (status = 'approved') DESC, created_at DESC, id LIMIT 1`,
-        [orderNumber],
-      )
-    )[0];
+  private current(orderNumber: string): Promise<TxRow | undefined> {
+    return this.transactions.currentOf(orderNumber);
   }
 }
 

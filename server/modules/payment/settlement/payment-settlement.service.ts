@@ -5,6 +5,7 @@ import { type EventContext, EventPublisher, OnEvent } from '../../../platform/ev
 import { ScheduledJob } from '../../../platform/queue/index.js';
 import { PaymentApproved, PaymentCallbackReceived, PaymentDeclined, PaymentFlagged } from '../events/payment.events.js';
 import { PAYMENT_PROVIDER, type PaymentProvider, type PaymentRefusal, type PaymentStatus } from '../payment-provider.js';
+import { PaymentSettlementRepository, type SettlementAttemptRow } from './payment-settlement.repository.js';
 
 /**
  * The payments-queue job that settled one stored callback before callbacks went through the outbox
@@ -39,27 +40,6 @@ export type SettlementOutcome =
 
 export type CallbackReceipt = { ok: true; callbackId: string } | { ok: false; reason: PaymentRefusal };
 
-interface AttemptRow {
-  id: string;
-  order_number: string;
-  amount: number;
-  currency: string;
-  status: 'pending' | 'approved' | 'declined' | 'flagged';
-  transaction_id: string | null;
-}
-
-interface CallbackRow {
-  id: string;
-  transaction_id: string;
-  order_number: string;
-  status: string;
-  response_code: string;
-  amount: string;
-  currency: string;
-  settled_at: Date | null;
-  outcome: SettlementOutcome | null;
-}
-
 /**
  * Settles card payments (docs/payments.md 'Callback and settlement', 'Reconciliation'):
  * - `receiveCallback`: the raw body is verified by the provider adapter before anything is parsed
@@ -84,6 +64,7 @@ export class PaymentSettlement {
     private readonly events: EventPublisher,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly rows: PaymentSettlementRepository,
   ) {}
 
   /**
@@ -98,24 +79,27 @@ export class PaymentSettlement {
     const verified = this.provider.verifyCallback(rawBody, authorization);
     if (!verified.ok) return verified;
     const cb = verified.value;
-    const key = [this.config.payment.provider, cb.transactionId, cb.status, cb.responseCode];
+    const key = {
+      provider: this.config.payment.provider,
+      transactionId: cb.transactionId,
+      status: cb.status,
+      responseCode: cb.responseCode,
+    };
     const callbackId = await this.db.transaction(async (manager) => {
-      const inserted = (await manager.query(
-        `INSERT INTO payment_callback (provider, transaction_id, status, response_code, order_number, amount, currency, raw_body)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-         ON CONFLICT (provider, transaction_id, status, response_code) DO NOTHING RETURNING id`,
-        [...key, cb.orderNumber, cb.amountCents, cb.currency, rawBody.toString('utf8')],
-      )) as Array<{ id: string }>;
-      if (inserted[0]) {
-        await this.events.publish(manager, new PaymentCallbackReceived({ callbackId: inserted[0].id }));
-        return inserted[0].id;
+      const inserted = await this.rows.insertCallback(manager, {
+        ...key,
+        orderNumber: cb.orderNumber,
+        amountCents: cb.amountCents,
+        currency: cb.currency,
+        rawBody: rawBody.toString('utf8'),
+      });
+      if (inserted) {
+        await this.events.publish(manager, new PaymentCallbackReceived({ callbackId: inserted }));
+        return inserted;
       }
-      const [known] = (await manager.query(
-        `SELECT id FROM payment_callback WHERE provider = $1 AND transaction_id = $2 AND status = $3 AND response_code = $4`,
-        key,
-      )) as Array<{ id: string }>;
+      const known = await this.rows.callbackIdOf(manager, key);
       if (!known) throw new Error(`payment callback ${cb.transactionId} was neither stored nor found`);
-      return known.id;
+      return known;
     });
     return { ok: true, callbackId };
   }
@@ -135,7 +119,7 @@ export class PaymentSettlement {
   }
 
   private async settleStoredCallback(manager: EntityManager, callbackId: string): Promise<SettlementOutcome | 'not_found'> {
-    const [cb] = (await manager.query(`SELECT * FROM payment_callback WHERE id = $1 FOR UPDATE`, [callbackId])) as CallbackRow[];
+    const cb = await this.rows.lockCallback(manager, callbackId);
     if (!cb) return 'not_found';
     if (cb.settled_at && cb.outcome) return cb.outcome;
     const outcome = await this.settle(manager, {
@@ -147,7 +131,7 @@ export class PaymentSettlement {
       currency: cb.currency,
       responseCode: cb.response_code,
     });
-    await manager.query(`UPDATE payment_callback SET settled_at = now(), outcome = $2 WHERE id = $1`, [callbackId, outcome]);
+    await this.rows.markCallbackSettled(manager, callbackId, outcome);
     return outcome;
   }
 
@@ -157,17 +141,9 @@ export class PaymentSettlement {
    * its order and attempt), or, for attempts started before references existed, the order number.
    */
   async settle(manager: EntityManager, verdict: ProviderVerdict): Promise<SettlementOutcome> {
-    const [referenced] = (await manager.query(`SELECT id, order_number FROM payment_attempt WHERE reference = $1`, [
-      verdict.orderNumber,
-    ])) as Array<{
-      id: string;
-      order_number: string;
-    }>;
+    const referenced = await this.rows.attemptByReference(manager, verdict.orderNumber);
     const v: ProviderVerdict = { ...verdict, orderNumber: referenced?.order_number ?? verdict.orderNumber };
-    const attempts = (await manager.query(
-      `SELECT id, order_number, amount, currency, status, transaction_id FROM payment_attempt WHERE order_number = $1 ORDER BY created_at DESC, id FOR UPDATE`,
-      [v.orderNumber],
-    )) as AttemptRow[];
+    const attempts = await this.rows.lockAttemptsOf(manager, v.orderNumber);
     if (!attempts.length) {
       this.logger.warn(
         `payment ${v.source} for ${v.orderNumber} (transaction ${v.transactionId}): no payment attempt of that order; nothing settled`,
@@ -184,7 +160,7 @@ export class PaymentSettlement {
     if (!v.approved) {
       if (approved) return 'decline_after_approval';
       if (target.status !== 'pending') return 'already_settled';
-      await this.mark(manager, target.id, 'declined', v.transactionId);
+      await this.rows.markAttempt(manager, target.id, 'declined', v.transactionId);
       await this.events.publish(
         manager,
         new PaymentDeclined({ orderNumber: v.orderNumber, transactionId: v.transactionId, responseCode: v.responseCode }),
@@ -204,17 +180,14 @@ export class PaymentSettlement {
 
     const reason = v.amountCents !== target.amount ? 'amount_mismatch' : v.currency !== target.currency ? 'currency_mismatch' : null;
     if (reason) {
-      await manager.query(
-        `UPDATE payment_attempt SET status = 'flagged', flagged_reason = $2, transaction_id = $3, settled_at = now() WHERE id = $1`,
-        [target.id, reason, v.transactionId],
-      );
+      await this.rows.flagAttempt(manager, target.id, reason, v.transactionId);
       this.logger.error(
         `payment ${v.source} for ${v.orderNumber}: approved ${v.amountCents} ${v.currency} (transaction ${transactionId}) but the attempt asked for ${target.amount} ${target.currency}; NOT paid, flagged for an operator`,
       );
       await this.events.publish(manager, new PaymentFlagged(this.flag(v, transactionId, target, reason)));
       return 'flagged';
     }
-    await this.mark(manager, target.id, 'approved', v.transactionId);
+    await this.rows.markAttempt(manager, target.id, 'approved', v.transactionId);
     await this.events.publish(
       manager,
       new PaymentApproved({ orderNumber: v.orderNumber, amountCents: target.amount, currency: target.currency, transactionId }),
@@ -234,16 +207,10 @@ export class PaymentSettlement {
     const cutoff = new Date(now - this.config.payment.reconcileAfterMs);
     // One inquiry per attempt reference (Monri knows each attempt by its own order_number); attempts
     // from before references existed are inquired by their order number.
-    const due = (await this.db.query(
-      `SELECT COALESCE(a.reference, a.order_number) AS order_number FROM payment_attempt a
-        WHERE a.status = 'pending' AND a.created_at < $1 AND a.created_at > $2 AND (a.inquired_at IS NULL OR a.inquired_at < $1)
-          AND NOT EXISTS (SELECT 1 FROM payment_attempt b WHERE b.order_number = a.order_number AND b.status = 'approved')
-        GROUP BY COALESCE(a.reference, a.order_number) ORDER BY min(a.created_at) LIMIT ${BATCH}`,
-      [cutoff, new Date(now - RECONCILE_MAX_AGE_MS)],
-    )) as Array<{ order_number: string }>;
+    const due = await this.rows.dueForInquiry(cutoff, new Date(now - RECONCILE_MAX_AGE_MS), BATCH);
     let inquired = 0;
     let settled = 0;
-    for (const { order_number: orderNumber } of due) {
+    for (const orderNumber of due) {
       let status: PaymentStatus;
       try {
         status = await this.provider.inquire(orderNumber);
@@ -267,19 +234,13 @@ export class PaymentSettlement {
         } else if (status.status === 'refunded') {
           this.logger.warn(`reconciliation: ${orderNumber} is refunded at the provider but was never settled here; left for an operator`);
         }
-        await manager.query(
-          `UPDATE payment_attempt SET inquired_at = now() WHERE (reference = $1 OR (reference IS NULL AND order_number = $1)) AND status = 'pending'`,
-          [orderNumber],
-        );
+        await this.rows.markInquired(manager, orderNumber);
         return result;
       });
       if (outcome === 'approved' || outcome === 'declined' || outcome === 'flagged') settled += 1;
     }
-    const late = (await this.db.query(
-      `SELECT id FROM payment_callback WHERE settled_at IS NULL AND received_at < $1 ORDER BY received_at LIMIT ${BATCH}`,
-      [new Date(now - SETTLE_LATE_CALLBACK_AFTER_MS)],
-    )) as Array<{ id: string }>;
-    for (const { id } of late) {
+    const late = await this.rows.unsettledCallbackIds(new Date(now - SETTLE_LATE_CALLBACK_AFTER_MS), BATCH);
+    for (const id of late) {
       try {
         await this.settleCallback(id);
       } catch (err) {
@@ -289,25 +250,10 @@ export class PaymentSettlement {
     return { inquired, settled, requeued: late.length };
   }
 
-  private async mark(
-    manager: EntityManager,
-    attemptId: string,
-    status: 'approved' | 'declined',
-    transactionId: string | null,
-  ): Promise<void> {
-    // A purchase is captured when it is approved; an authorization when the order ships (PaymentService.capture).
-    await manager.query(
-      `UPDATE payment_attempt SET status = $2, transaction_id = $3, flagged_reason = NULL, settled_at = now(),
-              captured_amount = CASE WHEN $2 = 'approved' AND transaction_type = 'purchase' THEN amount ELSE captured_amount END
-        WHERE id = $1`,
-      [attemptId, status, transactionId],
-    );
-  }
-
   private flag(
     v: ProviderVerdict,
     transactionId: string,
-    attempt: AttemptRow,
+    attempt: SettlementAttemptRow,
     reason: 'amount_mismatch' | 'currency_mismatch' | 'second_approval',
   ) {
     return {

@@ -1,23 +1,26 @@
+/* eslint-disable local/import-boundaries -- a medium test builds the module's inner services by hand (docs/architecture.md, 'Tests') */
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { startShop } from '../../support/app.js';
-import { OrderReadService, OrderWriter, type OrderDraft } from '../../../server/modules/order/index.js';
-import type { RunningShop } from '../../../server/main.js';
+import type { DataSource } from 'typeorm';
+import { mediumDataSource } from '../../support/medium.js';
+import { Order, OrderLine, OrderVat } from '../../../server/modules/order/order.entity.js';
+import { OrderNumberService } from '../../../server/modules/order/order-number.js';
+import { OrderRepository } from '../../../server/modules/order/order.repository.js';
+import { OrderReadService } from '../../../server/modules/order/order.service.js';
+import { OrderWriter, type OrderDraft } from '../../../server/modules/order/order-writer.js';
 
 /** Writing a placed order (number, row, lines, VAT per rate) inside a transaction, on real PostgreSQL. */
 describe('OrderWriter (real PostgreSQL)', () => {
-  let shop: RunningShop & { url: string };
   let db: DataSource;
   let writer: OrderWriter;
   let reader: OrderReadService;
   beforeAll(async () => {
-    shop = await startShop();
-    db = shop.app.get(DataSource);
-    writer = shop.app.get(OrderWriter);
-    reader = shop.app.get(OrderReadService);
+    db = await mediumDataSource([Order, OrderLine, OrderVat]);
+    const orders = new OrderRepository(db);
+    writer = new OrderWriter(new OrderNumberService(orders), orders);
+    reader = new OrderReadService(db, orders);
   });
   afterAll(async () => {
-    await shop?.stop();
+    await db?.destroy();
   });
 
   const address = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };

@@ -1,21 +1,21 @@
+/* eslint-disable local/import-boundaries -- a medium test builds the module's inner services by hand (docs/architecture.md, 'Tests') */
 import { randomBytes, randomInt } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { startShop } from '../../support/app.js';
-import { OrderNumberService, provisionalOrderNumber } from '../../../server/modules/order/index.js';
-import type { RunningShop } from '../../../server/main.js';
+import type { DataSource, EntityManager } from 'typeorm';
+import { mediumDataSource } from '../../support/medium.js';
+import { OrderNumberService, provisionalOrderNumber } from '../../../server/modules/order/order-number.js';
+import { OrderRepository } from '../../../server/modules/order/order.repository.js';
 
 /** Gapless order numbers per year on real PostgreSQL (docs/orders.md, 'Order numbers'). */
 describe('order numbers (real PostgreSQL)', () => {
-  let shop: RunningShop & { url: string };
   let db: DataSource;
   let numbers: OrderNumberService;
   beforeAll(async () => {
-    shop = await startShop();
-    db = shop.app.get(DataSource);
-    numbers = shop.app.get(OrderNumberService);
+    // the pool of the shop's web process (10): the concurrency tests run up to 50 transactions through it
+    db = await mediumDataSource([], 10);
+    numbers = new OrderNumberService(new OrderRepository(db));
   });
   afterAll(async () => {
-    await shop?.stop();
+    await db?.destroy();
   });
 
   // each test counts in a year of its own, far from real orders, so tests and runs do not share a counter
@@ -80,9 +80,10 @@ describe('order numbers (real PostgreSQL)', () => {
     const taken = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
     expect(taken).toHaveLength(24);
     expect([...taken].sort()).toEqual(Array.from({ length: 24 }, (_, i) => number(year, i + 1)));
-    const stored = (await db.query(`SELECT number FROM shop_order WHERE number LIKE $1 OR number IN (SELECT number FROM shop_order WHERE number LIKE 'ZZ-0000-%') ORDER BY number`, [
-      `ZZ-${year}-%`,
-    ])) as Array<{ number: string }>;
+    const stored = (await db.query(
+      `SELECT number FROM shop_order WHERE number LIKE $1 OR number IN (SELECT number FROM shop_order WHERE number LIKE 'ZZ-0000-%') ORDER BY number`,
+      [`ZZ-${year}-%`],
+    )) as Array<{ number: string }>;
     expect(stored.map((r) => r.number)).toEqual([...taken].sort());
     await expect(numbers.numberOrder(db.manager, '00000000-0000-0000-0000-000000000000', now)).rejects.toThrow(/placing transaction/);
   });

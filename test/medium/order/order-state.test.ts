@@ -1,21 +1,20 @@
-import { DataSource } from 'typeorm';
-import { startShop } from '../../support/app.js';
+/* eslint-disable local/import-boundaries -- a medium test builds the module's inner services by hand (docs/architecture.md, 'Tests') */
+import type { DataSource } from 'typeorm';
+import { mediumDataSource } from '../../support/medium.js';
 import { createOrder } from '../../factories/order.js';
-import { OrderStateService } from '../../../server/modules/order/index.js';
-import type { RunningShop } from '../../../server/main.js';
+import { OrderStateService } from '../../../server/modules/order/order-state.service.js';
+import { OrderRepository } from '../../../server/modules/order/order.repository.js';
 
 /** Status changes on real PostgreSQL: the machines' tables enforced, one change at a time per order. */
 describe('OrderStateService (real PostgreSQL)', () => {
-  let shop: RunningShop & { url: string };
   let db: DataSource;
   let states: OrderStateService;
   beforeAll(async () => {
-    shop = await startShop();
-    db = shop.app.get(DataSource);
-    states = shop.app.get(OrderStateService);
+    db = await mediumDataSource();
+    states = new OrderStateService(new OrderRepository(db));
   });
   afterAll(async () => {
-    await shop?.stop();
+    await db?.destroy();
   });
 
   const penne = { productCode: 'ZZ-PEN-500', name: 'Penne 500 g', unitPrice: 299, quantity: 1 };

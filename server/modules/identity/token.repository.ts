@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
+import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
+import type { UserRole } from './identity.types.js';
+import { RefreshToken, UserToken } from './user.entity.js';
+
+/** The SQL of refresh tokens (`refresh_token`: sessions) and one-time user tokens (`user_token`: links in mails). */
+@Injectable()
+export class TokenRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  // ---------------------------------------------------------------- refresh tokens
+
+  /** The refresh token with this hash, locked until the transaction ends. */
+  lockRefreshToken(m: EntityManager, tokenHash: string): Promise<RefreshToken | null> {
+    return m.createQueryBuilder(RefreshToken, 't').setLock('pessimistic_write').where('t.token_hash = :h', { h: tokenHash }).getOne();
+  }
+
+  /** Ends a session: every token of the family revoked. */
+  async revokeFamily(m: EntityManager, familyId: string): Promise<void> {
+    await m.query(`UPDATE refresh_token SET revoked_at = now() WHERE family_id = $1 AND revoked_at IS NULL`, [familyId]);
+  }
+
+  /** Ends every session of a user, except the family `keep`. */
+  async revokeAllOf(m: EntityManager, userId: string, keep?: string): Promise<void> {
+    const qb = m
+      .createQueryBuilder()
+      .update(RefreshToken)
+      .set({ revokedAt: () => 'now()' })
+      .where('user_id = :userId AND revoked_at IS NULL', { userId });
+    if (keep) qb.andWhere('family_id <> :keep', { keep });
+    await qb.execute();
+  }
+
+  /** The role of an active user whose session (token family) is not revoked; undefined when it is over. */
+  async liveSessionRole(familyId: string, userId: string): Promise<UserRole | undefined> {
+    const [alive] = (await this.db.manager.query(
+      `SELECT u.role FROM refresh_token t JOIN app_user u ON u.id = t.user_id
+        WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
+      [familyId, userId],
+    )) as Array<{ role: UserRole }>;
+    return alive?.role;
+  }
+
+  // ---------------------------------------------------------------- user tokens
+
+  /** Inserts the token unless one with its hash exists (the same token twice is one row). */
+  async insertUserToken(m: EntityManager, token: UserToken): Promise<void> {
+    await m
+      .createQueryBuilder()
+      .insert()
+      .into(UserToken)
+      .values(token as QueryDeepPartialEntity<UserToken>)
+      .orIgnore()
+      .execute();
+  }
+
+  /** The user token with this hash and purpose, locked until the transaction ends. */
+  lockUserToken(m: EntityManager, tokenHash: string, purpose: string): Promise<UserToken | null> {
+    return m
+      .createQueryBuilder(UserToken, 't')
+      .setLock('pessimistic_write')
+      .where('t.token_hash = :h AND t.purpose = :purpose', { h: tokenHash, purpose })
+      .getOne();
+  }
+
+  /** Voids the unused tokens of a user for a purpose. */
+  async voidUserTokens(m: EntityManager, userId: string, purpose: string): Promise<void> {
+    await m.query(`UPDATE user_token SET used_at = now() WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL`, [userId, purpose]);
+  }
+}
