@@ -116,7 +116,6 @@ export const ErrorDetailSchema = z.object({
 
 /** Every failure of the API: `{ errors: [ { code, message, field? } ] }`. */
 export const ErrorResponseSchema = z.object({ errors: z.array(ErrorDetailSchema).min(1) });
-export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
 
 /**
  * An optional `?locale=` of a GET query: one of the shop's languages, absent or empty for the

@@ -299,16 +299,6 @@ export const InvitationBody = z
     locale: optionalLocale,
   })
   .superRefine(invitationVat.check, ALWAYS);
-export type InvitationRequest = {
-  email: string;
-  company_name: string;
-  vat_number?: string | null;
-  company_address?: string | null;
-  first_name?: string | null;
-  last_name?: string | null;
-  locale?: string;
-};
-
 /** `POST /api/users/invite/accept` */
 export const InvitationAcceptanceBody = z
   .object({

@@ -51,7 +51,5 @@ export const NewsletterConfirmedResponse = data(NewsletterConfirmed);
 export const NewsletterUnsubscribed = z.object({ status: z.literal('unsubscribed') });
 export const NewsletterUnsubscribedResponse = data(NewsletterUnsubscribed);
 
-export type NewsletterSubscribeRequest = z.input<typeof NewsletterSubscribeBody>;
-
 /** The columns of the CSV export, in order. */
 export const NEWSLETTER_CSV_COLUMNS = ['email', 'locale', 'confirmed_at', 'source'] as const;

@@ -29,5 +29,3 @@ export const company = {
   phone: '+385 31 555 012',
   foundedYear: 1992,
 } as const;
-
-export type Company = typeof company;

@@ -13,11 +13,11 @@ import { apiPaths } from './paths';
 import { queryKeys, type ProductListParams } from './query-keys';
 
 export type {
-  Availability,
-  Pack,
-  ImageView,
-  OfferView,
-  PriceView,
+  
+  
+  
+  
+  
   ProductSummary,
   Nutrition,
   ProductDetail,

@@ -38,14 +38,3 @@ export class CartError extends DomainError {
   }
 }
 
-/** One field problem for a combined 422 (see `CartError` with `more`). */
-export function fieldProblem(code: CartErrorCode, field: string, params: Params = {}): ErrorDetail {
-  return { code, field, message: localizedMessage(code, 'en', params) ?? code };
-}
-
-/** Throws one 422 listing every field problem found, or returns when there are none. */
-export function throwFieldProblems(problems: ErrorDetail[]): void {
-  if (!problems.length) return;
-  const [first, ...more] = problems;
-  throw new CartError(first.code as CartErrorCode, {}, first.field, more);
-}

@@ -25,8 +25,6 @@ import { Product, ProductOffer, ProductTranslation } from './product.entity.js';
 import { ProductRepository } from './product.repository.js';
 import { effectiveAvailability } from './availability.js';
 
-export const DEFAULT_PAGE_SIZE = 12;
-export const MAX_PAGE_SIZE = 48;
 const RELATED_COUNT = 4;
 /** Search pages kept per process (each: up to 48 ids and a total). */
 const SEARCH_CACHE_SIZE = 500;

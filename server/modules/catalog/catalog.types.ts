@@ -4,9 +4,9 @@ import type { Locale } from '../../platform/i18n/index.js';
 export type {
   Availability,
   CategoryView,
-  ImageView,
+  
   Nutrition,
-  OfferView,
+  
   Pack,
   PriceView,
   ProductDetail,

@@ -5,7 +5,7 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
-export { CATALOG_ERRORS } from './catalog.errors.js';
+;
 
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
@@ -31,5 +31,5 @@ export interface PrintedCatalogue {
 }
 export type PrintedProduct = ProductSummary & { ingredients: string; allergens: string; vat_rate: number };
 
-export type { NewProduct, ProductTexts, ProductSummary, ProductDetail, CategoryView, Nutrition } from './catalog.types.js';
+export type { NewProduct, ProductTexts, ProductSummary,    } from './catalog.types.js';
 export type { Availability } from './product.entity.js';

@@ -5,11 +5,11 @@
  */
 export type {
   AcceptedView,
-  InvitationAcceptance,
-  InvitationRequest,
-  ProfileUpdate,
+  
+  
+  
   ProfileUpdateResult,
-  RegistrationRequest,
+  
   SessionView,
   SignInProviders,
   TokenPair,

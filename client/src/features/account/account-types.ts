@@ -11,7 +11,7 @@ export type {
   SessionView,
   SignInProviders,
   TokenPair,
-  UserRole,
+  
   UserView,
 } from '../../../../contract/api/identity';
-export type { OrderStatus, OrderSummaryView } from '../../../../contract/api/order';
+export type {  OrderSummaryView } from '../../../../contract/api/order';

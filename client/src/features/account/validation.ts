@@ -4,7 +4,6 @@ import {
   checkVatNumber,
   EmailRequestBody,
   InvitationAcceptanceBody,
-  PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   ProfileUpdateBody,
   RegistrationBody,
@@ -26,9 +25,6 @@ import { blank, collect, type FieldErrors, type ValidationKey } from '../../comp
 
 /** Spec section 9: minimum password length. */
 export const MIN_PASSWORD_LENGTH = PASSWORD_MIN_LENGTH;
-
-/** The API refuses longer passwords. */
-export const MAX_PASSWORD_LENGTH = PASSWORD_MAX_LENGTH;
 
 /** The API's error codes the forms show with their own message keys. */
 const KEY_BY_CODE: Record<string, ValidationKey> = {

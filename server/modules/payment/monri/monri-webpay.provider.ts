@@ -12,7 +12,6 @@ import type {
   Verified,
 } from '../payment-provider.js';
 import {
-  CALLBACK_AUTH_SCHEME,
   callbackDigest,
   digestsEqual,
   formDigest,
@@ -307,7 +306,7 @@ export class MonriWebPayProvider implements PaymentProvider {
   }
 }
 
-export { CALLBACK_AUTH_SCHEME };
+;
 
 function invalid(
   field:

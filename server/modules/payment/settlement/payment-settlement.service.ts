@@ -12,7 +12,6 @@ import { PaymentSettlementRepository, type SettlementAttemptRow } from './paymen
  * (job id `settle-callback__<callback id>`); still processed, for jobs queued by an older release.
  */
 export const SETTLE_CALLBACK_JOB = 'settle-callback';
-export const settleCallbackJobId = (callbackId: string) => `${SETTLE_CALLBACK_JOB}__${callbackId}`;
 /** The scheduled job that asks the provider about attempts without a callback. */
 export const RECONCILE_JOB = 'payments.reconcile';
 const RECONCILE_EVERY_MS = 60_000;

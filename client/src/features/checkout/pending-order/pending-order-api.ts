@@ -11,8 +11,6 @@ import { queryKeys } from '../../../api/query-keys';
 import type { PendingOrderActionAnswer, PendingOrderResponse } from '../../../../../contract/api/order';
 import type { Locale } from '../../../../../contract/locales';
 
-export type PendingOrder = NonNullable<PendingOrderResponse['data']>;
-
 /** The caller's pending order or null (read in the browser only: it belongs to the visitor's cookies). */
 export function pendingOrderQuery(api: ApiFactory, locale: Locale) {
   return queryOptions({
