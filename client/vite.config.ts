@@ -57,7 +57,13 @@ function chunkModules(): Plugin {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
         modules[chunk.fileName] = Object.keys(chunk.modules)
-          .map((id) => (id.includes('/node_modules/') ? id.slice(id.lastIndexOf('/node_modules/') + 1) : id.startsWith(`${rootDir}/`) ? id.slice(rootDir.length + 1) : id))
+          .map((id) =>
+            id.includes('/node_modules/')
+              ? id.slice(id.lastIndexOf('/node_modules/') + 1)
+              : id.startsWith(`${rootDir}/`)
+                ? id.slice(rootDir.length + 1)
+                : id,
+          )
           .sort();
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(modules, null, 1) });
@@ -113,7 +119,9 @@ export default defineConfig(({ isSsrBuild }) => ({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+      },
       routesDirectory: resolve(clientDir, 'src/routes'),
       generatedRouteTree: resolve(clientDir, 'src/routeTree.gen.ts'),
       quoteStyle: 'single',

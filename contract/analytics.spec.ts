@@ -1,4 +1,14 @@
-import { analyticsCspSources, choiceEffect, consentFromCookieHeader, CONSENT_MODE_DEFAULT, consentModeUpdate, gtmScriptUrl, loadsAnalytics, type AnalyticsConfig, type ConsentChoice } from './analytics.js';
+import {
+  analyticsCspSources,
+  choiceEffect,
+  consentFromCookieHeader,
+  CONSENT_MODE_DEFAULT,
+  consentModeUpdate,
+  gtmScriptUrl,
+  loadsAnalytics,
+  type AnalyticsConfig,
+  type ConsentChoice,
+} from './analytics.js';
 import { ANALYTICS_COOKIES, isAnalyticsCookie, STORAGE_ENTRIES, storageEntryOf, type StorageEntry } from './cookies.js';
 
 const GTM: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' };
@@ -27,8 +37,19 @@ describe('what a cookie choice loads (docs/analytics.md)', () => {
   });
 
   it('sets Consent Mode v2 defaults all denied with wait_for_update, and grants only analytics storage for "all"', () => {
-    expect(CONSENT_MODE_DEFAULT).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 });
-    expect(consentModeUpdate('all')).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' });
+    expect(CONSENT_MODE_DEFAULT).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'denied',
+      wait_for_update: 500,
+    });
+    expect(consentModeUpdate('all')).toEqual({
+      ad_storage: 'denied',
+      ad_user_data: 'denied',
+      ad_personalization: 'denied',
+      analytics_storage: 'granted',
+    });
     expect(consentModeUpdate('essential').analytics_storage).toBe('denied');
     expect(consentModeUpdate(null).analytics_storage).toBe('denied');
   });
@@ -70,7 +91,8 @@ describe('the choice in a Cookie header (one reading for the CSP and the page re
 
 describe('the cookie registry', () => {
   it('needs consent for exactly the non-essential entries', () => {
-    for (const [id, entry] of Object.entries(STORAGE_ENTRIES as Record<string, StorageEntry>)) expect([id, entry.consent]).toEqual([id, entry.category !== 'essential']);
+    for (const [id, entry] of Object.entries(STORAGE_ENTRIES as Record<string, StorageEntry>))
+      expect([id, entry.consent]).toEqual([id, entry.category !== 'essential']);
   });
 
   it("lists Google Analytics' cookies as analytics, _ga_<id> by prefix", () => {

@@ -26,7 +26,10 @@ export const LOCALE_TAGS: Record<Locale, string> = {
 };
 
 /** Open Graph locales (language_TERRITORY): the tags above with an underscore. */
-export const OG_LOCALES = Object.fromEntries(Object.entries(LOCALE_TAGS).map(([l, tag]) => [l, tag.replace('-', '_')])) as Record<Locale, string>;
+export const OG_LOCALES = Object.fromEntries(Object.entries(LOCALE_TAGS).map(([l, tag]) => [l, tag.replace('-', '_')])) as Record<
+  Locale,
+  string
+>;
 
 /** Each language's own name, as shown in the language switcher (endonyms are not translated). */
 export const LOCALE_NAMES: Record<Locale, string> = {

@@ -8,7 +8,11 @@ export default class SummaryReporter {
     if (!file) return;
     // A suite that fails to load has no failed test but is a failure all the same.
     const brokenSuites = results.testResults.filter((r) => r.testExecError || (r.failureMessage && r.numFailingTests === 0)).length;
-    const line = { passed: results.numPassedTests, failed: results.numFailedTests + brokenSuites, skipped: results.numPendingTests + results.numTodoTests };
+    const line = {
+      passed: results.numPassedTests,
+      failed: results.numFailedTests + brokenSuites,
+      skipped: results.numPendingTests + results.numTodoTests,
+    };
     appendFileSync(file, JSON.stringify(line) + '\n');
   }
 }

@@ -35,7 +35,27 @@ export class AppModule {
   static register({ config, databaseUrl }: AppModuleOptions): DynamicModule {
     return {
       module: AppModule,
-      imports: [ConfigModule.forRoot(config), InputCheckModule, DatabaseModule.forRoot(databaseUrl, config.database.poolSize), QueueModule.forRoot(), EventsModule.forRoot(), MailModule, RateLimitModule, BotCheckModule, HealthModule.register([QueueHealthCheck]), CatalogModule, CartModule, IdentityModule, OrderModule, PaymentModule, ContentModule, ContactModule, VideoModule, NewsletterModule, RenderCacheModule],
+      imports: [
+        ConfigModule.forRoot(config),
+        InputCheckModule,
+        DatabaseModule.forRoot(databaseUrl, config.database.poolSize),
+        QueueModule.forRoot(),
+        EventsModule.forRoot(),
+        MailModule,
+        RateLimitModule,
+        BotCheckModule,
+        HealthModule.register([QueueHealthCheck]),
+        CatalogModule,
+        CartModule,
+        IdentityModule,
+        OrderModule,
+        PaymentModule,
+        ContentModule,
+        ContactModule,
+        VideoModule,
+        NewsletterModule,
+        RenderCacheModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };
   }

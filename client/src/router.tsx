@@ -26,7 +26,8 @@ const redactErrors = createSerializationAdapter({
   key: 'zz-redacted-error',
   test: (value: unknown): value is Error => value instanceof Error,
   toSerializable: (error: Error) => (isUnavailable(error) ? 'unavailable' : 'redacted'),
-  fromSerializable: (value: string) => (value === 'unavailable' ? Object.assign(new Error('Service unavailable'), { status: 503 }) : new Error('Application error')),
+  fromSerializable: (value: string) =>
+    value === 'unavailable' ? Object.assign(new Error('Service unavailable'), { status: 503 }) : new Error('Application error'),
 });
 
 export function createAppRouter(context: RouterContext, options: { nonce?: string } = {}) {

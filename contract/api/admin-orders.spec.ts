@@ -2,7 +2,11 @@ import { describe, expect, it } from '@jest/globals';
 import { FULFILMENT_MACHINE, FULFILMENT_STATUSES, PAYMENT_MACHINE, PAYMENT_METHODS, PAYMENT_STATUSES, transition } from '../orders.js';
 import { AdminOrderListQuery, allowedActions, ShipOrderBody, type AdminOrderAction, type AdminOrderState } from './admin-orders.js';
 
-const state = (payment_method: AdminOrderState['payment_method'], payment_status: AdminOrderState['payment_status'], fulfilment_status: AdminOrderState['fulfilment_status']) => ({
+const state = (
+  payment_method: AdminOrderState['payment_method'],
+  payment_status: AdminOrderState['payment_status'],
+  fulfilment_status: AdminOrderState['fulfilment_status'],
+) => ({
   payment_method,
   payment_status,
   fulfilment_status,
@@ -48,7 +52,8 @@ describe('allowedActions', () => {
         for (const fulfilment of FULFILMENT_STATUSES) {
           combinations += 1;
           const order = state(method, payment, fulfilment);
-          for (const action of allowedActions(order)) expect({ order, action, legal: step[action](order) }).toEqual({ order, action, legal: true });
+          for (const action of allowedActions(order))
+            expect({ order, action, legal: step[action](order) }).toEqual({ order, action, legal: true });
           // a card order is shipped only when paid
           if (method === 'card' && payment !== 'paid') expect(allowedActions(order)).not.toContain('ship');
         }
@@ -58,7 +63,9 @@ describe('allowedActions', () => {
 
 describe('AdminOrderListQuery', () => {
   it("reads '' and blanks as 'any', trims the search", () => {
-    expect(AdminOrderListQuery.parse({ status: '', payment_status: ' ', payment_method: '', q: '  ZZ-2026 ', page: '' })).toEqual({ q: 'ZZ-2026' });
+    expect(AdminOrderListQuery.parse({ status: '', payment_status: ' ', payment_method: '', q: '  ZZ-2026 ', page: '' })).toEqual({
+      q: 'ZZ-2026',
+    });
     expect(AdminOrderListQuery.parse({ status: 'shipped', payment_status: 'paid', payment_method: 'cod', page: '3' })).toEqual({
       status: 'shipped',
       payment_status: 'paid',
@@ -67,12 +74,19 @@ describe('AdminOrderListQuery', () => {
     });
   });
 
-  it.each([{ status: 'sent' }, { payment_status: 'PAID' }, { payment_method: 'bitcoin' }, { page: '0' }, { page: '1.5' }, { page: 'x' }, { page: '100001' }, { q: 'x'.repeat(255) }, { status: ['placed', 'shipped'] }])(
-    'refuses %j',
-    (query) => {
-      expect(AdminOrderListQuery.safeParse(query).success).toBe(false);
-    },
-  );
+  it.each([
+    { status: 'sent' },
+    { payment_status: 'PAID' },
+    { payment_method: 'bitcoin' },
+    { page: '0' },
+    { page: '1.5' },
+    { page: 'x' },
+    { page: '100001' },
+    { q: 'x'.repeat(255) },
+    { status: ['placed', 'shipped'] },
+  ])('refuses %j', (query) => {
+    expect(AdminOrderListQuery.safeParse(query).success).toBe(false);
+  });
 });
 
 describe('ShipOrderBody', () => {

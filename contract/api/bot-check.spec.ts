@@ -1,4 +1,10 @@
-import { BOT_CHECK_ACTION_INVALID, BOT_CHECK_ACTIONS, BOT_CHECK_TOKEN_INVALID, BotCheckVerifyBody, botCheckTokenField } from './bot-check.js';
+import {
+  BOT_CHECK_ACTION_INVALID,
+  BOT_CHECK_ACTIONS,
+  BOT_CHECK_TOKEN_INVALID,
+  BotCheckVerifyBody,
+  botCheckTokenField,
+} from './bot-check.js';
 
 describe('botCheckTokenField', () => {
   it('takes a token as it is, and absent, null or empty as no token', () => {

@@ -37,7 +37,12 @@ export const botCheckTokenField: z.ZodType<string | undefined, unknown> = z
     return v;
   })
   .optional()
-  .meta({ type: 'string', maxLength: BOT_CHECK_TOKEN_MAX_LENGTH, nullable: true, description: "The bot check's token for this form's action (absent when the check is off)" });
+  .meta({
+    type: 'string',
+    maxLength: BOT_CHECK_TOKEN_MAX_LENGTH,
+    nullable: true,
+    description: "The bot check's token for this form's action (absent when the check is off)",
+  });
 
 /** The optional `action` of `POST /api/recaptcha`: not one of BOT_CHECK_ACTIONS. */
 export const BOT_CHECK_ACTION_INVALID = 'BOT_CHECK_ACTION_INVALID';

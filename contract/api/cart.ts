@@ -57,7 +57,8 @@ export const AddItemBody = z.object({
       minimum: 0,
       nullable: true,
       example: 329,
-      description: 'Unit price (gross cents) the shopper saw; if the current price differs the call fails with CART_PRICE_CHANGED (409) and changes nothing.',
+      description:
+        'Unit price (gross cents) the shopper saw; if the current price differs the call fails with CART_PRICE_CHANGED (409) and changes nothing.',
     }),
 });
 export type AddItemBody = z.input<typeof AddItemBody>;
@@ -186,4 +187,3 @@ export const CartView = z.object({
 export type CartView = z.infer<typeof CartView>;
 
 export const CartResponse = data(CartView);
-

@@ -15,7 +15,6 @@ export const CATALOG_MAX_QUERY_LENGTH = 100;
 
 const localeParam = localeQueryParam('CATALOG_INVALID_LOCALE');
 
-
 /** `?locale=` of the product page and the category list. */
 export const CatalogLocaleQuery = z.object({ locale: localeParam });
 export type CatalogLocaleQuery = z.output<typeof CatalogLocaleQuery>;
@@ -42,7 +41,11 @@ export const ProductListQuery = z.object({
       return v.trim() === '' ? undefined : v.trim();
     })
     .optional()
-    .meta({ type: 'string', maxLength: CATALOG_MAX_QUERY_LENGTH, description: 'Search term (four languages, accents ignored, prefix match)' }),
+    .meta({
+      type: 'string',
+      maxLength: CATALOG_MAX_QUERY_LENGTH,
+      description: 'Search term (four languages, accents ignored, prefix match)',
+    }),
   page: z
     .unknown()
     .transform((raw, ctx) => {
@@ -90,8 +93,16 @@ export const OfferView = z.object({
   ends_at: z.string().meta({ format: 'date-time' }),
   starts_at: z.string().meta({ format: 'date-time' }),
   reference_date: z.string().meta({ format: 'date', description: "The price's reference date (YYYY-MM-DD)" }),
-  reference_price: z.number().int().nullable().meta({ description: 'Regular price in cents in force on the reference date (null before the first price)' }),
-  lowest_30d: z.number().int().nullable().meta({ description: 'Lowest price (cents) applied in the 30 days before the offer started (EU Omnibus rule)' }),
+  reference_price: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Regular price in cents in force on the reference date (null before the first price)' }),
+  lowest_30d: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ description: 'Lowest price (cents) applied in the 30 days before the offer started (EU Omnibus rule)' }),
   discount_percent: z.number().int().nullable().meta({ description: 'Whole percent off lowest_30d' }),
 });
 export type OfferView = z.infer<typeof OfferView>;
@@ -135,7 +146,9 @@ export const Nutrition = z.object({
 export type Nutrition = z.infer<typeof Nutrition>;
 
 export const ProductDetail = ProductSummary.extend({
-  canonical_slug: z.string().meta({ description: 'Slug in the requested language; when it differs from the slug requested, redirect (301) to it' }),
+  canonical_slug: z
+    .string()
+    .meta({ description: 'Slug in the requested language; when it differs from the slug requested, redirect (301) to it' }),
   description: z.string(),
   ingredients: z.string(),
   allergens: z.string(),
@@ -171,4 +184,3 @@ export type ProductPage = z.infer<typeof ProductPage>;
 export const ProductPageResponse = data(ProductPage);
 export const ProductDetailResponse = data(ProductDetail);
 export const CategoriesResponse = data(z.array(CategoryView));
-

@@ -37,7 +37,14 @@ describe('ContactBody', () => {
   });
 
   it('reports every problem at once with its code', () => {
-    const res = ContactBody.safeParse({ name: 'see www.x.example', email: 'x', phone: 'abc', subject: 7, message: 'http://1.x http://2.x http://3.x http://4.x', consent: 'yes' });
+    const res = ContactBody.safeParse({
+      name: 'see www.x.example',
+      email: 'x',
+      phone: 'abc',
+      subject: 7,
+      message: 'http://1.x http://2.x http://3.x http://4.x',
+      consent: 'yes',
+    });
     expect(res.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
       ['name', 'CONTACT_LINKS_NOT_ALLOWED'],
       ['email', 'CONTACT_EMAIL_INVALID'],

@@ -86,7 +86,12 @@ const message = z
     if (countLinks(s) > CONTACT_LIMITS.messageLinks) report(ctx, 'CONTACT_TOO_MANY_LINKS', [], { max: CONTACT_LIMITS.messageLinks });
     return s;
   })
-  .meta({ type: 'string', minLength: 1, maxLength: CONTACT_LIMITS.message, description: `Multi-line text; at most ${CONTACT_LIMITS.messageLinks} links` });
+  .meta({
+    type: 'string',
+    minLength: 1,
+    maxLength: CONTACT_LIMITS.message,
+    description: `Multi-line text; at most ${CONTACT_LIMITS.messageLinks} links`,
+  });
 
 /** Optional phone number: digits, spaces, + ( ) / -; blank or null is none. */
 const phone = z
@@ -111,7 +116,11 @@ const consent = z
     if (v !== true) report(ctx, 'CONTACT_CONSENT_REQUIRED');
     return true as const;
   })
-  .meta({ type: 'boolean', enum: [true], description: `Consent to the processing of the data to answer the message (text version ${CONTACT_CONSENT_VERSION})` });
+  .meta({
+    type: 'boolean',
+    enum: [true],
+    description: `Consent to the processing of the data to answer the message (text version ${CONTACT_CONSENT_VERSION})`,
+  });
 
 /** `POST /api/mail`: a message from the contact form. Unknown keys are dropped. */
 export const ContactBody = z.object({

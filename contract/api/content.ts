@@ -83,7 +83,6 @@ export const CONTENT_IMAGES_PREFIX = '/content-images/';
 
 const localeParam = localeQueryParam('CONTENT_INVALID_LOCALE');
 
-
 const limitParam = z
   .unknown()
   .transform((raw, ctx) => {

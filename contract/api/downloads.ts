@@ -30,7 +30,11 @@ export const DownloadsQuery = z.object({
       return isLocale(v) ? v : undefined;
     })
     .optional()
-    .meta({ type: 'string', enum: [...LOCALES], description: 'Language of the file and its texts (default: the language of the request, else hr)' }),
+    .meta({
+      type: 'string',
+      enum: [...LOCALES],
+      description: 'Language of the file and its texts (default: the language of the request, else hr)',
+    }),
 });
 export type DownloadsQuery = z.output<typeof DownloadsQuery>;
 
@@ -45,7 +49,9 @@ export const DownloadView = z.object({
   url: z.string().meta({ example: '/api/content/downloads/catalogue.pdf?locale=hr' }),
   size_bytes: z.number().int().positive().meta({ description: 'Exact size of the file the URL answers now' }),
   content_type: z.literal('application/pdf'),
-  file_name: z.string().meta({ description: 'The name the browser saves it under', example: 'zlatno-zrno-katalog-proizvoda-2026-11-24.pdf' }),
+  file_name: z
+    .string()
+    .meta({ description: 'The name the browser saves it under', example: 'zlatno-zrno-katalog-proizvoda-2026-11-24.pdf' }),
 });
 export type DownloadView = z.infer<typeof DownloadView>;
 

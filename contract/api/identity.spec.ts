@@ -12,7 +12,14 @@ describe('identity API schemas', () => {
   });
 
   it('profile update: names may not be cleared, types are checked, every problem at once', () => {
-    const result = ProfileUpdateBody.safeParse({ first_name: null, newsletter: 'yes', locale: 'fr', zip_code: '!', username: 'a b', phone: 'x' });
+    const result = ProfileUpdateBody.safeParse({
+      first_name: null,
+      newsletter: 'yes',
+      locale: 'fr',
+      zip_code: '!',
+      username: 'a b',
+      phone: 'x',
+    });
     expect(codes(result)).toEqual([
       ['username', 'USER_FIELD_INVALID'],
       ['phone', 'USER_PHONE_INVALID'],
@@ -39,11 +46,23 @@ describe('identity API schemas', () => {
   });
 
   it('registration: the spec codes, the confirmation checked once the password is fine', () => {
-    const ok = { first_name: 'Ana', last_name: 'Horvat', birthday: '1990-05-01', email: ' Ana@Example.com ', password: 'secret1', password_confirmation: 'secret1', terms_accepted: true };
+    const ok = {
+      first_name: 'Ana',
+      last_name: 'Horvat',
+      birthday: '1990-05-01',
+      email: ' Ana@Example.com ',
+      password: 'secret1',
+      password_confirmation: 'secret1',
+      terms_accepted: true,
+    };
     expect(RegistrationBody.parse(ok)).toMatchObject({ email: 'ana@example.com', terms_accepted: true });
     expect(RegistrationBody.parse({ ...ok, newsletter: 'yes', locale: 'xx' })).toMatchObject({ newsletter: false, locale: undefined });
-    expect(codes(RegistrationBody.safeParse({ ...ok, password_confirmation: 'secret2' }))).toEqual([['password_confirmation', 'USER_PASSWORDS_MISMATCH']]);
-    expect(codes(RegistrationBody.safeParse({ ...ok, password: '12345', password_confirmation: 'x' }))).toEqual([['password', 'USER_PASSWORD_TOO_SHORT']]);
+    expect(codes(RegistrationBody.safeParse({ ...ok, password_confirmation: 'secret2' }))).toEqual([
+      ['password_confirmation', 'USER_PASSWORDS_MISMATCH'],
+    ]);
+    expect(codes(RegistrationBody.safeParse({ ...ok, password: '12345', password_confirmation: 'x' }))).toEqual([
+      ['password', 'USER_PASSWORD_TOO_SHORT'],
+    ]);
     expect(codes(RegistrationBody.safeParse({ ...ok, password: 'a'.repeat(129) }))).toEqual([['password', 'USER_PASSWORD_TOO_LONG']]);
     expect(codes(RegistrationBody.safeParse({ ...ok, first_name: ['Ana'], email: 'ana@', terms_accepted: 'true' }))).toEqual([
       ['first_name', 'USER_FIELD_INVALID'],

@@ -438,11 +438,9 @@ export type AcceptedView = z.infer<typeof AcceptedView>;
 export const TokenPairResponse = data(TokenPair);
 export const MagicLinkSignInResponse = data(
   TokenPair.extend({
-    redirect: z
-      .string()
-      .meta({
-        description: "Where the browser goes now: the same-site path asked for with the link, else the profile in the user's language",
-      }),
+    redirect: z.string().meta({
+      description: "Where the browser goes now: the same-site path asked for with the link, else the profile in the user's language",
+    }),
   }),
 );
 export const AcceptedResponse = data(AcceptedView);

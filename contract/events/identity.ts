@@ -148,4 +148,8 @@ export const identityNewsletterPreferenceChangedV1 = z.object({
   consentIp: z.string().max(64).nullable(),
   changedAt: eventFields.instant,
 });
-export const identityNewsletterPreferenceChanged = defineEvent('identity.newsletter-preference-changed', 1, identityNewsletterPreferenceChangedV1);
+export const identityNewsletterPreferenceChanged = defineEvent(
+  'identity.newsletter-preference-changed',
+  1,
+  identityNewsletterPreferenceChangedV1,
+);

@@ -33,8 +33,12 @@ export function QuotedMessage({ subject, text }: { subject: string; text: string
   const lines = text.split('\n');
   return (
     <Section style={{ borderLeft: `4px solid ${colors.gold}`, backgroundColor: colors.page, padding: '12px 16px', margin: '0 0 20px' }}>
-      <Text style={{ fontFamily: fonts.sans, fontSize: '16px', lineHeight: '24px', color: colors.ink, fontWeight: 600, margin: '0 0 8px' }}>{subject}</Text>
-      <Text style={{ fontFamily: fonts.sans, fontSize: '15px', lineHeight: '24px', color: colors.ink, margin: '0', wordBreak: 'break-word' }}>
+      <Text style={{ fontFamily: fonts.sans, fontSize: '16px', lineHeight: '24px', color: colors.ink, fontWeight: 600, margin: '0 0 8px' }}>
+        {subject}
+      </Text>
+      <Text
+        style={{ fontFamily: fonts.sans, fontSize: '15px', lineHeight: '24px', color: colors.ink, margin: '0', wordBreak: 'break-word' }}
+      >
         {lines.map((line, i) => (
           <Fragment key={i}>
             {i > 0 ? <br /> : null}

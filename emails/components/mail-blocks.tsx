@@ -38,7 +38,9 @@ export function LinkAction({ href, label, hint }: { href: string; label: string;
 /** A tinted box for what the reader must not miss ("not you? ignore this mail"). */
 export function MailNotice({ children, spaced = false }: { children: ReactNode; spaced?: boolean }) {
   return (
-    <Section style={{ backgroundColor: colors.goldSoft, borderRadius: '6px', padding: '14px 16px', margin: spaced ? '8px 0 20px' : '8px 0 0' }}>
+    <Section
+      style={{ backgroundColor: colors.goldSoft, borderRadius: '6px', padding: '14px 16px', margin: spaced ? '8px 0 20px' : '8px 0 0' }}
+    >
       {children}
     </Section>
   );

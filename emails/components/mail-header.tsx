@@ -12,7 +12,14 @@ export function MailHeader({ brand }: { brand: string }) {
   return (
     <Section style={{ padding: '32px 24px 24px', textAlign: 'center' }}>
       <Text style={wordmark}>{brand}</Text>
-      <table role="presentation" align="center" cellPadding={0} cellSpacing={0} style={{ margin: '10px auto 10px' }} data-skip-in-text="true">
+      <table
+        role="presentation"
+        align="center"
+        cellPadding={0}
+        cellSpacing={0}
+        style={{ margin: '10px auto 10px' }}
+        data-skip-in-text="true"
+      >
         <tbody>
           <tr>
             <td style={{ width: '44px', height: '3px', backgroundColor: colors.gold, fontSize: '0', lineHeight: '0' }}>&nbsp;</td>

@@ -17,7 +17,12 @@ export interface MailLayoutProps {
 }
 
 // A straight gold band on a card with rounded lower corners (a radius under the band bends its ends).
-const card = { backgroundColor: colors.card, borderTop: `4px solid ${colors.gold}`, borderRadius: '0 0 8px 8px', padding: '32px 32px 28px' };
+const card = {
+  backgroundColor: colors.card,
+  borderTop: `4px solid ${colors.gold}`,
+  borderRadius: '0 0 8px 8px',
+  padding: '32px 32px 28px',
+};
 
 /** Every mail's frame: brand header, a white card with the content, company data and legal line. */
 export function MailLayout({ preview, reason, unsubscribeUrl, children }: MailLayoutProps) {

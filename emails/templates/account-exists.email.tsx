@@ -28,7 +28,12 @@ export function AccountExistsEmail(props: AccountExistsProps) {
  * an e-mail change) and that nothing changed: sign in, or reset the password. `section` names the
  * mail's texts in emails/locales/*.json, which share one set of keys.
  */
-export function KnownAddressNotice({ section, firstName, loginUrl, resetUrl }: AccountExistsProps & { section: 'accountExists' | 'emailInUse' }) {
+export function KnownAddressNotice({
+  section,
+  firstName,
+  loginUrl,
+  resetUrl,
+}: AccountExistsProps & { section: 'accountExists' | 'emailInUse' }) {
   const { t, publicUrl } = useMail();
   const k = (key: string) => `${section}.${key}`;
   return (

@@ -22,7 +22,10 @@ export interface ContactCopyProps {
 export function ContactCopyEmail({ message, shopUrl }: ContactCopyProps) {
   const { t, locale, publicUrl } = useMail();
   return (
-    <MailLayout preview={t('contactCopy.preview', { subject: message.subject })} reason={t('contactCopy.reason', { site: new URL(publicUrl).host })}>
+    <MailLayout
+      preview={t('contactCopy.preview', { subject: message.subject })}
+      reason={t('contactCopy.reason', { site: new URL(publicUrl).host })}
+    >
       <Heading as="h1" style={text.heading}>
         {t('contactCopy.heading')}
       </Heading>

@@ -12,7 +12,11 @@ const PUBLIC_URL = 'https://shop.example.hr';
 const notice = (message: ContactMailMessage, locale: MailLocale = 'hr') =>
   renderMail(
     'contact-notice',
-    { message, replyUrl: `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`, pageUrl: `${PUBLIC_URL}/de/kontakt` },
+    {
+      message,
+      replyUrl: `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject}`)}`,
+      pageUrl: `${PUBLIC_URL}/de/kontakt`,
+    },
     locale,
     { publicUrl: PUBLIC_URL },
   );

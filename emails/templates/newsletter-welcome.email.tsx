@@ -16,7 +16,11 @@ export interface NewsletterWelcomeProps {
 export function NewsletterWelcomeEmail({ recipesUrl, unsubscribeUrl }: NewsletterWelcomeProps) {
   const { t, publicUrl } = useMail();
   return (
-    <MailLayout preview={t('newsletterWelcome.preview')} reason={t('newsletterWelcome.reason', { site: new URL(publicUrl).host })} unsubscribeUrl={unsubscribeUrl}>
+    <MailLayout
+      preview={t('newsletterWelcome.preview')}
+      reason={t('newsletterWelcome.reason', { site: new URL(publicUrl).host })}
+      unsubscribeUrl={unsubscribeUrl}
+    >
       <Heading as="h1" style={text.heading}>
         {t('newsletterWelcome.heading')}
       </Heading>

@@ -62,7 +62,9 @@ export function sampleCpu(pids: Array<number | undefined>, services: { names?: s
   const [webPid, workerPid] = pids;
   const own = (pid: number | undefined) => (pid !== undefined ? (byPid.get(pid)?.ownMs ?? 0) : 0);
   const descendants = all.filter(descendsFromRoot).reduce((sum, s) => sum + s.ownMs + s.reapedMs, 0);
-  const service = all.filter((s) => services.names?.includes(s.comm) || services.pids?.includes(s.pid)).reduce((sum, s) => sum + s.ownMs, 0);
+  const service = all
+    .filter((s) => services.names?.includes(s.comm) || services.pids?.includes(s.pid))
+    .reduce((sum, s) => sum + s.ownMs, 0);
   const me = process.cpuUsage();
   return { web: own(webPid), worker: own(workerPid), descendants, services: service, bench: (me.user + me.system) / 1000 };
 }

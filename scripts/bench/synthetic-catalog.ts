@@ -35,7 +35,8 @@ export async function seedSyntheticCatalog(databaseUrl: string, total: number): 
     const sources = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM product WHERE code LIKE 'ZZ-%'`)).rows[0].n);
     if (sources === 0) throw new Error('no seeded demo products (ZZ-…) to copy: boot the shop on this database once first');
     const lastCopy = Number(
-      (await client.query<{ g: number | null }>(`SELECT max(substr(code, 5)::int) AS g FROM product WHERE code ~ '^SYN-[0-9]+$'`)).rows[0].g ?? 0,
+      (await client.query<{ g: number | null }>(`SELECT max(substr(code, 5)::int) AS g FROM product WHERE code ~ '^SYN-[0-9]+$'`)).rows[0]
+        .g ?? 0,
     );
     let missing = total - before;
     let next = lastCopy + 1;
@@ -108,7 +109,9 @@ async function copyBatch(client: pg.Client, from: number, to: number): Promise<v
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [url, n] = process.argv.slice(2);
   if (!url || !n || !/^\d+$/.test(n)) {
-    console.error('usage: node --import @swc-node/register/esm-register scripts/bench/synthetic-catalog.ts <DATABASE_URL> <total products>');
+    console.error(
+      'usage: node --import @swc-node/register/esm-register scripts/bench/synthetic-catalog.ts <DATABASE_URL> <total products>',
+    );
     process.exit(2);
   }
   const started = Date.now();

@@ -32,11 +32,17 @@ describe('font subsets', () => {
   });
 
   it('are the files their manifest describes (regenerated together)', () => {
-    const files = readdirSync(FONTS).filter((f) => f.endsWith('.woff2')).sort();
+    const files = readdirSync(FONTS)
+      .filter((f) => f.endsWith('.woff2'))
+      .sort();
     expect(files).toEqual(Object.keys(manifest.files).sort());
     for (const file of files) {
       const bytes = readFileSync(resolve(FONTS, file));
-      expect([file, bytes.length, createHash('sha256').update(bytes).digest('hex')]).toEqual([file, manifest.files[file]!.bytes, manifest.files[file]!.sha256]);
+      expect([file, bytes.length, createHash('sha256').update(bytes).digest('hex')]).toEqual([
+        file,
+        manifest.files[file]!.bytes,
+        manifest.files[file]!.sha256,
+      ]);
       expect(bytes.subarray(0, 4).toString('latin1')).toBe('wOF2');
     }
   });
@@ -48,7 +54,11 @@ describe('font subsets', () => {
     const range = (face: string) => /unicode-range:\s*([^;]+);/.exec(face)?.[1]!.replace(/\s+/g, ' ').trim();
     const lastFull = Math.max(...faces.map((f, i) => (src(f).includes('@fontsource-variable') ? i : -1)));
     const subsets = faces.map((f, i) => [i, f] as const).filter(([, f]) => src(f).startsWith('./fonts/'));
-    expect(subsets.map(([, f]) => src(f)).sort()).toEqual(Object.keys(manifest.files).map((f) => `./fonts/${f}`).sort());
+    expect(subsets.map(([, f]) => src(f)).sort()).toEqual(
+      Object.keys(manifest.files)
+        .map((f) => `./fonts/${f}`)
+        .sort(),
+    );
     for (const [i, face] of subsets) {
       expect(i).toBeGreaterThan(lastFull);
       expect(range(face)).toBe(src(face).includes('-core-') ? manifest.coreRange : manifest.extRange);

@@ -33,7 +33,11 @@ for (const path of files(dir)) {
   if (!TEXT.has(extname(path)) || statSync(path).size < MIN_BYTES) continue;
   const bytes = readFileSync(path);
   const br = brotliCompressSync(bytes, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 11,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
   const gz = gzipSync(bytes, { level: 9 });
   if (br.length < bytes.length) writeFileSync(`${path}.br`, br);

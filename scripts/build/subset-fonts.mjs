@@ -36,7 +36,13 @@ export function unicodeRange(text) {
   return runs.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(', ');
 }
 
-const manifest = { core: ascii + CORE_EXTRA, ext: EXT, coreRange: unicodeRange(ascii + CORE_EXTRA), extRange: unicodeRange(EXT), files: {} };
+const manifest = {
+  core: ascii + CORE_EXTRA,
+  ext: EXT,
+  coreRange: unicodeRange(ascii + CORE_EXTRA),
+  extRange: unicodeRange(EXT),
+  files: {},
+};
 for (const family of FAMILIES) {
   const source = (subset) => readFileSync(resolve('node_modules', family.dir, 'files', `${family.base}-${subset}-wght-normal.woff2`));
   for (const [part, subset, text] of [

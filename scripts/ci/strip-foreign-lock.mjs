@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 
-const committed = JSON.parse(execFileSync('git', ['show', 'HEAD:package-lock.json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).packages ?? {};
+const committed =
+  JSON.parse(execFileSync('git', ['show', 'HEAD:package-lock.json'], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })).packages ?? {};
 const lock = JSON.parse(readFileSync('package-lock.json', 'utf8'));
 const fits = (list, value) => !Array.isArray(list) || list.some((x) => x === value || (x.startsWith('!') ? x.slice(1) !== value : false));
 let removed = 0;

@@ -47,7 +47,9 @@ export class Identity1795900000000 implements MigrationInterface {
     await q.query(`CREATE UNIQUE INDEX app_user_username_key ON app_user (lower(username)) WHERE username IS NOT NULL`);
     await q.query(`CREATE UNIQUE INDEX app_user_google_subject_key ON app_user (google_subject) WHERE google_subject IS NOT NULL`);
     // the birthday job looks users up by month and day
-    await q.query(`CREATE INDEX app_user_birthday_idx ON app_user (extract(month FROM birth_date), extract(day FROM birth_date)) WHERE status = 'active'`);
+    await q.query(
+      `CREATE INDEX app_user_birthday_idx ON app_user (extract(month FROM birth_date), extract(day FROM birth_date)) WHERE status = 'active'`,
+    );
 
     await q.query(`
       CREATE TABLE user_token (

@@ -27,7 +27,9 @@ export class PaymentSandbox1796500000000 implements MigrationInterface {
         decided_at timestamptz
       )`);
     await q.query(`CREATE INDEX payment_sandbox_transaction_order ON payment_sandbox_transaction (order_number, created_at)`);
-    await q.query(`CREATE UNIQUE INDEX payment_sandbox_transaction_approved ON payment_sandbox_transaction (order_number) WHERE status = 'approved'`);
+    await q.query(
+      `CREATE UNIQUE INDEX payment_sandbox_transaction_approved ON payment_sandbox_transaction (order_number) WHERE status = 'approved'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

@@ -26,7 +26,9 @@ export class CatalogGrowth1796810000000 implements MigrationInterface {
     await q.query(`CREATE INDEX product_related_idx ON product (category_id, (availability = 'available') DESC, position, id)`);
 
     for (const locale of ['hr', 'en', 'de', 'sl']) {
-      await q.query(`CREATE INDEX product_translation_search_document_${locale}_idx ON product_translation USING gin (search_document) WHERE locale = '${locale}'`);
+      await q.query(
+        `CREATE INDEX product_translation_search_document_${locale}_idx ON product_translation USING gin (search_document) WHERE locale = '${locale}'`,
+      );
     }
     await q.query(`DROP INDEX product_translation_search_document_idx`);
 

@@ -99,11 +99,14 @@ export class CatalogSearch1796820000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`CREATE INDEX product_translation_search_name_idx ON product_translation USING gin (search_name)`);
     for (const locale of LOCALES) {
-      await q.query(`CREATE INDEX product_translation_search_document_${locale}_idx ON product_translation USING gin (search_document) WHERE locale = '${locale}'`);
+      await q.query(
+        `CREATE INDEX product_translation_search_document_${locale}_idx ON product_translation USING gin (search_document) WHERE locale = '${locale}'`,
+      );
     }
     await q.query(`DROP TRIGGER product_search_product_moved ON product`);
     await q.query(`DROP FUNCTION product_search_product_moved()`);
-    for (const event of ['insert', 'update', 'delete', 'truncate']) await q.query(`DROP TRIGGER product_search_texts_${event} ON product_translation`);
+    for (const event of ['insert', 'update', 'delete', 'truncate'])
+      await q.query(`DROP TRIGGER product_search_texts_${event} ON product_translation`);
     await q.query(`DROP FUNCTION product_search_texts_changed()`);
     await q.query(`DROP FUNCTION product_search_refresh(integer[])`);
     await q.query(`DROP TABLE product_search`);

@@ -33,7 +33,9 @@ export class Newsletter1797000000000 implements MigrationInterface {
         updated_at timestamptz NOT NULL DEFAULT now()
       )`);
     // The operators' export: confirmed subscribers of one language, oldest first.
-    await q.query(`CREATE INDEX newsletter_subscription_confirmed_idx ON newsletter_subscription (locale, confirmed_at) WHERE status = 'confirmed'`);
+    await q.query(
+      `CREATE INDEX newsletter_subscription_confirmed_idx ON newsletter_subscription (locale, confirmed_at) WHERE status = 'confirmed'`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

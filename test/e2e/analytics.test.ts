@@ -41,13 +41,16 @@ function cspOf(response: Response | null): Record<string, string[]> {
 
 function expectNoAnalyticsInCsp(response: Response | null): void {
   const csp = cspOf(response);
-  for (const d of ['script-src', 'connect-src', 'img-src']) expect([d, csp[d]!.filter((s) => s.includes('google') || s === GTM_ORIGIN)]).toEqual([d, []]);
+  for (const d of ['script-src', 'connect-src', 'img-src'])
+    expect([d, csp[d]!.filter((s) => s.includes('google') || s === GTM_ORIGIN)]).toEqual([d, []]);
 }
 
 function expectAnalyticsInCsp(response: Response | null): void {
   const csp = cspOf(response);
   expect(csp['script-src']).toEqual(expect.arrayContaining(['https://*.googletagmanager.com', GTM_ORIGIN]));
-  expect(csp['connect-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com', GTM_ORIGIN]));
+  expect(csp['connect-src']).toEqual(
+    expect.arrayContaining(['https://*.google-analytics.com', 'https://*.analytics.google.com', GTM_ORIGIN]),
+  );
   expect(csp['img-src']).toEqual(expect.arrayContaining(['https://*.google-analytics.com', GTM_ORIGIN]));
 }
 
@@ -71,7 +74,8 @@ const CONTAINER = `GET /gtm.js?id=${GTM_ID}`;
 describe('consent-gated analytics in Chromium', () => {
   let browser: Browser;
   beforeAll(async () => {
-    if (!GTM_ORIGIN || !GTM_ID) throw new Error('The e2e setup starts the shop with GTM_ID and the GTM emulator (E2E_GTM_ORIGIN, E2E_GTM_ID)');
+    if (!GTM_ORIGIN || !GTM_ID)
+      throw new Error('The e2e setup starts the shop with GTM_ID and the GTM emulator (E2E_GTM_ORIGIN, E2E_GTM_ID)');
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -130,15 +134,32 @@ describe('consent-gated analytics in Chromium', () => {
       await settle(page);
       expect(analytics).toHaveLength(2);
       expect(analytics[0]).toBe(CONTAINER);
-      expect(analytics[1]).toMatch(new RegExp(`^POST /g/collect\\?v=2&tid=${EMULATED_MEASUREMENT_ID}&gtm=${GTM_ID}&en=page_view&gcs=G101&order=default%2Cupdate&dl=`));
+      expect(analytics[1]).toMatch(
+        new RegExp(`^POST /g/collect\\?v=2&tid=${EMULATED_MEASUREMENT_ID}&gtm=${GTM_ID}&en=page_view&gcs=G101&order=default%2Cupdate&dl=`),
+      );
 
       // Consent Mode v2: the defaults (all denied, wait_for_update) came before the update, and only analytics is granted.
-      const emulated = await page.evaluate(() => (self as unknown as { __gtmEmulator: { defaults: unknown; consent: unknown; commands: string[] } }).__gtmEmulator);
-      expect(emulated.defaults).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 });
+      const emulated = await page.evaluate(
+        () => (self as unknown as { __gtmEmulator: { defaults: unknown; consent: unknown; commands: string[] } }).__gtmEmulator,
+      );
+      expect(emulated.defaults).toEqual({
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+        analytics_storage: 'denied',
+        wait_for_update: 500,
+      });
       expect(emulated.commands).toEqual(['default', 'update']);
-      expect(emulated.consent).toEqual({ ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' });
+      expect(emulated.consent).toEqual({
+        ad_storage: 'denied',
+        ad_user_data: 'denied',
+        ad_personalization: 'denied',
+        analytics_storage: 'granted',
+      });
       // The container got the page's nonce (Tag Manager passes it on to the scripts it adds).
-      expect(await page.evaluate(() => (document.querySelector('script[src*="/gtm.js?id="]') as HTMLScriptElement | null)?.nonce.length ?? 0)).toBeGreaterThan(10);
+      expect(
+        await page.evaluate(() => (document.querySelector('script[src*="/gtm.js?id="]') as HTMLScriptElement | null)?.nonce.length ?? 0),
+      ).toBeGreaterThan(10);
       // The GA cookies are set, and every cookie is in the registry (the analytics ones as needing consent).
       expect(await cookieNames(context)).toEqual(expect.arrayContaining(['_ga', GA_SESSION_COOKIE]));
       for (const name of await cookieNames(context)) expect([name, storageEntryOf(name)?.consent]).toEqual([name, name.startsWith('_ga')]);

@@ -38,7 +38,12 @@ describe('bot check in Chromium (emulated provider)', () => {
   });
 
   async function open(locale: Locale, opts: { axe?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ baseURL: url, locale: 'en-GB', bypassCSP: opts.axe ?? false, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      baseURL: url,
+      locale: 'en-GB',
+      bypassCSP: opts.axe ?? false,
+      viewport: { width: 1280, height: 800 },
+    });
     contexts.push(context);
     await context.addCookies([
       { name: LOCALE_COOKIE, value: locale, url },
@@ -81,7 +86,12 @@ describe('bot check in Chromium (emulated provider)', () => {
     expect(seen.filter((u) => u.startsWith(emulator.origin))).toEqual([]);
     await expect(page.locator(`script[src^="${emulator.origin}"]`).count()).resolves.toBe(0);
     // (the footer's newsletter form has a notice of its own)
-    await expect(page.getByTestId('register-form').getByTestId('bot-check-notice').evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim())).resolves.toBe(
+    await expect(
+      page
+        .getByTestId('register-form')
+        .getByTestId('bot-check-notice')
+        .evaluate((el) => el.textContent!.replace(/\s+/g, ' ').trim()),
+    ).resolves.toBe(
       'This site is protected by reCAPTCHA and the Google Privacy Policy (opens in a new tab) and Terms of Service (opens in a new tab) apply.',
     );
 
@@ -101,7 +111,10 @@ describe('bot check in Chromium (emulated provider)', () => {
     const verifications = emulator.verifications().slice(verifiedBefore);
     expect(verifications).toHaveLength(1);
     expect(verifications[0]).toMatchObject({ secret: emulator.secretKey, remoteip: '127.0.0.1' });
-    const scenario = JSON.parse(Buffer.from(verifications[0]!.response!.slice(4), 'base64url').toString('utf8')) as { a: string; h: string };
+    const scenario = JSON.parse(Buffer.from(verifications[0]!.response!.slice(4), 'base64url').toString('utf8')) as {
+      a: string;
+      h: string;
+    };
     expect([scenario.a, scenario.h]).toEqual(['register', '127.0.0.1']);
     // Loaded once per page.
     expect(scriptRequests().length).toBe(before + 1);

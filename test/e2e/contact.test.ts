@@ -58,7 +58,10 @@ describe('contact form in Chromium', () => {
     return { page, watch };
   }
 
-  async function fill(page: Page, values: { name: string; email: string; phone?: string; subject: string; message: string; consent: boolean }) {
+  async function fill(
+    page: Page,
+    values: { name: string; email: string; phone?: string; subject: string; message: string; consent: boolean },
+  ) {
     const form = page.getByTestId('contact-form');
     await form.locator('input[name="name"]').fill(values.name);
     await form.locator('input[name="email"]').fill(values.email);
@@ -74,10 +77,18 @@ describe('contact form in Chromium', () => {
     expect(html).toContain('<meta name="csrf-token"');
     expect(html).toMatch(/<form[^>]*data-testid="contact-form"/);
     const t = tFor('de');
-    for (const label of ['contact.form.name', 'contact.form.email', 'contact.form.subject', 'contact.form.message', 'contact.form.consent']) {
+    for (const label of [
+      'contact.form.name',
+      'contact.form.email',
+      'contact.form.subject',
+      'contact.form.message',
+      'contact.form.consent',
+    ]) {
       expect(html).toContain(String(t(label)));
     }
-    expect(html).toMatch(/<input[^>]*name="name"[^>]*autoComplete="name"|<input[^>]*autocomplete="name"[^>]*name="name"|name="name"[^>]*autocomplete="name"/i);
+    expect(html).toMatch(
+      /<input[^>]*name="name"[^>]*autoComplete="name"|<input[^>]*autocomplete="name"[^>]*name="name"|name="name"[^>]*autocomplete="name"/i,
+    );
     expect(html).toMatch(/name="email"[^>]*autocomplete="email"|autocomplete="email"[^>]*name="email"/i);
     expect(html).toMatch(/<textarea[^>]*name="message"[^>]*required/);
     expect(html).toContain(`href="${publicPath('privacy_policy', 'de')}"`);
@@ -88,35 +99,44 @@ describe('contact form in Chromium', () => {
   it.each([
     ['hr', 'Pitanje o pakiranju', 'hrvatski', 'Primili smo vašu poruku'],
     ['de', 'Frage zur Verpackung', 'njemački', 'Wir haben Ihre Nachricht erhalten'],
-  ] as const)('sends the form in %s: success shown, the copy and the shop notice in the mailbox', async (locale, subjectBase, languageInHr, copySubject) => {
-    const { page, watch } = await open(locale);
-    const email = unique(`contact-${locale}`);
-    const subject = `${subjectBase} ${Math.random().toString(36).slice(2, 8)}`;
-    await fill(page, { name: 'Iva Kovač', email, phone: '+385 91 234 5678', subject, message: 'Prvi redak\nDrugi redak', consent: true });
-    await page.getByTestId('contact-form').locator('button[type="submit"]').click();
-    const sent = page.getByTestId('contact-sent');
-    await sent.waitFor();
-    expect(await sent.textContent()).toContain(String(tFor(locale)('contact.form.successTitle')));
-    // the focus moved to the success message; the form is empty for a next message
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-sent');
-    expect(await page.getByTestId('contact-form').locator('input[name="name"]').inputValue()).toBe('');
+  ] as const)(
+    'sends the form in %s: success shown, the copy and the shop notice in the mailbox',
+    async (locale, subjectBase, languageInHr, copySubject) => {
+      const { page, watch } = await open(locale);
+      const email = unique(`contact-${locale}`);
+      const subject = `${subjectBase} ${Math.random().toString(36).slice(2, 8)}`;
+      await fill(page, { name: 'Iva Kovač', email, phone: '+385 91 234 5678', subject, message: 'Prvi redak\nDrugi redak', consent: true });
+      await page.getByTestId('contact-form').locator('button[type="submit"]').click();
+      const sent = page.getByTestId('contact-sent');
+      await sent.waitFor();
+      expect(await sent.textContent()).toContain(String(tFor(locale)('contact.form.successTitle')));
+      // the focus moved to the success message; the form is empty for a next message
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('contact-sent');
+      expect(await page.getByTestId('contact-form').locator('input[name="name"]').inputValue()).toBe('');
 
-    const copy = await inbox.waitFor(email);
-    expect(copy.language).toBe(locale);
-    expect(copy.subject).toBe(`${copySubject}: ${subject}`);
-    expect(copy.text).toMatch(/Prvi redak\nDrugi redak/);
+      const copy = await inbox.waitFor(email);
+      expect(copy.language).toBe(locale);
+      expect(copy.subject).toBe(`${copySubject}: ${subject}`);
+      expect(copy.text).toMatch(/Prvi redak\nDrugi redak/);
 
-    const notice = await noticeAbout(subject);
-    expect(notice.language).toBe('hr');
-    expect(notice.subject).toBe(`Kontakt obrazac: ${subject} (Iva Kovač)`);
-    expect(notice.text).toContain(`Jezik pošiljatelja: ${languageInHr}`);
-    expect(notice.text).toContain(email);
-    expect(watch.problems()).toEqual([]);
-  });
+      const notice = await noticeAbout(subject);
+      expect(notice.language).toBe('hr');
+      expect(notice.subject).toBe(`Kontakt obrazac: ${subject} (Iva Kovač)`);
+      expect(notice.text).toContain(`Jezik pošiljatelja: ${languageInHr}`);
+      expect(notice.text).toContain(email);
+      expect(watch.problems()).toEqual([]);
+    },
+  );
 
   it('shows a refusal under its fields, keeps what was typed, and focuses the first invalid field', async () => {
     const { page, watch } = await open('de');
-    const values = { name: 'Jonas Weber', email: 'jonas@beispiel', subject: 'Lieferung nach Graz', message: 'Liefern Sie auch nach Österreich?\nDanke!', consent: false };
+    const values = {
+      name: 'Jonas Weber',
+      email: 'jonas@beispiel',
+      subject: 'Lieferung nach Graz',
+      message: 'Liefern Sie auch nach Österreich?\nDanke!',
+      consent: false,
+    };
     await fill(page, values);
     const form = page.getByTestId('contact-form');
     await form.locator('button[type="submit"]').click();
@@ -160,7 +180,13 @@ describe('contact form in Chromium', () => {
     await page.getByTestId('contact-form').locator('button[type="submit"]').click();
     await page.getByTestId('contact-form').locator('input[name="name"][aria-invalid="true"]').waitFor();
     await audit('with errors');
-    await fill(page, { name: 'Ana Axe', email: unique(`axe-${locale}`), subject: 'Axe', message: 'Provjera pristupačnosti.', consent: true });
+    await fill(page, {
+      name: 'Ana Axe',
+      email: unique(`axe-${locale}`),
+      subject: 'Axe',
+      message: 'Provjera pristupačnosti.',
+      consent: true,
+    });
     await page.getByTestId('contact-form').locator('button[type="submit"]').click();
     await page.getByTestId('contact-sent').waitFor();
     await audit('sent');
@@ -193,7 +219,12 @@ describe('contact form in Chromium with the bot check on (emulated provider)', (
   });
 
   async function open(locale: Locale, axe = false): Promise<{ page: Page; watch: ConsoleWatch }> {
-    const context = await browser.newContext({ baseURL: shop.url, locale: BROWSER_LOCALE[locale], bypassCSP: axe, viewport: { width: 1280, height: 800 } });
+    const context = await browser.newContext({
+      baseURL: shop.url,
+      locale: BROWSER_LOCALE[locale],
+      bypassCSP: axe,
+      viewport: { width: 1280, height: 800 },
+    });
     contexts.push(context);
     await context.addCookies([
       { name: LOCALE_COOKIE, value: locale, url: shop.url },

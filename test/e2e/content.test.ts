@@ -145,7 +145,9 @@ describe('content routes in every language', () => {
     for (const name of ['sid', 'locale', 'cookie_consent', 'cart', 'access_token', 'refresh_token'])
       expect(cookies).toContain(`<code>${name}</code>`);
     // The e2e shop has an analytics container (GTM_ID): Google Analytics' cookies are listed, as needing consent.
-    expect(cookies).toMatch(/<tr data-category="analytics"><th scope="row"><code>_ga<\/code>[\s\S]*?Potrebna \(statistika posjeta, Google Analytics\)/);
+    expect(cookies).toMatch(
+      /<tr data-category="analytics"><th scope="row"><code>_ga<\/code>[\s\S]*?Potrebna \(statistika posjeta, Google Analytics\)/,
+    );
     expect(cookies).toContain('<code>_ga_&lt;ID&gt;</code>');
     expect(cookies).toMatch(/<tr data-category="essential"><th scope="row"><code>sid<\/code>[\s\S]*?Nije potrebna \(nužan\)/);
   });

@@ -8,7 +8,6 @@ import { join, resolve } from 'node:path';
 import net from 'node:net';
 import { freePort } from '../support/free-port.js';
 
-
 interface Run {
   child: ChildProcess;
   output: () => string;

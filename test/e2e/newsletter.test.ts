@@ -60,7 +60,9 @@ describe('newsletter in Chromium', () => {
     const html = await (await fetch(`${BASE_URL}/`, { headers: { Cookie: `${LOCALE_COOKIE}=hr` } })).text();
     expect(html).toContain('data-testid="newsletter-form-home"');
     expect(html).toContain('Želim primati newsletter Zlatnog zrna');
-    await expect(form.getByRole('link', { name: 'Politici privatnosti' }).getAttribute('href')).resolves.toBe(publicPath('privacy_policy', 'hr'));
+    await expect(form.getByRole('link', { name: 'Politici privatnosti' }).getAttribute('href')).resolves.toBe(
+      publicPath('privacy_policy', 'hr'),
+    );
     // one newsletter form on the home page: the footer leaves it out
     expect(await page.getByTestId('newsletter-form-footer').count()).toBe(0);
     await expectAccessible(page, 'home with the newsletter form');
@@ -95,7 +97,10 @@ describe('newsletter in Chromium', () => {
     expect(await page.locator('h1').textContent()).toBe(t('screens.newsletter_confirm.heading'));
     expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
     await expectAccessible(page, 'confirmation page');
-    await page.getByTestId('newsletter-confirm-form').getByRole('button', { name: t('newsletter.confirm') }).click();
+    await page
+      .getByTestId('newsletter-confirm-form')
+      .getByRole('button', { name: t('newsletter.confirm') })
+      .click();
     const confirmed = page.getByTestId('newsletter-confirmed');
     await confirmed.waitFor();
     expect(await confirmed.textContent()).toContain(t('newsletter.confirmed'));
@@ -109,7 +114,10 @@ describe('newsletter in Chromium', () => {
     await goto(page, unsubscribeLink.replace(BASE_URL, ''));
     expect(await page.locator('h1').textContent()).toBe(t('screens.newsletter_unsubscribe.heading'));
     await expectAccessible(page, 'unsubscribe page');
-    await page.getByTestId('newsletter-unsubscribe-form').getByRole('button', { name: t('newsletter.unsubscribe') }).click();
+    await page
+      .getByTestId('newsletter-unsubscribe-form')
+      .getByRole('button', { name: t('newsletter.unsubscribe') })
+      .click();
     const unsubscribed = page.getByTestId('newsletter-unsubscribed');
     await unsubscribed.waitFor();
     expect(await unsubscribed.textContent()).toContain(t('newsletter.unsubscribed'));
@@ -117,7 +125,10 @@ describe('newsletter in Chromium', () => {
 
     // the confirmation link no longer subscribes: the page says so, in Croatian
     await goto(page, confirmLink.replace(BASE_URL, ''));
-    await page.getByTestId('newsletter-confirm-form').getByRole('button', { name: t('newsletter.confirm') }).click();
+    await page
+      .getByTestId('newsletter-confirm-form')
+      .getByRole('button', { name: t('newsletter.confirm') })
+      .click();
     await page.getByTestId('newsletter-confirm-failed').waitFor();
     expect(await page.getByTestId('newsletter-confirm-failed').textContent()).toContain('Ova poveznica nije ispravna');
 

@@ -38,7 +38,10 @@ function slugify(s: string): string {
 }
 
 /** Creates a real product (rows through the catalogue's services) and returns its code and slugs. */
-export async function createProduct(app: INestApplicationContext, overrides: ProductOverrides = {}): Promise<{ code: string; slugs: Record<Locale, string>; names: Record<Locale, string> }> {
+export async function createProduct(
+  app: INestApplicationContext,
+  overrides: ProductOverrides = {},
+): Promise<{ code: string; slugs: Record<Locale, string>; names: Record<Locale, string> }> {
   const catalog = app.get(CatalogService);
   const prices = app.get(PriceService);
   const db = app.get(DataSource);
@@ -90,7 +93,12 @@ export async function createProduct(app: INestApplicationContext, overrides: Pro
       const startsAt = overrides.offer.startsAt ?? new Date(Date.now() - 60_000);
       await prices.addOffer(
         code,
-        { priceCents: overrides.offer.price, startsAt, endsAt: overrides.offer.endsAt ?? new Date(Date.now() + 7 * 86_400_000), referenceDate: overrides.offer.referenceDate },
+        {
+          priceCents: overrides.offer.price,
+          startsAt,
+          endsAt: overrides.offer.endsAt ?? new Date(Date.now() + 7 * 86_400_000),
+          referenceDate: overrides.offer.referenceDate,
+        },
         m,
       );
     }

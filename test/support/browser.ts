@@ -9,7 +9,15 @@ export const BASE_URL = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3000';
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -39,15 +47,25 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: unknown, opts: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] } });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }));
+    return result.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+    }));
   });
 }
 
 export function describeViolations(v: AxeViolation[]): string {
-  return v.map((x) => `${x.id} (${x.impact}): ${x.help}\n${x.nodes.map((n) => `   ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`).join('\n');
+  return v
+    .map((x) => `${x.id} (${x.impact}): ${x.help}\n${x.nodes.map((n) => `   ${n.target.join(' ')}: ${n.failureSummary ?? ''}`).join('\n')}`)
+    .join('\n');
 }
 
-export async function newContext(browser: Browser, opts: { locale?: string; axe?: boolean; viewport?: { width: number; height: number } } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  opts: { locale?: string; axe?: boolean; viewport?: { width: number; height: number } } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: BASE_URL,
     locale: opts.locale ?? 'hr-HR',

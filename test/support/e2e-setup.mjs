@@ -28,10 +28,13 @@ async function waitReady(url, child, output) {
 
 export default async function e2eSetup() {
   for (const f of ['dist/server/main.js', 'dist/client/server/entry-server.js']) {
-    if (!existsSync(f)) throw new Error(`End-to-end tests run the built shop, but ${f} is missing: run \`npm run build\` first (npm test does).`);
+    if (!existsSync(f))
+      throw new Error(`End-to-end tests run the built shop, but ${f} is missing: run \`npm run build\` first (npm test does).`);
   }
   if (!existsSync(CHROMIUM)) {
-    throw new Error(`End-to-end tests need Debian's Chromium at ${CHROMIUM} (apt-get install chromium; or set CHROMIUM_PATH). .ci/run installs it.`);
+    throw new Error(
+      `End-to-end tests need Debian's Chromium at ${CHROMIUM} (apt-get install chromium; or set CHROMIUM_PATH). .ci/run installs it.`,
+    );
   }
   await assertServices();
   const db = await createDatabase('shop_e2e');

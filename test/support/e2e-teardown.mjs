@@ -13,5 +13,6 @@ export default async function e2eTeardown() {
   }
   await gtm?.close();
   await shop.oembed?.close();
-  if (!process.env.KEEP_TEST_DATABASE) await dropDatabase(state.db).catch((err) => console.warn(`e2e teardown: dropping ${state.db} failed: ${err.message}`));
+  if (!process.env.KEEP_TEST_DATABASE)
+    await dropDatabase(state.db).catch((err) => console.warn(`e2e teardown: dropping ${state.db} failed: ${err.message}`));
 }

@@ -29,7 +29,10 @@ export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
         const text = parsed.text ?? '';
         return {
           file,
-          to: (parsed.to ?? []).map((a) => ('address' in a ? (a.address ?? '') : '')).join(',').toLowerCase(),
+          to: (parsed.to ?? [])
+            .map((a) => ('address' in a ? (a.address ?? '') : ''))
+            .join(',')
+            .toLowerCase(),
           subject: parsed.subject ?? '',
           text,
           html: parsed.html ?? '',

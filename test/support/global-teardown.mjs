@@ -9,11 +9,13 @@ function bounded(what, promise, ms = 60_000) {
       resolve();
     }, ms);
   });
-  return Promise.race([promise.catch((err) => console.warn(`global teardown: ${what} failed: ${err.message}`)), late]).finally(() => clearTimeout(timer));
+  return Promise.race([promise.catch((err) => console.warn(`global teardown: ${what} failed: ${err.message}`)), late]).finally(() =>
+    clearTimeout(timer),
+  );
 }
 
 export default async function globalTeardown() {
-  if (process.env.TEST_RUN_ID) await bounded('deleting the run\'s Redis keys', deleteRunKeys(process.env.TEST_RUN_ID));
+  if (process.env.TEST_RUN_ID) await bounded("deleting the run's Redis keys", deleteRunKeys(process.env.TEST_RUN_ID));
   const template = process.env.TEST_DATABASE_TEMPLATE;
   if (template && !process.env.KEEP_TEST_DATABASE) await bounded(`dropping ${template}`, dropDatabase(template));
 }

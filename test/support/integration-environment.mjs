@@ -9,7 +9,7 @@ export default class IntegrationEnvironment extends TestEnvironment {
   async setup() {
     await super.setup();
     const template = process.env.TEST_DATABASE_TEMPLATE;
-    if (!template) throw new Error('integration tests need the run\'s template database (test/support/global-setup.mjs)');
+    if (!template) throw new Error("integration tests need the run's template database (test/support/global-setup.mjs)");
     this.database = await cloneDatabase(template);
     this.global.process.env.TEST_DATABASE_URL = this.database.url;
     this.global.process.env.TEST_DATABASE_NAME = this.database.name;

@@ -63,7 +63,10 @@ export async function startMailbox() {
           return list[taken];
         }
         const left = deadline - Date.now();
-        if (left <= 0) throw new Error(`no mail to ${to} within ${timeoutMs} ms (got ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'})`);
+        if (left <= 0)
+          throw new Error(
+            `no mail to ${to} within ${timeoutMs} ms (got ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join(' | ') || 'none'})`,
+          );
         await new Promise<void>((resolve) => {
           const t = setTimeout(resolve, Math.min(left, 250));
           waiters.push(() => {

@@ -127,7 +127,8 @@ export async function startRecaptchaEmulator(): Promise<RecaptchaEmulator> {
     },
     requests: [],
     browserScore: 0.9,
-    token: ({ action = 'register', score = 0.9, hostname = 'localhost' } = {}) => encode({ a: action, s: score, h: hostname, k: SITE_KEY, n: randomBytes(8).toString('hex') }),
+    token: ({ action = 'register', score = 0.9, hostname = 'localhost' } = {}) =>
+      encode({ a: action, s: score, h: hostname, k: SITE_KEY, n: randomBytes(8).toString('hex') }),
     failWith: (status) => (mode = { fail: status }),
     hang: () => (mode = { hang: true }),
     behave: () => (mode = {}),
@@ -147,7 +148,13 @@ export async function startRecaptchaEmulator(): Promise<RecaptchaEmulator> {
         res.writeHead(400, { 'content-type': 'text/plain' }).end('this emulator serves render=explicit only');
         return;
       }
-      res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store', 'access-control-allow-origin': '*' }).end(script(emulator.browserScore));
+      res
+        .writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-store',
+          'access-control-allow-origin': '*',
+        })
+        .end(script(emulator.browserScore));
       return;
     }
     if (req.method === 'POST' && url.pathname === '/recaptcha/api/siteverify') {
@@ -161,7 +168,8 @@ export async function startRecaptchaEmulator(): Promise<RecaptchaEmulator> {
         res.writeHead(mode.fail, { 'content-type': 'text/html' }).end('<html><body>Server Error</body></html>');
         return;
       }
-      const answer = (value: object) => res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value, null, 2));
+      const answer = (value: object) =>
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(value, null, 2));
       if (!form.secret) return answer({ success: false, 'error-codes': ['missing-input-secret'] });
       if (form.secret !== SECRET) return answer({ success: false, 'error-codes': ['invalid-input-secret'] });
       if (!form.response) return answer({ success: false, 'error-codes': ['missing-input-response'] });
@@ -169,7 +177,14 @@ export async function startRecaptchaEmulator(): Promise<RecaptchaEmulator> {
       if (!scenario || scenario.k !== SITE_KEY) return answer({ success: false, 'error-codes': ['invalid-input-response'] });
       if (used.has(form.response)) return answer({ success: false, 'error-codes': ['timeout-or-duplicate'] });
       used.add(form.response);
-      return answer({ success: true, challenge_ts: new Date().toISOString().replace(/\.\d+Z$/, 'Z'), hostname: scenario.h, score: scenario.s, action: scenario.a, 'error-codes': [] });
+      return answer({
+        success: true,
+        challenge_ts: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+        hostname: scenario.h,
+        score: scenario.s,
+        action: scenario.a,
+        'error-codes': [],
+      });
     }
     res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
   };

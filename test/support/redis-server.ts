@@ -6,7 +6,6 @@ import { waitFor } from './wait.js';
 
 const REDIS_SERVER = process.env.REDIS_SERVER_PATH ?? '/usr/bin/redis-server';
 
-
 /**
  * A throwaway redis-server of the test's own on a free loopback port, without persistence, that
  * the test can stop and start again on the same port (Redis going away and coming back).

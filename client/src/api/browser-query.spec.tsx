@@ -22,11 +22,7 @@ function Plain() {
 
 /** What the server, or React hydrating a late part of the page, renders with this cache. */
 function serverRender(client: QueryClient, browserOnly: boolean): string {
-  return renderToString(
-    <QueryClientProvider client={client}>
-      {browserOnly ? <BrowserOnly /> : <Plain />}
-    </QueryClientProvider>,
-  );
+  return renderToString(<QueryClientProvider client={client}>{browserOnly ? <BrowserOnly /> : <Plain />}</QueryClientProvider>);
 }
 
 describe('useBrowserQuery: the server and hydration render the loading state', () => {

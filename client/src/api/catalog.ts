@@ -12,18 +12,7 @@ import { query, type Api } from './http';
 import { apiPaths } from './paths';
 import { queryKeys, type ProductListParams } from './query-keys';
 
-export type {
-  
-  
-  
-  
-  
-  ProductSummary,
-  Nutrition,
-  ProductDetail,
-  CategoryView,
-  ProductPage,
-} from '../../../contract/api/catalog';
+export type { ProductSummary, Nutrition, ProductDetail, CategoryView, ProductPage } from '../../../contract/api/catalog';
 import type { CategoryView, ProductDetail, ProductPage } from '../../../contract/api/catalog';
 
 export const PAGE_SIZE = 12;

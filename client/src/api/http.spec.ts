@@ -15,7 +15,12 @@ function fakeFetch(status: number, body: unknown) {
 describe('createApi', () => {
   it('answers the data of { data } and sends the common headers', async () => {
     const { fn, calls } = fakeFetch(200, { data: { ok: 1 } });
-    const api = createApi({ origin: 'http://127.0.0.1:1', headers: { 'Accept-Language': 'de' }, mutationHeaders: () => ({ 'X-CSRF-Token': 't' }), fetch: fn });
+    const api = createApi({
+      origin: 'http://127.0.0.1:1',
+      headers: { 'Accept-Language': 'de' },
+      mutationHeaders: () => ({ 'X-CSRF-Token': 't' }),
+      fetch: fn,
+    });
     await expect(api.get('/api/x')).resolves.toEqual({ ok: 1 });
     expect(calls[0].url).toBe('http://127.0.0.1:1/api/x');
     expect(calls[0].init.method).toBe('GET');
@@ -73,13 +78,25 @@ describe('createApi on the SSR data port (contract/ssr.ts)', () => {
 
   it('sends the same calls through the port, never through fetch or an origin', async () => {
     const { port, calls } = fakePort([{ status: 201, body: '{"data":{"ok":1}}' }]);
-    const api = createApi({ port, origin: 'http://127.0.0.1:undefined', fetch: fetchMustNotRun, headers: { 'Accept-Language': 'sl' }, mutationHeaders: () => ({ 'X-CSRF-Token': 't' }) });
+    const api = createApi({
+      port,
+      origin: 'http://127.0.0.1:undefined',
+      fetch: fetchMustNotRun,
+      headers: { 'Accept-Language': 'sl' },
+      mutationHeaders: () => ({ 'X-CSRF-Token': 't' }),
+    });
     await expect(api.send('POST', '/api/cart/items', { a: 1 }, { 'Idempotency-Key': 'k' })).resolves.toEqual({ ok: 1 });
     expect(calls).toEqual([
       {
         method: 'POST',
         path: '/api/cart/items',
-        headers: { Accept: 'application/json', 'Accept-Language': 'sl', 'Idempotency-Key': 'k', 'X-CSRF-Token': 't', 'Content-Type': 'application/json' },
+        headers: {
+          Accept: 'application/json',
+          'Accept-Language': 'sl',
+          'Idempotency-Key': 'k',
+          'X-CSRF-Token': 't',
+          'Content-Type': 'application/json',
+        },
         body: '{"a":1}',
       },
     ]);
@@ -89,7 +106,10 @@ describe('createApi on the SSR data port (contract/ssr.ts)', () => {
 
   it('maps errors, retries and a failed port as the browser transport does', async () => {
     const errors = [{ code: 'SERVICE_UNAVAILABLE', message: 'briefly unavailable' }];
-    const flaky = fakePort([{ status: 503, body: JSON.stringify({ errors }) }, { status: 200, body: '{"data":[1]}' }]);
+    const flaky = fakePort([
+      { status: 503, body: JSON.stringify({ errors }) },
+      { status: 200, body: '{"data":[1]}' },
+    ]);
     await expect(createApi({ port: flaky.port, sleep: async () => undefined }).get('/api/x')).resolves.toEqual([1]);
     expect(flaky.calls).toHaveLength(2);
     const down = fakePort([{ status: 503, body: JSON.stringify({ errors }) }]);
@@ -104,7 +124,11 @@ describe('createApi on the SSR data port (contract/ssr.ts)', () => {
 
   it("serverApiFactory forwards the visitor's Cookie and the page language, the page's CSRF token on mutations", async () => {
     const { port, calls } = fakePort([{ status: 200, body: '{"data":null}' }]);
-    const api = serverApiFactory(port, new Request('https://shop.example/en/cart', { headers: { cookie: 'sid=1; cart=abc', 'x-other': 'no' } }), 'csrf-1');
+    const api = serverApiFactory(
+      port,
+      new Request('https://shop.example/en/cart', { headers: { cookie: 'sid=1; cart=abc', 'x-other': 'no' } }),
+      'csrf-1',
+    );
     await api('en').get('/api/cart');
     await api('de').send('DELETE', '/api/cart/items/A');
     expect(calls.map((c) => c.headers)).toEqual([
@@ -120,7 +144,9 @@ function sequenceFetch(statuses: number[]) {
   const fn = (async (_url: string, init: RequestInit) => {
     const status = statuses[Math.min(methods.length, statuses.length - 1)];
     methods.push(String(init.method));
-    return new Response(JSON.stringify(status < 400 ? { data: { ok: true } } : { errors: [{ code: 'X', message: `status ${status}` }] }), { status });
+    return new Response(JSON.stringify(status < 400 ? { data: { ok: true } } : { errors: [{ code: 'X', message: `status ${status}` }] }), {
+      status,
+    });
   }) as unknown as typeof fetch;
   return { fn, methods };
 }

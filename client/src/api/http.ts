@@ -90,7 +90,12 @@ function fetchTransport(origin: string, doFetch: typeof fetch): Transport {
 
 function portTransport(port: ApiPort): Transport {
   return async (method, path, headers, body) => {
-    const answer = await port({ method: method as Parameters<ApiPort>[0]['method'], path, headers, ...(body === undefined ? {} : { body }) });
+    const answer = await port({
+      method: method as Parameters<ApiPort>[0]['method'],
+      path,
+      headers,
+      ...(body === undefined ? {} : { body }),
+    });
     return { status: answer.status, text: async () => answer.body, discard: async () => undefined };
   };
 }
@@ -119,7 +124,9 @@ function isErrorBody(body: unknown): body is { errors: ApiErrorDetail[] } {
 }
 
 export function createApi({ origin = '', headers = {}, mutationHeaders, fetch: fetchImpl, port, sleep = timerSleep }: ApiOptions): Api {
-  const transport = port ? portTransport(port) : fetchTransport(origin, fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args)));
+  const transport = port
+    ? portTransport(port)
+    : fetchTransport(origin, fetchImpl ?? ((...args: Parameters<typeof fetch>) => fetch(...args)));
   const request = async <T>(method: string, path: string, body?: unknown, extra?: Record<string, string>): Promise<T> => {
     const all: Record<string, string> = { Accept: 'application/json', ...headers, ...extra };
     if (method !== 'GET') Object.assign(all, mutationHeaders?.() ?? {});
@@ -165,7 +172,8 @@ export function browserApi(locale: Locale): Api {
     origin: '',
     headers: { 'Accept-Language': locale },
     mutationHeaders: (): Record<string, string> => {
-      const token = typeof document === 'undefined' ? '' : (document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '');
+      const token =
+        typeof document === 'undefined' ? '' : (document.querySelector('meta[name="csrf-token"]')?.getAttribute('content') ?? '');
       return token ? { 'X-CSRF-Token': token } : {};
     },
   });

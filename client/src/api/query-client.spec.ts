@@ -33,7 +33,11 @@ describe('query client defaults', () => {
     qc.setQueryData(queryKeys.product('hr', 'fusilli'), { name: 'Fusilli' });
     await qc.fetchQuery({ queryKey: ['marked'], queryFn: async () => 1, meta: { dehydrate: true } });
     await qc
-      .fetchQuery({ queryKey: ['marked-failed'], queryFn: async () => Promise.reject(new Error('SELECT secret')), meta: { dehydrate: true } })
+      .fetchQuery({
+        queryKey: ['marked-failed'],
+        queryFn: async () => Promise.reject(new Error('SELECT secret')),
+        meta: { dehydrate: true },
+      })
       .catch(() => undefined);
     expect(dehydrate(qc).queries.map((q) => q.queryKey)).toEqual([['marked']]);
   });

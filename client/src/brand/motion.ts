@@ -19,5 +19,9 @@ export function marqueeIterations(loop: number): string {
 
 /** Whether the visitor asked for reduced motion (false on the server and where the query is unknown). */
 export function reducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }

@@ -1,5 +1,12 @@
 import { jest } from '@jest/globals';
-import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, installChunkReload, isChunkLoadError, reloadOnce, type ChunkReloadEnv } from './chunk-reload';
+import {
+  CHUNK_RELOAD_GUARD_MS,
+  CHUNK_RELOAD_KEY,
+  installChunkReload,
+  isChunkLoadError,
+  reloadOnce,
+  type ChunkReloadEnv,
+} from './chunk-reload';
 
 function fakeEnv(start = 1_000_000) {
   const store = new Map<string, string>();
@@ -62,7 +69,7 @@ describe('chunk-load failure rule', () => {
     expect(reloads).toBe(0);
   });
 
-  it('recognizes the browsers\' dynamic-import failures only', () => {
+  it("recognizes the browsers' dynamic-import failures only", () => {
     expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: https://x/assets/a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('error loading dynamically imported module: https://x/a.js'))).toBe(true);
     expect(isChunkLoadError(new TypeError('Importing a module script failed.'))).toBe(true);
@@ -71,7 +78,7 @@ describe('chunk-load failure rule', () => {
     expect(isChunkLoadError(undefined)).toBe(false);
   });
 
-  it('handles Vite\'s vite:preloadError: reload and cancel the error, or let it through inside the guard', () => {
+  it("handles Vite's vite:preloadError: reload and cancel the error, or let it through inside the guard", () => {
     const f = fakeEnv();
     const target = new EventTarget();
     const stop = installChunkReload(target as unknown as Window, f.env);

@@ -103,7 +103,12 @@ describe('router manifest from the Vite manifest', () => {
   it("leaves boot's chunks and the texts to the entry (after the first paint), but links boot's CSS on the root", () => {
     const withBoot: ViteManifest = {
       ...vite,
-      'client/src/entry-client.tsx': { ...vite['client/src/entry-client.tsx'], imports: ['_start-LLL.js'], css: [], dynamicImports: ['client/src/boot.tsx'] },
+      'client/src/entry-client.tsx': {
+        ...vite['client/src/entry-client.tsx'],
+        imports: ['_start-LLL.js'],
+        css: [],
+        dynamicImports: ['client/src/boot.tsx'],
+      },
       '_start-LLL.js': { file: 'assets/start-LLL.js' },
       'client/src/boot.tsx': { file: 'assets/boot-MMM.js', src: 'client/src/boot.tsx', isDynamicEntry: true, imports: ['_app-NNN.js'] },
       '_app-NNN.js': { file: 'assets/app-NNN.js', imports: ['_vendor-BBB.js'], css: ['assets/app-OOO.css'] },

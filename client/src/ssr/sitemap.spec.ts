@@ -177,13 +177,23 @@ describe('robots.txt', () => {
 describe('content entries in the sitemaps', () => {
   const entries = contentSitemapEntries([
     { type: 'recipes', key: 'penne', alternates: { hr: 'penne-ljuta', en: 'penne-arrabbiata' }, lastmod: '2026-03-01T08:00:00.000Z' },
-    { type: 'methods', key: 'classic', alternates: { hr: 'klasicna', en: 'classic', de: 'klassisch', sl: 'klasicna' }, lastmod: '2026-03-02T08:00:00.000Z' },
+    {
+      type: 'methods',
+      key: 'classic',
+      alternates: { hr: 'klasicna', en: 'classic', de: 'klassisch', sl: 'klasicna' },
+      lastmod: '2026-03-02T08:00:00.000Z',
+    },
     { type: 'blog', key: 'hello', alternates: { en: 'hello' }, lastmod: '2026-03-03T08:00:00.000Z' },
   ]);
 
   it("gives each published language its own slug on the screen's path", () => {
     expect(entries[0]!.alternates).toEqual({ hr: '/recepti/penne-ljuta', en: '/en/recipes/penne-arrabbiata' });
-    expect(entries[1]!.alternates).toEqual({ hr: '/klasicna-metoda', en: '/en/classic-method', de: '/de/klassisch-method', sl: '/sl/klasicna-metoda' });
+    expect(entries[1]!.alternates).toEqual({
+      hr: '/klasicna-metoda',
+      en: '/en/classic-method',
+      de: '/de/klassisch-method',
+      sl: '/sl/klasicna-metoda',
+    });
     expect(entries[2]!.alternates).toEqual({ en: '/en/blog/hello' });
   });
 

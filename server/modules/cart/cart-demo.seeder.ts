@@ -14,7 +14,13 @@ export function demoCoupons(now: Date): NewCoupon[] {
     // 5,00 EUR off from 40,00 EUR, 500 uses in total
     { code: 'TJESTENINA5', kind: 'fixed', amount: 500, minimumOrder: 4000, usageLimit: 500, validFrom: now, validUntil: until },
     // expired: shows the refusal message
-    { code: 'LJETO2025', kind: 'percent', percent: 15, validFrom: new Date(now.getTime() - 2 * YEAR_MS), validUntil: new Date(now.getTime() - YEAR_MS) },
+    {
+      code: 'LJETO2025',
+      kind: 'percent',
+      percent: 15,
+      validFrom: new Date(now.getTime() - 2 * YEAR_MS),
+      validUntil: new Date(now.getTime() - YEAR_MS),
+    },
   ];
 }
 

@@ -48,7 +48,11 @@ export class CartController {
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(AddItemBody)
   @ApiZodResponse(CartResponse)
-  async add(@Req() req: Request, @Res({ passthrough: true }) res: Response, @Body(new ZodBody(AddItemBody)) body: Parsed<typeof AddItemBody>) {
+  async add(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Body(new ZodBody(AddItemBody)) body: Parsed<typeof AddItemBody>,
+  ) {
     const input = {
       productCode: body.product_code,
       quantity: body.quantity,
@@ -84,7 +88,8 @@ export class CartController {
 
   @Put('coupon')
   @ApiOperation({
-    summary: 'Applies a coupon code (case-insensitive); each refusal has its own code and message. Too many wrong codes per IP or cart: 429 with Retry-After.',
+    summary:
+      'Applies a coupon code (case-insensitive); each refusal has its own code and message. Too many wrong codes per IP or cart: 429 with Retry-After.',
   })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(ApplyCouponBody)

@@ -37,4 +37,3 @@ export class CartError extends DomainError {
     super(code, localizedMessage(code, 'en', params) ?? code, CODES[code], field, more, params);
   }
 }
-

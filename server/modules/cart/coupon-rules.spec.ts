@@ -48,8 +48,14 @@ describe('coupon rules', () => {
   it('keeps a personal coupon to its customer (a guest or another account is refused)', () => {
     const personal = { ...base, customerKey: 'user:a' };
     expect(evaluateCoupon(personal, { ...ctx, customerKey: 'user:a' }).ok).toBe(true);
-    expect(evaluateCoupon(personal, { ...ctx, customerKey: 'user:b' })).toEqual({ ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } });
-    expect(evaluateCoupon(personal, { ...ctx, customerKey: null })).toEqual({ ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } });
+    expect(evaluateCoupon(personal, { ...ctx, customerKey: 'user:b' })).toEqual({
+      ok: false,
+      refusal: { code: 'COUPON_PERSONAL', params: {} },
+    });
+    expect(evaluateCoupon(personal, { ...ctx, customerKey: null })).toEqual({
+      ok: false,
+      refusal: { code: 'COUPON_PERSONAL', params: {} },
+    });
     expect(evaluateCoupon(base, { ...ctx, customerKey: null }).ok).toBe(true);
   });
 

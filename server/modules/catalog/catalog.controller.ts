@@ -41,7 +41,13 @@ export class CatalogController {
     };
     const cache = this.answers.cache;
     // A search by the words it searches for (prefixQuery: spacing and punctuation do not matter).
-    const key = JSON.stringify([locale, list.category ?? null, list.q === undefined ? null : (prefixQuery(list.q) ?? ''), list.page, list.pageSize]);
+    const key = JSON.stringify([
+      locale,
+      list.category ?? null,
+      list.q === undefined ? null : (prefixQuery(list.q) ?? ''),
+      list.page,
+      list.pageSize,
+    ]);
     let answer = cache.enabled ? cache.get(key) : undefined;
     res.setHeader('X-Answer-Cache', !cache.enabled ? 'off' : answer ? 'hit' : 'miss');
     if (!answer) {
@@ -59,12 +65,17 @@ export class CatalogController {
 
   @Get('products/:slug')
   @ApiOperation({
-    summary: 'One product by slug. A slug of another language answers the same product with canonical_slug in the requested language (redirect 301 to it); unknown slugs: 404 CATALOG_PRODUCT_NOT_FOUND.',
+    summary:
+      'One product by slug. A slug of another language answers the same product with canonical_slug in the requested language (redirect 301 to it); unknown slugs: 404 CATALOG_PRODUCT_NOT_FOUND.',
   })
   @ApiZodParams(ProductSlugParams)
   @ApiZodQuery(CatalogLocaleQuery)
   @ApiZodResponse(ProductDetailResponse)
-  async product(@Req() req: Request, @Param('slug') slug: string, @Query(new ZodQuery(CatalogLocaleQuery)) query: Parsed<typeof CatalogLocaleQuery>) {
+  async product(
+    @Req() req: Request,
+    @Param('slug') slug: string,
+    @Query(new ZodQuery(CatalogLocaleQuery)) query: Parsed<typeof CatalogLocaleQuery>,
+  ) {
     return { data: await this.catalog.productBySlug(slug, query.locale ?? requestLocale(req)) };
   }
 

@@ -4,9 +4,7 @@ import type { Locale } from '../../platform/i18n/index.js';
 export type {
   Availability,
   CategoryView,
-  
   Nutrition,
-  
   Pack,
   PriceView,
   ProductDetail,

@@ -5,8 +5,6 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
-;
-
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;
@@ -31,5 +29,5 @@ export interface PrintedCatalogue {
 }
 export type PrintedProduct = ProductSummary & { ingredients: string; allergens: string; vat_rate: number };
 
-export type { NewProduct, ProductTexts, ProductSummary,    } from './catalog.types.js';
+export type { NewProduct, ProductTexts, ProductSummary } from './catalog.types.js';
 export type { Availability } from './product.entity.js';

@@ -38,11 +38,24 @@ export class ContactController {
   @ApiZodResponse(ContactAcceptedResponse, 202)
   @ApiZodResponse(ErrorResponseSchema, 413, `The body is larger than ${CONTACT_LIMITS.bodyBytes} bytes (CONTACT_BODY_TOO_LARGE).`)
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is missing or not valid (each problem on its field).')
-  @ApiZodResponse(ErrorResponseSchema, 403, 'No valid CSRF token (CSRF_TOKEN_INVALID), or the bot check refused the token (BOT_CHECK_FAILED).')
-  @ApiZodResponse(ErrorResponseSchema, 429, 'Too many messages from this address or e-mail (CONTACT_RATE_LIMITED, CONTACT_EMAIL_RATE_LIMITED); Retry-After.')
-  @ApiZodResponse(ErrorResponseSchema, 503, 'The bot check provider could not be asked (BOT_CHECK_UNAVAILABLE); nothing stored; Retry-After.')
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    403,
+    'No valid CSRF token (CSRF_TOKEN_INVALID), or the bot check refused the token (BOT_CHECK_FAILED).',
+  )
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    429,
+    'Too many messages from this address or e-mail (CONTACT_RATE_LIMITED, CONTACT_EMAIL_RATE_LIMITED); Retry-After.',
+  )
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    503,
+    'The bot check provider could not be asked (BOT_CHECK_UNAVAILABLE); nothing stored; Retry-After.',
+  )
   async send(@Req() req: Request): Promise<{ data: { accepted: true } }> {
-    if (bodyBytes(req) > CONTACT_LIMITS.bodyBytes) throw new ContactError('CONTACT_BODY_TOO_LARGE', { max: CONTACT_LIMITS.bodyBytes / 1024 });
+    if (bodyBytes(req) > CONTACT_LIMITS.bodyBytes)
+      throw new ContactError('CONTACT_BODY_TOO_LARGE', { max: CONTACT_LIMITS.bodyBytes / 1024 });
     const body = parseOrThrow(ContactBody, bodyObject(req.body));
     const ip = clientIp(req);
     await this.contact.limit(body.email, ip);

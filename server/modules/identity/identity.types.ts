@@ -5,11 +5,7 @@
  */
 export type {
   AcceptedView,
-  
-  
-  
   ProfileUpdateResult,
-  
   SessionView,
   SignInProviders,
   TokenPair,

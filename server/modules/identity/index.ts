@@ -1,14 +1,8 @@
 // The identity module's public face: other modules import only from here (ESLint enforces it).
 export { IdentityModule } from './identity.module.js';
-;
-;
 export { SessionRenewal } from './session-renewal.js';
 export { ProfileService } from './profile.service.js';
 export { SignInHandovers, type SignInHandover } from './sign-in-handover.js';
-;
 export { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 export { BirthdayBenefits, zagrebDate } from './birthday-benefits.js';
-;
-;
-;
 export type * from './identity.types.js';

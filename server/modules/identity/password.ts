@@ -9,8 +9,6 @@ import { hash, verify, type Algorithm } from '@node-rs/argon2';
 export const ARGON2_OPTIONS = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** The password length limits are the contract's (the client checks them before sending). */
-;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, ARGON2_OPTIONS);
 }

@@ -17,6 +17,14 @@ describe('csv', () => {
   });
 
   it('writes a BOM, the header and CRLF rows', () => {
-    expect(csvDocument(['email', 'locale'], [['a@x.hr', 'hr'], ['=b@x.hr', null]])).toBe('\ufeffemail,locale\r\na@x.hr,hr\r\n\'=b@x.hr,\r\n');
+    expect(
+      csvDocument(
+        ['email', 'locale'],
+        [
+          ['a@x.hr', 'hr'],
+          ['=b@x.hr', null],
+        ],
+      ),
+    ).toBe("\ufeffemail,locale\r\na@x.hr,hr\r\n'=b@x.hr,\r\n");
   });
 });

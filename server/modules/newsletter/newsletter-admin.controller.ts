@@ -24,11 +24,18 @@ export class NewsletterAdminController {
   })
   @ApiProduces('text/csv')
   @ApiZodQuery(NewsletterExportQuery)
-  @ApiResponse({ status: 200, description: 'text/csv; charset=utf-8, UTF-8 with byte-order mark, CRLF line ends, a header row', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 200,
+    description: 'text/csv; charset=utf-8, UTF-8 with byte-order mark, CRLF line ends, a header row',
+    content: { 'text/csv': { schema: { type: 'string' } } },
+  })
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
   @ApiZodResponse(ErrorResponseSchema, 403, 'Not an operator (AUTH_FORBIDDEN)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'An unknown language (NEWSLETTER_LOCALE_INVALID)')
-  async subscribers(@Res() res: Response, @Query(new ZodQuery(NewsletterExportQuery)) { locale }: Parsed<typeof NewsletterExportQuery>): Promise<void> {
+  async subscribers(
+    @Res() res: Response,
+    @Query(new ZodQuery(NewsletterExportQuery)) { locale }: Parsed<typeof NewsletterExportQuery>,
+  ): Promise<void> {
     const csv = await this.newsletter.exportCsv(locale);
     const day = new Date().toISOString().slice(0, 10);
     res.setHeader('Cache-Control', 'no-store');

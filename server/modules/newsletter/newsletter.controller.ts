@@ -59,17 +59,30 @@ export class NewsletterController {
     // The bot check (docs/bot-check.md): a provider outage lets the request through, the double
     // opt-in mail being the second gate.
     await this.botCheck.assertHuman({ token: body.recaptcha_token, action: 'newsletter', ip, whenUnavailable: 'allow' });
-    await this.newsletter.subscribe({ email: body.email, locale: body.locale ?? requestLocale(req), source: body.source ?? 'home', ip, at: new Date() });
+    await this.newsletter.subscribe({
+      email: body.email,
+      locale: body.locale ?? requestLocale(req),
+      source: body.source ?? 'home',
+      ip,
+      at: new Date(),
+    });
     return { data: { accepted: true } };
   }
 
   @Post('confirm')
   @HttpCode(200)
-  @ApiOperation({ summary: "Confirms a subscription with the token of the mailed link (the confirmation page's button). Confirming twice answers the same." })
+  @ApiOperation({
+    summary:
+      "Confirms a subscription with the token of the mailed link (the confirmation page's button). Confirming twice answers the same.",
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(NewsletterConfirmBody)
   @ApiZodResponse(NewsletterConfirmedResponse)
-  @ApiZodResponse(ErrorResponseSchema, 422, 'A forged, superseded or unsubscribed link (NEWSLETTER_LINK_INVALID), or an expired one (NEWSLETTER_LINK_EXPIRED)')
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    422,
+    'A forged, superseded or unsubscribed link (NEWSLETTER_LINK_INVALID), or an expired one (NEWSLETTER_LINK_EXPIRED)',
+  )
   async confirm(
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
@@ -88,7 +101,11 @@ export class NewsletterController {
   })
   @ApiZodQuery(NewsletterTokenQuery)
   @ApiResponse({ status: 303, description: 'To the unsubscribe page in the subscription language, with the token' })
-  async unsubscribePage(@Req() req: Request, @Res() res: Response, @Query(new ZodQuery(NewsletterTokenQuery)) { token }: Parsed<typeof NewsletterTokenQuery>): Promise<void> {
+  async unsubscribePage(
+    @Req() req: Request,
+    @Res() res: Response,
+    @Query(new ZodQuery(NewsletterTokenQuery)) { token }: Parsed<typeof NewsletterTokenQuery>,
+  ): Promise<void> {
     const locale = (await this.newsletter.localeOfUnsubscribeToken(token)) ?? requestLocale(req);
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');

@@ -1,31 +1,12 @@
 // The order module's public face: other modules import only from here (ESLint enforces it).
 export { OrderModule } from './order.module.js';
-export { OrderReadService,  } from './order.service.js';
-;
-;
-;
-;
-export { OrderWriter,   } from './order-writer.js';
-;
-;
-export { OrderPlacement,   } from './order-placement.js';
-export { OrderViewTokens,  } from './order-view-token.js';
-export {  type PaymentStarter } from './payment-port.js';
-export {
-  
-  
-  
-  OrderCancelled,
-  
-  
-  
-  
-  
-} from './events/order.events.js';
-;
-;
+export { OrderReadService } from './order.service.js';
+export { OrderWriter } from './order-writer.js';
+export { OrderPlacement } from './order-placement.js';
+export { OrderViewTokens } from './order-view-token.js';
+export { type PaymentStarter } from './payment-port.js';
+export { OrderCancelled } from './events/order.events.js';
 /** For tests that build an OrderPlacement with a stand-in PaymentStarter. */
 export { OrderHistoryRepository } from './admin/order-history.repository.js';
-;
-export { UnpaidOrderExpiry,  } from './jobs/unpaid-order-expiry.job.js';
-export { PaymentReminder,  } from './jobs/payment-reminder.job.js';
+export { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
+export { PaymentReminder } from './jobs/payment-reminder.job.js';

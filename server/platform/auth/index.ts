@@ -5,4 +5,4 @@ export { CALLER_VERIFIER, type CallerVerifier } from './caller-verifier.js';
 export { IdentifyCaller } from './identify-caller.guard.js';
 export { CallerStrategy } from './caller-strategy.js';
 export { RequireAuth, Roles } from './require-auth.guard.js';
-export { AuthError,  } from './auth.errors.js';
+export { AuthError } from './auth.errors.js';

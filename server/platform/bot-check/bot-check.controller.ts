@@ -23,7 +23,7 @@ export class BotCheckController {
   @HttpCode(200)
   @ApiOperation({
     summary:
-      "Verifies a bot-check token with the provider: success is true when it passed (score, action when given, host) or when the check is off, false otherwise (also when the provider cannot be reached). The provider accepts a token once. Rate-limited per client address (429).",
+      'Verifies a bot-check token with the provider: success is true when it passed (score, action when given, host) or when the check is off, false otherwise (also when the provider cannot be reached). The provider accepts a token once. Rate-limited per client address (429).',
   })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(BotCheckVerifyBody)

@@ -30,7 +30,8 @@ afterAll(async () => {
 });
 beforeEach(() => (received.length = 0));
 
-const json = (value: unknown) => (_req: IncomingMessage, _body: string, res: ServerResponse) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+const json = (value: unknown) => (_req: IncomingMessage, _body: string, res: ServerResponse) =>
+  res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value));
 const service = (keys = true) =>
   new BotCheckService(
     loadConfig({
@@ -95,8 +96,13 @@ describe('BotCheckService', () => {
     expect(Date.now() - started).toBeLessThan(2000);
     answer = (_req, _body, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html>');
     await expect(service().verify(request)).resolves.toEqual({ outcome: 'unavailable', reason: 'the provider gave no valid answer' });
-    const closed = new BotCheckService(loadConfig({ RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/siteverify' }));
-    await expect(closed.verify(request)).resolves.toMatchObject({ outcome: 'unavailable', reason: expect.stringContaining('could not be reached') });
+    const closed = new BotCheckService(
+      loadConfig({ RECAPTCHA_SITE_KEY: 's', RECAPTCHA_SECRET_KEY: 's', RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/siteverify' }),
+    );
+    await expect(closed.verify(request)).resolves.toMatchObject({
+      outcome: 'unavailable',
+      reason: expect.stringContaining('could not be reached'),
+    });
   });
 
   it('fails closed (503 with Retry-After) or open (passes) when unavailable, as asked', async () => {
@@ -131,7 +137,9 @@ describe('BotCheckService', () => {
         MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20),
       });
       new BotCheckService(production).onApplicationBootstrap();
-      expect(warn.mock.calls).toEqual([['bot check is off: no RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET_KEY (the contact, newsletter and registration forms are unprotected)']]);
+      expect(warn.mock.calls).toEqual([
+        ['bot check is off: no RECAPTCHA_SITE_KEY/RECAPTCHA_SECRET_KEY (the contact, newsletter and registration forms are unprotected)'],
+      ]);
     } finally {
       info.mockRestore();
       warn.mockRestore();

@@ -48,7 +48,15 @@ export class BotCheckService implements OnApplicationBootstrap {
    * Like verify, but any action of the token is accepted when `action` is null (POST /api/recaptcha
    * without an action: it only tells whether the token is a human's).
    */
-  verifyAnyAction({ token, action, ip }: { token: string | undefined; action: BotCheckAction | null; ip: string }): Promise<BotCheckVerdict> {
+  verifyAnyAction({
+    token,
+    action,
+    ip,
+  }: {
+    token: string | undefined;
+    action: BotCheckAction | null;
+    ip: string;
+  }): Promise<BotCheckVerdict> {
     return this.check(token, action, ip);
   }
 
@@ -95,7 +103,10 @@ export class BotCheckService implements OnApplicationBootstrap {
       text = await res.text();
     } catch (err) {
       const name = errorName(err);
-      const reason = name === 'TimeoutError' || name === 'AbortError' ? `no answer within ${timeoutMs} ms` : `the provider could not be reached (${name})`;
+      const reason =
+        name === 'TimeoutError' || name === 'AbortError'
+          ? `no answer within ${timeoutMs} ms`
+          : `the provider could not be reached (${name})`;
       return this.judged({ outcome: 'unavailable', reason }, action);
     }
     let body: unknown;
@@ -111,7 +122,8 @@ export class BotCheckService implements OnApplicationBootstrap {
 
   /** Logs what is worth knowing about a verdict (never the token or the secret) and returns it. */
   private judged(verdict: BotCheckVerdict, action: BotCheckAction | null): BotCheckVerdict {
-    if (verdict.outcome === 'refused') this.logger.log({ action, reason: verdict.reason, score: verdict.score }, 'bot check refused a request');
+    if (verdict.outcome === 'refused')
+      this.logger.log({ action, reason: verdict.reason, score: verdict.score }, 'bot check refused a request');
     else if (verdict.outcome === 'unavailable') this.logger.warn({ action, reason: verdict.reason }, 'bot check provider unavailable');
     return verdict;
   }

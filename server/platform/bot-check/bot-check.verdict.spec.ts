@@ -15,7 +15,11 @@ describe('judgeAnswer', () => {
   it('refuses a score below the threshold, with the score', () => {
     expect(judgeAnswer({ ...good, score: 0.49 }, expected)).toEqual({ outcome: 'refused', reason: 'low-score', score: 0.49 });
     expect(judgeAnswer({ ...good, score: 0 }, { ...expected, minScore: 0 })).toEqual({ outcome: 'passed', score: 0 });
-    expect(judgeAnswer({ ...good, score: 0.9 }, { ...expected, minScore: 1 })).toEqual({ outcome: 'refused', reason: 'low-score', score: 0.9 });
+    expect(judgeAnswer({ ...good, score: 0.9 }, { ...expected, minScore: 1 })).toEqual({
+      outcome: 'refused',
+      reason: 'low-score',
+      score: 0.9,
+    });
   });
 
   it('refuses a token issued for another action, or none, unless any action is accepted', () => {
@@ -25,7 +29,11 @@ describe('judgeAnswer', () => {
   });
 
   it('refuses a token from another site before looking at action and score', () => {
-    expect(judgeAnswer({ ...good, hostname: 'evil.example.net', action: 'x', score: 0.1 }, expected)).toEqual({ outcome: 'refused', reason: 'wrong-hostname', score: 0.1 });
+    expect(judgeAnswer({ ...good, hostname: 'evil.example.net', action: 'x', score: 0.1 }, expected)).toEqual({
+      outcome: 'refused',
+      reason: 'wrong-hostname',
+      score: 0.1,
+    });
   });
 
   it("refuses an unsuccessful answer about the visitor's token as an invalid token", () => {
@@ -39,12 +47,17 @@ describe('judgeAnswer', () => {
       outcome: 'unavailable',
       reason: 'the provider refused our request (invalid-input-secret)',
     });
-    expect(judgeAnswer({ success: false, 'error-codes': ['missing-input-secret', 'timeout-or-duplicate'] }, expected).outcome).toBe('unavailable');
+    expect(judgeAnswer({ success: false, 'error-codes': ['missing-input-secret', 'timeout-or-duplicate'] }, expected).outcome).toBe(
+      'unavailable',
+    );
     expect(judgeAnswer({ success: false, 'error-codes': ['bad-request'] }, expected).outcome).toBe('unavailable');
   });
 
   it('refuses a successful answer without a score (not a v3 token)', () => {
-    expect(judgeAnswer({ success: true, action: 'contact', hostname: 'shop.example.com' }, expected)).toEqual({ outcome: 'refused', reason: 'invalid-token' });
+    expect(judgeAnswer({ success: true, action: 'contact', hostname: 'shop.example.com' }, expected)).toEqual({
+      outcome: 'refused',
+      reason: 'invalid-token',
+    });
   });
 });
 

@@ -110,13 +110,17 @@ export async function startEmbeddedPostgres(opts: {
     await mkdir(opts.dataDir, { recursive: true });
     await access(opts.dataDir);
   } catch (err) {
-    throw new EmbeddedPostgresError(`The data directory ${resolve(opts.dataDir)} is not usable (${(err as Error).message}). Set DATA_DIR to a writable directory, or DATABASE_URL to an existing PostgreSQL.`);
+    throw new EmbeddedPostgresError(
+      `The data directory ${resolve(opts.dataDir)} is not usable (${(err as Error).message}). Set DATA_DIR to a writable directory, or DATABASE_URL to an existing PostgreSQL.`,
+    );
   }
   const databaseDir = await clusterDirFor(opts.dataDir, isRoot, opts.log);
   // A shop killed with SIGKILL leaves its PostgreSQL running on this directory (and port).
   await stopOrphanedPostmaster(databaseDir, warn);
   if (!(await portIsFree(opts.port))) {
-    throw new EmbeddedPostgresError(`Port ${opts.port} on 127.0.0.1 is taken, so the embedded PostgreSQL cannot start. Stop what uses it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`);
+    throw new EmbeddedPostgresError(
+      `Port ${opts.port} on 127.0.0.1 is taken, so the embedded PostgreSQL cannot start. Stop what uses it, set EMBEDDED_PG_PORT to a free port, or set DATABASE_URL.`,
+    );
   }
 
   const lines: string[] = [];
@@ -154,8 +158,15 @@ export async function startEmbeddedPostgres(opts: {
     }
     await pg.start();
   } catch (err) {
-    const detail = lines.join('').split('\n').filter((l) => /FATAL|ERROR|could not|denied/i.test(l)).slice(-3).join(' | ');
-    throw new EmbeddedPostgresError(`The embedded PostgreSQL did not start in ${databaseDir}: ${detail || (err as Error | undefined)?.message || 'it exited early'}`);
+    const detail = lines
+      .join('')
+      .split('\n')
+      .filter((l) => /FATAL|ERROR|could not|denied/i.test(l))
+      .slice(-3)
+      .join(' | ');
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL did not start in ${databaseDir}: ${detail || (err as Error | undefined)?.message || 'it exited early'}`,
+    );
   }
 
   const admin = pg.getPgClient('postgres', '127.0.0.1');
@@ -168,7 +179,8 @@ export async function startEmbeddedPostgres(opts: {
   }
 
   const current = () => (pg as unknown as { process?: ChildProcess }).process;
-  const running = (child: ChildProcess | undefined): child is ChildProcess => !!child && child.exitCode === null && child.signalCode === null;
+  const running = (child: ChildProcess | undefined): child is ChildProcess =>
+    !!child && child.exitCode === null && child.signalCode === null;
 
   // If the process dies without a graceful stop (a crash, process.exit), do not leave the
   // cluster running: a signal is synchronous, so it can still be sent from the 'exit' event.
@@ -198,8 +210,15 @@ export async function startEmbeddedPostgres(opts: {
             watch(current());
           },
           (err: unknown) => {
-            const detail = lines.join('').split('\n').filter((l) => /FATAL|ERROR|could not/i.test(l)).slice(-2).join(' | ');
-            warn(`The embedded PostgreSQL did not restart (${detail || (err as Error | undefined)?.message || 'it exited early'}); trying again`);
+            const detail = lines
+              .join('')
+              .split('\n')
+              .filter((l) => /FATAL|ERROR|could not/i.test(l))
+              .slice(-2)
+              .join(' | ');
+            warn(
+              `The embedded PostgreSQL did not restart (${detail || (err as Error | undefined)?.message || 'it exited early'}); trying again`,
+            );
             if (!stopping) scheduleRestart();
           },
         )
@@ -211,7 +230,9 @@ export async function startEmbeddedPostgres(opts: {
     child?.once('exit', (code, signal) => {
       if (stopping) return;
       if (Date.now() - upSince > STABLE_AFTER_MS) failures = 0;
-      warn(`The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it in ${Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures)} ms`);
+      warn(
+        `The embedded PostgreSQL stopped unexpectedly (${signal ?? `exit code ${code}`}); restarting it in ${Math.min(RESTART_MAX_MS, RESTART_BASE_MS * 2 ** failures)} ms`,
+      );
       scheduleRestart();
     });
   };

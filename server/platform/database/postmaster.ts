@@ -41,7 +41,11 @@ export async function processAlive(pid: number): Promise<boolean> {
 
 let noProc: boolean | undefined;
 async function procMissing(): Promise<boolean> {
-  if (noProc === undefined) noProc = !(await readFile('/proc/self/stat', 'utf8').then(() => true, () => false));
+  if (noProc === undefined)
+    noProc = !(await readFile('/proc/self/stat', 'utf8').then(
+      () => true,
+      () => false,
+    ));
   return noProc;
 }
 
@@ -128,7 +132,9 @@ export async function stopOrphanedPostmaster(
   const lock = await readPostmasterPid(databaseDir);
   if (!lock) return 'none';
   if (await isPostmasterOf(lock.pid, databaseDir)) {
-    log(`An embedded PostgreSQL of ${databaseDir} (pid ${lock.pid}, port ${lock.port ?? '?'}) is still running from an earlier start that did not stop it; stopping it`);
+    log(
+      `An embedded PostgreSQL of ${databaseDir} (pid ${lock.pid}, port ${lock.port ?? '?'}) is still running from an earlier start that did not stop it; stopping it`,
+    );
     signal(lock.pid, 'SIGINT');
     if (!(await waitForExit(lock.pid, waits.fastMs ?? 30_000))) {
       log(`PostgreSQL pid ${lock.pid} did not stop in time; immediate shutdown`);
@@ -144,7 +150,9 @@ export async function stopOrphanedPostmaster(
   if (lock.pid <= 0 || (await processAlive(lock.pid))) {
     if ((await postgresProcessesIn(databaseDir)).length === 0) {
       await rm(resolve(databaseDir, 'postmaster.pid'), { force: true });
-      log(`Removed a stale postmaster.pid in ${databaseDir}: ${lock.pid > 0 ? `its pid ${lock.pid} belongs to another program now` : 'it names no process'}`);
+      log(
+        `Removed a stale postmaster.pid in ${databaseDir}: ${lock.pid > 0 ? `its pid ${lock.pid} belongs to another program now` : 'it names no process'}`,
+      );
     }
   } else {
     log(`Found a stale postmaster.pid in ${databaseDir} (pid ${lock.pid} is not running); PostgreSQL will replace it`);

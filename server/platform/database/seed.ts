@@ -24,7 +24,10 @@ export class SeedService {
   private seeders(): Array<{ name: string; order: number; instance: DemoSeeder }> {
     return this.discovery
       .getProviders()
-      .map((w) => ({ meta: w.metatype ? (Reflect.getMetadata(SEEDER, w.metatype) as { name: string; order: number } | undefined) : undefined, w }))
+      .map((w) => ({
+        meta: w.metatype ? (Reflect.getMetadata(SEEDER, w.metatype) as { name: string; order: number } | undefined) : undefined,
+        w,
+      }))
       .filter((x) => x.meta && x.w.instance)
       .map(({ meta, w }) => ({ ...meta!, instance: w.instance as DemoSeeder }))
       .sort((a, b) => a.order - b.order || a.name.localeCompare(b.name));

@@ -66,7 +66,10 @@ export function contractOf(eventClass: Partial<DomainEventClass> & { name?: stri
     );
   }
   if (contract.name !== eventClass.eventName) {
-    throw new EventsError('EVENT_NAME_CONFLICT', `${eventClass.name ?? 'an event class'} is named '${eventClass.eventName}' but its contract '${contract.name}'`);
+    throw new EventsError(
+      'EVENT_NAME_CONFLICT',
+      `${eventClass.name ?? 'an event class'} is named '${eventClass.eventName}' but its contract '${contract.name}'`,
+    );
   }
   return contract;
 }
@@ -81,9 +84,15 @@ export function parseEventPayload(contract: EventContract, payload: unknown): { 
   if (result.success) return result.data;
   const version = (payload as { version?: unknown } | null)?.version;
   if (typeof version === 'number' && Number.isSafeInteger(version) && version > contract.version) {
-    throw new EventsError('EVENT_VERSION_UNKNOWN', `'${contract.name}' version ${version} is newer than this process knows (${contract.version})`);
+    throw new EventsError(
+      'EVENT_VERSION_UNKNOWN',
+      `'${contract.name}' version ${version} is newer than this process knows (${contract.version})`,
+    );
   }
-  throw new EventsError('EVENT_PAYLOAD_INVALID', `'${contract.name}' payload does not match its contract: ${z.prettifyError(result.error).replace(/\n/g, ' ')}`);
+  throw new EventsError(
+    'EVENT_PAYLOAD_INVALID',
+    `'${contract.name}' payload does not match its contract: ${z.prettifyError(result.error).replace(/\n/g, ' ')}`,
+  );
 }
 
 /** The event a stored payload stands for, parsed with its contract (as a subscriber receives it). */

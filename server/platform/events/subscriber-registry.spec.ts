@@ -13,7 +13,9 @@ const userRegistered = defineEvent('identity.user-registered', 1, z.object({ ver
 class UserRegistered extends domainEvent(userRegistered) {}
 class OrderPlaced extends domainEvent(defineEvent('order.order-placed', 1, z.object({ version: z.literal(1), orderId: z.string() }))) {}
 /** Another contract with the same name. */
-class AlsoUserRegistered extends domainEvent(defineEvent('identity.user-registered', 1, z.object({ version: z.literal(1), userId: z.string() }))) {}
+class AlsoUserRegistered extends domainEvent(
+  defineEvent('identity.user-registered', 1, z.object({ version: z.literal(1), userId: z.string() })),
+) {}
 
 const noop = async () => undefined;
 
@@ -53,7 +55,7 @@ describe('SubscriberRegistry', () => {
     expect(codeOf(() => r.register(AlsoUserRegistered, 'b', noop, 'B.y'))).toBe('EVENT_NAME_CONFLICT');
   });
 
-  it('takes the publisher\'s class and a class made from the same contract for one event', () => {
+  it("takes the publisher's class and a class made from the same contract for one event", () => {
     const r = new SubscriberRegistry();
     r.register(UserRegistered, 'a', noop, 'A.x');
     r.register(domainEvent(userRegistered), 'b', noop, 'B.y');

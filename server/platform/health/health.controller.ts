@@ -25,7 +25,9 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOperation({ summary: 'Readiness: PostgreSQL and the queue backend are reachable and the process is not shutting down (503 otherwise).' })
+  @ApiOperation({
+    summary: 'Readiness: PostgreSQL and the queue backend are reachable and the process is not shutting down (503 otherwise).',
+  })
   @ApiZodResponse(ReadinessResponse)
   @ApiZodResponse(ReadinessResponse, 503, 'Not ready')
   async ready(@Res({ passthrough: true }) res: Response) {

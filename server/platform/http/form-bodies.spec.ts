@@ -47,7 +47,14 @@ describe('form routes', () => {
   it('take urlencoded bodies only', () => {
     expect(isFormMediaType('application/x-www-form-urlencoded')).toBe(true);
     expect(isFormMediaType('Application/X-WWW-Form-Urlencoded; charset=UTF-8')).toBe(true);
-    for (const t of [undefined, '', 'multipart/form-data; boundary=x', 'text/plain', 'application/json', 'application/x-www-form-urlencodedx'])
+    for (const t of [
+      undefined,
+      '',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      'application/json',
+      'application/x-www-form-urlencodedx',
+    ])
       expect([t, isFormMediaType(t)]).toEqual([t, false]);
     const form = { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '9' };
     expect(isFormPost(req('POST', ACTION, form), FORM_ROUTES)).toBe(true);
@@ -108,9 +115,19 @@ describe('a form post through the CSRF check and the body rule', () => {
     const a = await session(web);
     const b = await session(web);
     const forged = `${a.token.slice(0, -4)}${a.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-    for (const body of ['tracking_number=x', `_csrf=${encodeURIComponent(forged)}`, `_csrf=${encodeURIComponent(b.token)}`, '_csrf=', '_csrf=a&_csrf=b']) {
+    for (const body of [
+      'tracking_number=x',
+      `_csrf=${encodeURIComponent(forged)}`,
+      `_csrf=${encodeURIComponent(b.token)}`,
+      '_csrf=',
+      '_csrf=a&_csrf=b',
+    ]) {
       const res = await request(web).post(ACTION).set('Cookie', a.cookies).type('form').send(body);
-      expect([body, res.status, (res.body as { errors?: Array<{ code: string }> }).errors?.[0]?.code]).toEqual([body, 403, 'CSRF_TOKEN_INVALID']);
+      expect([body, res.status, (res.body as { errors?: Array<{ code: string }> }).errors?.[0]?.code]).toEqual([
+        body,
+        403,
+        'CSRF_TOKEN_INVALID',
+      ]);
     }
     // A valid field does not rescue a wrong header: the header is the token when it is sent.
     await request(web)
@@ -130,7 +147,11 @@ describe('a form post through the CSRF check and the body rule', () => {
     const elsewhere = await request(web).post('/api/x').set('Cookie', a.cookies).set('X-CSRF-Token', a.token).type('form').send('a=1');
     expect(elsewhere.status).toBe(415);
     // Another spelling of a form route is no form route: the token in the field is not even read.
-    const upper = await request(web).post('/ADMIN/orders/ZZ-2026-000123/ship').set('Cookie', a.cookies).type('form').send(`_csrf=${encodeURIComponent(a.token)}`);
+    const upper = await request(web)
+      .post('/ADMIN/orders/ZZ-2026-000123/ship')
+      .set('Cookie', a.cookies)
+      .type('form')
+      .send(`_csrf=${encodeURIComponent(a.token)}`);
     expect(upper.status).toBe(403);
   });
 
@@ -157,7 +178,12 @@ describe('a form post through the CSRF check and the body rule', () => {
       .send(`_csrf=${encodeURIComponent(a.token)}&${Array.from({ length: 20 }, (_, i) => `f${i}=1`).join('&')}`);
     expect(many.status).toBe(413);
     // JSON with the header still works on the same route.
-    const viaJson = await request(web).post(ACTION).set('Cookie', a.cookies).set('X-CSRF-Token', a.token).send({ tracking_number: 'X1' }).expect(200);
+    const viaJson = await request(web)
+      .post(ACTION)
+      .set('Cookie', a.cookies)
+      .set('X-CSRF-Token', a.token)
+      .send({ tracking_number: 'X1' })
+      .expect(200);
     expect(viaJson.body).toEqual({ body: { tracking_number: 'X1' }, action: 'ship' });
   });
 });

@@ -32,7 +32,8 @@ export const FORM_ROUTES: readonly FormRoute[] = [
   {
     method: 'POST',
     pattern: /^\/admin\/orders\/[A-Za-z0-9-]{1,40}\/(?:ship|deliver|cash-received|cancel|refund)$/,
-    reason: "the operators' /admin/orders page: one form per order action (ship, deliver, cash received, cancel, refund), usable without JavaScript",
+    reason:
+      "the operators' /admin/orders page: one form per order action (ship, deliver, cash received, cancel, refund), usable without JavaScript",
   },
 ];
 

@@ -113,7 +113,9 @@ describe('HttpDrain', () => {
     const { drain, pending, handler } = await serve();
     const api = new InProcessApi(handler);
     drain.trackInProcess(api.server);
-    const stuck = api.port({ method: 'GET', path: '/api/slow', headers: {} }).catch((err: NodeJS.ErrnoException) => err.code ?? err.message);
+    const stuck = api
+      .port({ method: 'GET', path: '/api/slow', headers: {} })
+      .catch((err: NodeJS.ErrnoException) => err.code ?? err.message);
     await until(() => pending.length === 1);
     await drain.drain(50);
     expect(await stuck).toBe('ECONNRESET');

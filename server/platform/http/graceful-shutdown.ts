@@ -81,7 +81,11 @@ export class HttpDrain {
 
   /** Counts the requests of the in-process API server (it never listens) as in flight too. */
   trackInProcess(server: Server): void {
-    this.inProcess = new Tracked(server, () => undefined, () => this.onChange());
+    this.inProcess = new Tracked(
+      server,
+      () => undefined,
+      () => this.onChange(),
+    );
   }
 
   /** Starts draining; resolves when drained or after `deadlineMs` (remaining connections are cut). */

@@ -3,8 +3,10 @@ import type { ExecutionContext } from '@nestjs/common';
 import type { Request } from 'express';
 import { ControlCharacterGuard, refuseControlCharacters } from './input-check.js';
 
-const request = (body: unknown) => ({ path: '/api/x', originalUrl: '/api/x', method: 'POST', query: {}, body, app: {} }) as unknown as Request;
-const contextOf = (req: Request) => ({ getType: () => 'http', switchToHttp: () => ({ getRequest: () => req }) }) as unknown as ExecutionContext;
+const request = (body: unknown) =>
+  ({ path: '/api/x', originalUrl: '/api/x', method: 'POST', query: {}, body, app: {} }) as unknown as Request;
+const contextOf = (req: Request) =>
+  ({ getType: () => 'http', switchToHttp: () => ({ getRequest: () => req }) }) as unknown as ExecutionContext;
 const passMiddleware = (req: Request) => {
   let outcome: unknown = 'not called';
   refuseControlCharacters()(req, {} as never, (err?: unknown) => (outcome = err));

@@ -1,6 +1,14 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { AnalyticsConfig } from '../../../contract/analytics.js';
-import { allowEmbeds, botCheckCspSources, DENIED_FEATURES, PERMISSIONS_POLICY, permissionsPolicy, securityHeaders, type SecurityHeaderOptions } from './security-headers.js';
+import {
+  allowEmbeds,
+  botCheckCspSources,
+  DENIED_FEATURES,
+  PERMISSIONS_POLICY,
+  permissionsPolicy,
+  securityHeaders,
+  type SecurityHeaderOptions,
+} from './security-headers.js';
 
 const GTM: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' };
 const EMULATOR: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'http://127.0.0.1:4567' };
@@ -15,7 +23,11 @@ function answer(opts: Partial<SecurityHeaderOptions> = {}, cookie?: string, embe
     getHeader: (name: string) => headers[name.toLowerCase()],
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   } as unknown as Response;
-  securityHeaders({ dev: false, secure: true, ...opts })({ headers: cookie === undefined ? {} : { cookie } } as Request, res, (() => undefined) as NextFunction);
+  securityHeaders({ dev: false, secure: true, ...opts })(
+    { headers: cookie === undefined ? {} : { cookie } } as Request,
+    res,
+    (() => undefined) as NextFunction,
+  );
   if (embeds) allowEmbeds(res, EMBEDS);
   return headers;
 }

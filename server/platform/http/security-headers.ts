@@ -1,7 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import { analyticsCspSources, consentFromCookieHeader, type AnalyticsCspSources, type AnalyticsConfig } from '../../../contract/analytics.js';
+import {
+  analyticsCspSources,
+  consentFromCookieHeader,
+  type AnalyticsCspSources,
+  type AnalyticsConfig,
+} from '../../../contract/analytics.js';
 
 /** A fresh CSP nonce per response, readable by the SSR renderer as res.locals.cspNonce. */
 export function cspNonce(_req: Request, res: Response, next: NextFunction): void {

@@ -14,6 +14,8 @@ describe('requestLocale', () => {
   it('skips values that are not one of our languages, whatever their shape', () => {
     expect(requestLocale(req({ locale: ['de', 'en'] }, { locale: 'fr' }, 'de'))).toBe('de');
     expect(requestLocale(req({ locale: 'xx' }, { locale: { a: 1 } }))).toBe('hr');
-    expect(requestLocale({ query: undefined, cookies: undefined, headers: {} } as unknown as Parameters<typeof requestLocale>[0])).toBe('hr');
+    expect(requestLocale({ query: undefined, cookies: undefined, headers: {} } as unknown as Parameters<typeof requestLocale>[0])).toBe(
+      'hr',
+    );
   });
 });

@@ -11,7 +11,11 @@ const script = `
 `;
 
 function run(niceness: number): { before: number[]; answer: number | null; after: number[] } {
-  const out = spawnSync(process.execPath, ['--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script, String(niceness)], { encoding: 'utf8' });
+  const out = spawnSync(
+    process.execPath,
+    ['--import', '@swc-node/register/esm-register', '--input-type=module', '-e', script, String(niceness)],
+    { encoding: 'utf8' },
+  );
   if (out.status !== 0) throw new Error(out.stderr);
   return JSON.parse(out.stdout.trim().split('\n').pop()!) as { before: number[]; answer: number | null; after: number[] };
 }

@@ -89,7 +89,9 @@ function onlyWhereOpen(passwordConfigured: boolean): RequestHandler {
     res
       .status(403)
       .type('text/plain')
-      .send('The queue dashboard is closed to remote addresses while it uses the development password: set QUEUE_DASHBOARD_PASSWORD to open it.');
+      .send(
+        'The queue dashboard is closed to remote addresses while it uses the development password: set QUEUE_DASHBOARD_PASSWORD to open it.',
+      );
   };
 }
 

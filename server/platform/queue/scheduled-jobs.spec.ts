@@ -30,7 +30,9 @@ class AlsoCleaner {
 }
 
 function processorFor(instances: object[], role: AppConfig['role'] = 'worker') {
-  const discovery = { getProviders: () => instances.map((instance) => ({ instance, metatype: instance.constructor })) } as unknown as DiscoveryService;
+  const discovery = {
+    getProviders: () => instances.map((instance) => ({ instance, metatype: instance.constructor })),
+  } as unknown as DiscoveryService;
   const upserts: Array<{ id: string; repeat: unknown; template: unknown }> = [];
   const queue = {
     upsertJobScheduler: async (id: string, repeat: unknown, template: unknown) => {

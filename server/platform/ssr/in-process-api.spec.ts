@@ -57,11 +57,20 @@ function shop() {
   app.get('/page', async (req: Request, res: Response) => {
     const before = { url: req.url, cookie: req.headers.cookie, nonce: res.locals.cspNonce as string };
     log.info('outer before');
-    const inner = await api.port({ method: 'GET', path: '/api/echo', headers: { Accept: 'application/json', 'Accept-Language': 'de', Cookie: req.headers.cookie ?? '' } });
+    const inner = await api.port({
+      method: 'GET',
+      path: '/api/echo',
+      headers: { Accept: 'application/json', 'Accept-Language': 'de', Cookie: req.headers.cookie ?? '' },
+    });
     log.info('outer after');
     res.json({
       before,
-      after: { url: req.url, cookie: req.headers.cookie, nonce: res.locals.cspNonce as string, touched: (res.locals.touched as string | undefined) ?? null },
+      after: {
+        url: req.url,
+        cookie: req.headers.cookie,
+        nonce: res.locals.cspNonce as string,
+        touched: (res.locals.touched as string | undefined) ?? null,
+      },
       inner,
     });
   });
@@ -102,7 +111,13 @@ describe('InProcessApi (the SSR data port)', () => {
       expect(page.inner.headers['set-cookie']).toBeUndefined();
       expect(page.inner.headers['content-security-policy']).toMatch(/'nonce-[^']+'/);
       const inner = (JSON.parse(page.inner.body) as { data: Record<string, unknown> }).data;
-      expect(inner).toMatchObject({ cookies: { sid: 'abc', locale: 'de' }, language: 'de', encoding: null, ip: '127.0.0.1', protocol: 'http' });
+      expect(inner).toMatchObject({
+        cookies: { sid: 'abc', locale: 'de' },
+        language: 'de',
+        encoding: null,
+        ip: '127.0.0.1',
+        protocol: 'http',
+      });
       expect(inner.nonce).not.toBe(page.before.nonce);
       expect(inner.requestId).not.toBe('outer-request-1');
       expect(page.inner.headers['x-request-id']).toBe(inner.requestId);
@@ -120,14 +135,19 @@ describe('InProcessApi (the SSR data port)', () => {
   it("leaves Express's shared request and response prototypes alone (light-my-request re-parents them for the whole process)", async () => {
     const { app, api, server } = shop();
     const url = await listen(server);
-    const chain = () => [Object.getPrototypeOf(Object.getPrototypeOf(app.request)), Object.getPrototypeOf(Object.getPrototypeOf(app.response))] as unknown[];
+    const chain = () =>
+      [Object.getPrototypeOf(Object.getPrototypeOf(app.request)), Object.getPrototypeOf(Object.getPrototypeOf(app.response))] as unknown[];
     expect(chain()).toEqual([http.IncomingMessage.prototype, http.ServerResponse.prototype]);
     await api.port({ method: 'GET', path: '/api/echo', headers: {} });
     expect(chain()).toEqual([http.IncomingMessage.prototype, http.ServerResponse.prototype]);
     try {
       // A page request after in-process calls still writes its own headers to its socket.
       const res = await fetch(`${url}/page`);
-      expect([res.status, res.headers.get('x-request-id')?.length, res.headers.get('content-type')]).toEqual([200, 36, 'application/json; charset=utf-8']);
+      expect([res.status, res.headers.get('x-request-id')?.length, res.headers.get('content-type')]).toEqual([
+        200,
+        36,
+        'application/json; charset=utf-8',
+      ]);
     } finally {
       server.close();
     }
@@ -135,7 +155,12 @@ describe('InProcessApi (the SSR data port)', () => {
 
   it('carries bodies and statuses both ways, errors as answers', async () => {
     const { api } = shop();
-    const created = await api.port({ method: 'POST', path: '/api/echo', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ q: 'čšž €' }) });
+    const created = await api.port({
+      method: 'POST',
+      path: '/api/echo',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ q: 'čšž €' }),
+    });
     expect(created.status).toBe(201);
     expect(JSON.parse(created.body)).toEqual({ data: { body: { q: 'čšž €' }, type: 'application/json' } });
     const missing = await api.port({ method: 'GET', path: '/api/missing', headers: {} });
@@ -160,7 +185,8 @@ describe('InProcessApi (the SSR data port)', () => {
     app.get('/api/path/:rest', (req: Request, res: Response) => {
       res.json({ data: { url: req.url } });
     });
-    const urlOf = async (path: string) => (JSON.parse((await api.port({ method: 'GET', path, headers: {} })).body) as { data: { url: string } }).data.url;
+    const urlOf = async (path: string) =>
+      (JSON.parse((await api.port({ method: 'GET', path, headers: {} })).body) as { data: { url: string } }).data.url;
     expect(await urlOf('/api/path/a b?q=č ž')).toBe('/api/path/a%20b?q=%C4%8D%20%C5%BE');
     expect(await urlOf('/api/path/x#fragment')).toBe('/api/path/x');
     expect(await urlOf('/api/path/%C4%8D')).toBe('/api/path/%C4%8D');

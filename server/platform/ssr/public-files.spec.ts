@@ -10,7 +10,17 @@ describe('the public files outside /assets', () => {
     mkdirSync(join(dir, 'assets'));
     mkdirSync(join(dir, '.vite'));
     mkdirSync(join(dir, 'images/products'), { recursive: true });
-    for (const file of ['favicon.svg', 'favicon.svg.br', 'favicon.svg.gz', 'assets/app-1.js', 'images/products/ZZ-ABC-400.svg', 'images/products/ZZ-ABC-400.svg.gz', 'images/a b.svg', '.vite/manifest.json', '.hidden']) {
+    for (const file of [
+      'favicon.svg',
+      'favicon.svg.br',
+      'favicon.svg.gz',
+      'assets/app-1.js',
+      'images/products/ZZ-ABC-400.svg',
+      'images/products/ZZ-ABC-400.svg.gz',
+      'images/a b.svg',
+      '.vite/manifest.json',
+      '.hidden',
+    ]) {
       writeFileSync(join(dir, file), 'x');
     }
   });
@@ -25,7 +35,17 @@ describe('the public files outside /assets', () => {
     expect(isPublicFile(paths, '/favicon.svg')).toBe(true);
     expect(isPublicFile(paths, '/images/products/ZZ-ABC-400.svg')).toBe(true);
     expect(isPublicFile(paths, '/images/a%20b.svg')).toBe(true);
-    for (const other of ['/api/cart', '/', '/proizvodi', '/favicon.svg.br', '/FAVICON.SVG', '/images/../favicon.svg', '/images/products/', '/%E0%A4%A', '/%2e%2e/etc/passwd']) {
+    for (const other of [
+      '/api/cart',
+      '/',
+      '/proizvodi',
+      '/favicon.svg.br',
+      '/FAVICON.SVG',
+      '/images/../favicon.svg',
+      '/images/products/',
+      '/%E0%A4%A',
+      '/%2e%2e/etc/passwd',
+    ]) {
       expect(isPublicFile(paths, other)).toBe(false);
     }
   });

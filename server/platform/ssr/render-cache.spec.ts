@@ -32,7 +32,10 @@ describe('RenderCache.decide', () => {
     expect(make({ ttlMs: 0 }).decide(req('/en'))).toEqual({ bypass: 'off' });
   });
   it("lets cookies ignored by name prefix through (Google Analytics' _ga_<id> after consent), and only those", () => {
-    const analytics = new RenderCache({ ttlMs: 60_000, maxEntries: 100, maxBytes: 1_000_000 }, { ...cookies, ignored: [...cookies.ignored, '_ga'], ignoredPrefixes: ['_ga_'] });
+    const analytics = new RenderCache(
+      { ttlMs: 60_000, maxEntries: 100, maxBytes: 1_000_000 },
+      { ...cookies, ignored: [...cookies.ignored, '_ga'], ignoredPrefixes: ['_ga_'] },
+    );
     const consented = { locale: 'en', cookie_consent: 'all', _ga: 'GA1.1.1.1', _ga_ABC123: 'GS2.1.s1' };
     expect(analytics.decide(req('/en', consented))).toEqual({ key: 'cookie_consent=all;locale=en\n/en' });
     expect(analytics.decide(req('/en', { locale: 'en', _gax: 'x' }))).toEqual({ bypass: 'cookie _gax' });
@@ -47,8 +50,12 @@ describe('RenderCache entries', () => {
     const body = `<script nonce="${nonce}"></script><meta content="${csrfToken}">{"csrfToken":"${csrfToken}"}<style nonce="${nonce}">`;
     expect(cache.set('k', { headers: [['content-type', 'text/html']], body }, cache.generation)).toBe(true);
     const hit = cache.get('k')!;
-    expect(RenderCache.serve(hit, { nonce: 'N1', csrfToken: 'T1' })).toBe('<script nonce="N1"></script><meta content="T1">{"csrfToken":"T1"}<style nonce="N1">');
-    expect(RenderCache.serve(hit, { nonce: 'N2', csrfToken: 'T2' })).toBe('<script nonce="N2"></script><meta content="T2">{"csrfToken":"T2"}<style nonce="N2">');
+    expect(RenderCache.serve(hit, { nonce: 'N1', csrfToken: 'T1' })).toBe(
+      '<script nonce="N1"></script><meta content="T1">{"csrfToken":"T1"}<style nonce="N1">',
+    );
+    expect(RenderCache.serve(hit, { nonce: 'N2', csrfToken: 'T2' })).toBe(
+      '<script nonce="N2"></script><meta content="T2">{"csrfToken":"T2"}<style nonce="N2">',
+    );
     expect(cache.fill(`a ${nonce} b`, { nonce: 'N', csrfToken: 'T' })).toBe('a N b');
     expect(make().placeholders.nonce).not.toBe(nonce); // random per process
   });

@@ -73,7 +73,10 @@ export class SsrRenderer {
       const precompressed = { enableBrotli: true, orderPreference: ['br', 'gzip'], index: false };
       app.use(
         '/assets',
-        expressStaticGzip(resolve(PUBLIC_DIR, 'assets'), { ...precompressed, serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false } }),
+        expressStaticGzip(resolve(PUBLIC_DIR, 'assets'), {
+          ...precompressed,
+          serveStatic: { immutable: true, maxAge: '1y', index: false, fallthrough: false },
+        }),
       );
       // Only a path that names one of the build's files reaches the file server: every other request
       // (each API call and page) would otherwise cost a stat() of a file that does not exist (7 % of
@@ -81,7 +84,9 @@ export class SsrRenderer {
       // while the process runs.
       const publicFiles = expressStaticGzip(PUBLIC_DIR, { ...precompressed, serveStatic: { index: false, maxAge: '1h' } });
       const publicPaths = listPublicFiles(PUBLIC_DIR);
-      app.use((req: ExpressRequest, res: Response, next: NextFunction) => (isPublicFile(publicPaths, req.path) ? publicFiles(req, res, next) : next()));
+      app.use((req: ExpressRequest, res: Response, next: NextFunction) =>
+        isPublicFile(publicPaths, req.path) ? publicFiles(req, res, next) : next(),
+      );
     }
     app.use((req: ExpressRequest, res: Response, next: NextFunction) => {
       this.handle(req, res, next).catch(next);
@@ -140,7 +145,8 @@ export class SsrRenderer {
     if (cache && key !== undefined) {
       // Rendered for the cache: read whole, stored when it is a plain 200 for everyone, filled in and sent.
       const body = response.body ? await response.text() : '';
-      const storable = response.status === 200 && cookies.length === 0 && !/no-store|private/.test(response.headers.get('cache-control') ?? '');
+      const storable =
+        response.status === 200 && cookies.length === 0 && !/no-store|private/.test(response.headers.get('cache-control') ?? '');
       const stored = storable && cache.set(key, { headers, body }, generation);
       for (const [name, value] of headers) res.setHeader(name, cache.fill(value, values));
       this.finishHeaders(res, stored ? 'miss' : 'bypass');
@@ -199,7 +205,9 @@ export function isPublicFile(paths: ReadonlySet<string>, path: string): boolean 
 
 function isServerPath(path: string): boolean {
   // /content-images/: the content's pictures, answered by the API app (content module), like /api.
-  return path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path.startsWith('/content-images/');
+  return (
+    path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path.startsWith('/content-images/')
+  );
 }
 
 function toWebRequest(req: ExpressRequest, publicUrl: string): Request {

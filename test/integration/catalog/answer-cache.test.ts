@@ -36,7 +36,8 @@ async function list(shop: Shop, query: string, headers: Record<string, string> =
   };
 }
 
-const prices = (a: Answer) => (JSON.parse(a.body) as { data: { items: Array<{ price: { amount: number } }> } }).data.items.map((i) => i.price.amount);
+const prices = (a: Answer) =>
+  (JSON.parse(a.body) as { data: { items: Array<{ price: { amount: number } }> } }).data.items.map((i) => i.price.amount);
 
 /** Every catalogue event so far has reached the subscriber that sends the NOTIFY. */
 async function catalogueEventsDelivered(shop: Shop): Promise<void> {
@@ -109,7 +110,10 @@ describe('catalogue answer cache (two web processes, one database)', () => {
     const query = `q=${word}&locale=hr`;
     const code = await a.app
       .get(DataSource)
-      .query<Array<{ code: string }>>(`SELECT p.code FROM product p JOIN product_translation t ON t.product_id = p.id WHERE t.locale = 'en' AND t.name = $1`, [`Fusilli ${word}`])
+      .query<Array<{ code: string }>>(
+        `SELECT p.code FROM product p JOIN product_translation t ON t.product_id = p.id WHERE t.locale = 'en' AND t.name = $1`,
+        [`Fusilli ${word}`],
+      )
       .then((rows) => rows[0]!.code);
     for (const shop of [a, b]) {
       await list(shop, query);
@@ -119,10 +123,14 @@ describe('catalogue answer cache (two web processes, one database)', () => {
     await a.app.get(PriceService).changePrice(code, 199);
     await catalogueEventsDelivered(a);
     for (const shop of [a, b]) {
-      const fresh = await waitFor('the new price in the answer', async () => {
-        const answer = await list(shop, query);
-        return prices(answer)[0] === 199 ? answer : undefined;
-      }, { timeoutMs: 5_000 });
+      const fresh = await waitFor(
+        'the new price in the answer',
+        async () => {
+          const answer = await list(shop, query);
+          return prices(answer)[0] === 199 ? answer : undefined;
+        },
+        { timeoutMs: 5_000 },
+      );
       expect(fresh.cache).toBe('miss');
     }
   });

@@ -80,7 +80,8 @@ describe('catalogue at a few thousand products', () => {
     if (database) await dropDatabase(database.name);
   });
 
-  const codes = async (sql: string, params: unknown[] = []) => ((await db.query(sql, params)) as Array<{ code: string }>).map((r) => r.code);
+  const codes = async (sql: string, params: unknown[] = []) =>
+    ((await db.query(sql, params)) as Array<{ code: string }>).map((r) => r.code);
   const list = async (query: string) => (await request(shop.url).get(`/api/catalog/products?${query}`).expect(200)).body.data;
 
   it('seeds idempotently: a second run to the same total adds nothing; copies carry texts, prices and offers', async () => {
@@ -107,7 +108,9 @@ describe('catalogue at a few thousand products', () => {
     }
     expect(await list(`locale=hr&page=${last + 1}`)).toMatchObject({ items: [], total: TOTAL });
 
-    const business = await codes(`SELECT p.code FROM product p JOIN category c ON c.id = p.category_id WHERE c.code = 'business' ORDER BY p.position, p.id`);
+    const business = await codes(
+      `SELECT p.code FROM product p JOIN category c ON c.id = p.category_id WHERE c.code = 'business' ORDER BY p.position, p.id`,
+    );
     const deep = await list('locale=de&category=grosspackungen&page=50&page_size=12');
     expect(deep.total).toBe(business.length);
     expect(deep.items.map((p: { code: string }) => p.code)).toEqual(business.slice(49 * 12, 50 * 12));
@@ -116,9 +119,22 @@ describe('catalogue at a few thousand products', () => {
 
   it('keeps category counts right through inserts, moves and deletes', async () => {
     const counted = async () =>
-      Object.fromEntries(((await db.query(`SELECT c.code, count(p.id)::int AS n FROM category c LEFT JOIN product p ON p.category_id = c.id GROUP BY c.code`)) as Array<{ code: string; n: number }>).map((r) => [r.code, r.n]));
+      Object.fromEntries(
+        (
+          (await db.query(
+            `SELECT c.code, count(p.id)::int AS n FROM category c LEFT JOIN product p ON p.category_id = c.id GROUP BY c.code`,
+          )) as Array<{ code: string; n: number }>
+        ).map((r) => [r.code, r.n]),
+      );
     const shown = async () =>
-      Object.fromEntries(((await request(shop.url).get('/api/catalog/categories?locale=en').expect(200)).body.data as Array<{ code: string; product_count: number }>).map((c) => [c.code, c.product_count]));
+      Object.fromEntries(
+        (
+          (await request(shop.url).get('/api/catalog/categories?locale=en').expect(200)).body.data as Array<{
+            code: string;
+            product_count: number;
+          }>
+        ).map((c) => [c.code, c.product_count]),
+      );
     expect(await shown()).toEqual(await counted());
     const { code } = await createProduct(shop.app, { category: 'alphabet' });
     expect(await shown()).toEqual(await counted());
@@ -128,7 +144,10 @@ describe('catalogue at a few thousand products', () => {
     await db.query(`UPDATE product SET stock = 5 WHERE code LIKE 'SYN-00001%'`);
     expect(await shown()).toEqual(await counted());
     // The search's copy of category and texts follows: the moved product is found in its new category, under a new name.
-    await db.query(`UPDATE product_translation SET name = 'Quokkanudeln' WHERE locale = 'de' AND product_id = (SELECT id FROM product WHERE code = $1)`, [code]);
+    await db.query(
+      `UPDATE product_translation SET name = 'Quokkanudeln' WHERE locale = 'de' AND product_id = (SELECT id FROM product WHERE code = $1)`,
+      [code],
+    );
     expect(await searchRowsOff()).toBe(0);
     expect((await list('locale=hr&q=quokka&category=poslovna-pakiranja')).items.map((p: { code: string }) => p.code)).toEqual([code]);
     expect((await list('locale=de&q=quokka&category=grosspackungen')).items.map((p: { code: string }) => p.code)).toEqual([code]);
@@ -172,7 +191,10 @@ describe('catalogue at a few thousand products', () => {
     // The last match in catalogue order becomes the best match of all: 'fusilli' everywhere in its Croatian texts.
     const best = matches.at(-1)!;
     const text = 'Fusilli fusilli fusilli fusilli';
-    await db.query(`UPDATE product_translation SET name = $2, short_description = $2, description = $2 WHERE locale = 'hr' AND product_id = (SELECT id FROM product WHERE code = $1)`, [best, text]);
+    await db.query(
+      `UPDATE product_translation SET name = $2, short_description = $2, description = $2 WHERE locale = 'hr' AND product_id = (SELECT id FROM product WHERE code = $1)`,
+      [best, text],
+    );
     expect((await codes(REFERENCE_SEARCH, ['hr', 'fusilli:*', null]))[0]).toBe(best); // ranking every match would put it first
     const bounded = await codes(REFERENCE_SEARCH, ['hr', 'fusilli:*', SEARCH_RANKED]);
     expect(bounded.at(-1)).toBe(best); // outside the ranked first 500: last, in catalogue order
@@ -185,7 +207,9 @@ describe('catalogue at a few thousand products', () => {
     // Moved to the front of the catalogue it is among the ranked ones, and first.
     await db.query(`UPDATE product SET position = -1 WHERE code = $1`, [best]);
     expect((await list('locale=hr&q=fusilli')).items[0].code).toBe(best);
-    expect((await list('locale=hr&q=fusilli')).items.map((p: { code: string }) => p.code)).toEqual((await codes(REFERENCE_SEARCH, ['hr', 'fusilli:*', SEARCH_RANKED])).slice(0, SIZE));
+    expect((await list('locale=hr&q=fusilli')).items.map((p: { code: string }) => p.code)).toEqual(
+      (await codes(REFERENCE_SEARCH, ['hr', 'fusilli:*', SEARCH_RANKED])).slice(0, SIZE),
+    );
   });
 
   it('reuses a search page only while texts, order and categories are unchanged, whoever changes them', async () => {
@@ -196,7 +220,10 @@ describe('catalogue at a few thousand products', () => {
     expect(await list('locale=en&q=kamut')).toEqual(first);
     expect(searches()).toBe(before); // the same page again: no second search
     // A text changed behind the service's back (plain SQL): the next search sees it.
-    await db.query(`UPDATE product_translation SET name = 'Einkorn', description = 'Einkorn', short_description = 'Einkorn', ingredients = 'Einkorn' WHERE product_id = (SELECT id FROM product WHERE code = $1)`, [first.items[0].code]);
+    await db.query(
+      `UPDATE product_translation SET name = 'Einkorn', description = 'Einkorn', short_description = 'Einkorn', ingredients = 'Einkorn' WHERE product_id = (SELECT id FROM product WHERE code = $1)`,
+      [first.items[0].code],
+    );
     const renamed = await list('locale=en&q=kamut');
     expect(searches()).toBe(before + 1);
     expect(renamed.total).toBe(first.total - 1);
@@ -205,7 +232,9 @@ describe('catalogue at a few thousand products', () => {
     const lastCode = (await codes(REFERENCE_SEARCH, ['en', 'kamut:*', SEARCH_RANKED])).at(-1)!;
     await db.query(`UPDATE product SET position = -1 WHERE code = $1`, [lastCode]);
     expect((await list('locale=en&q=kamut')).items[0].code).toBe(lastCode);
-    expect((await list('locale=en&q=kamut')).items.map((p: { code: string }) => p.code)).toEqual((await codes(REFERENCE_SEARCH, ['en', 'kamut:*', SEARCH_RANKED])).slice(0, SIZE));
+    expect((await list('locale=en&q=kamut')).items.map((p: { code: string }) => p.code)).toEqual(
+      (await codes(REFERENCE_SEARCH, ['en', 'kamut:*', SEARCH_RANKED])).slice(0, SIZE),
+    );
     // Stock and prices are not part of a search's order: they leave the version alone.
     const [{ version }] = await db.query(`SELECT version FROM catalog_search_version`);
     await db.query(`UPDATE product SET stock = 3, price_cents = price_cents + 1 WHERE code = $1`, [lastCode]);
@@ -223,7 +252,11 @@ describe('catalogue at a few thousand products', () => {
     expect(catalogue.length).toBeGreaterThanOrEqual(5);
     let searched = false;
     for (const { sql, params } of catalogue) {
-      const [{ 'QUERY PLAN': [{ Plan }] }] = (await db.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
+      const [
+        {
+          'QUERY PLAN': [{ Plan }],
+        },
+      ] = (await db.query(`EXPLAIN (FORMAT JSON) ${sql}`, params)) as Array<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>;
       const all = nodes(Plan);
       // Texts, products and the search rows are never read in full.
       const searching = /search_document @@/.test(sql);
@@ -245,6 +278,8 @@ describe('catalogue at a few thousand products', () => {
     }
     expect(searched).toBe(true);
     // List and category counts are kept, not counted (a search counts its own matches only).
-    expect(catalogue.some((s) => /count\(/.test(s.sql) && !/count\(\*\) OVER/.test(s.sql) && !/search_document @@/.test(s.sql))).toBe(false);
+    expect(catalogue.some((s) => /count\(/.test(s.sql) && !/count\(\*\) OVER/.test(s.sql) && !/search_document @@/.test(s.sql))).toBe(
+      false,
+    );
   });
 });

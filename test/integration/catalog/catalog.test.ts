@@ -30,7 +30,8 @@ describe('catalog', () => {
       );
       expect(texts).toHaveLength(products * 4);
       for (const t of texts) {
-        for (const key of ['name', 'slug', 'short_description', 'description', 'ingredients', 'allergens', 'cooking_tips']) expect(t[key].trim()).not.toBe('');
+        for (const key of ['name', 'slug', 'short_description', 'description', 'ingredients', 'allergens', 'cooking_tips'])
+          expect(t[key].trim()).not.toBe('');
       }
       const [{ without }] = await db.query(`SELECT count(*)::int AS without FROM product WHERE code LIKE 'ZZ-%' AND image_src IS NULL`);
       expect(without).toBe(1);
@@ -59,7 +60,12 @@ describe('catalog', () => {
       const change = await prices.changePrice(code, 260, { at: new Date(Date.now() - 25 * DAY) });
       expect(change).toEqual({ code, oldCents: 300, newCents: 260, historyLength: 2 });
       await prices.changePrice(code, 320, { at: new Date(Date.now() - 10 * DAY) });
-      await prices.addOffer(code, { priceCents: 240, startsAt: new Date(Date.now() - DAY), endsAt: new Date(Date.now() + 5 * DAY), referenceDate: '2026-01-15' });
+      await prices.addOffer(code, {
+        priceCents: 240,
+        startsAt: new Date(Date.now() - DAY),
+        endsAt: new Date(Date.now() + 5 * DAY),
+        referenceDate: '2026-01-15',
+      });
       const d = (await request(shop.url).get(`/api/catalog/products/${slugs.hr}`).expect(200)).body.data;
       expect(d.price.amount).toBe(240);
       expect(d.price.regular_amount).toBe(320);
@@ -140,15 +146,33 @@ describe('catalog', () => {
       expect(items).toHaveLength(5);
       expect(total).toBeGreaterThanOrEqual(16);
       expect(Object.keys(items[0]).sort()).toEqual(
-        ['availability', 'category', 'code', 'image', 'line', 'name', 'pack', 'pack_grams', 'price', 'short_description', 'slug', 'stock_left'].sort(),
+        [
+          'availability',
+          'category',
+          'code',
+          'image',
+          'line',
+          'name',
+          'pack',
+          'pack_grams',
+          'price',
+          'short_description',
+          'slug',
+          'stock_left',
+        ].sort(),
       );
       const cats = (await request(shop.url).get('/api/catalog/categories?locale=de').expect(200)).body.data;
       const business = cats.find((c: { code: string }) => c.code === 'business');
       expect(business).toMatchObject({ slug: 'grosspackungen', name: 'Großpackungen 1 kg' });
       expect(business.product_count).toBeGreaterThanOrEqual(4);
-      const list = (await request(shop.url).get('/api/catalog/products?locale=de&category=grosspackungen&page_size=48').expect(200)).body.data;
+      const list = (await request(shop.url).get('/api/catalog/products?locale=de&category=grosspackungen&page_size=48').expect(200)).body
+        .data;
       expect(list.total).toBe(business.product_count);
-      expect(list.items.every((i: { pack_grams: number; category: { slug: string } }) => i.pack_grams === 1000 && i.category.slug === 'grosspackungen')).toBe(true);
+      expect(
+        list.items.every(
+          (i: { pack_grams: number; category: { slug: string } }) => i.pack_grams === 1000 && i.category.slug === 'grosspackungen',
+        ),
+      ).toBe(true);
       const empty = (await request(shop.url).get('/api/catalog/products?page=99').expect(200)).body.data;
       expect(empty.items).toEqual([]);
       expect(empty.total).toBeGreaterThanOrEqual(16);
@@ -156,7 +180,14 @@ describe('catalog', () => {
 
     it('answers a product detail; a slug of another language gives canonical_slug; unknown slugs 404 in the caller language', async () => {
       const d = (await request(shop.url).get('/api/catalog/products/specle?locale=de').expect(200)).body.data;
-      expect(d).toMatchObject({ code: 'ZZ-SPAE-400', name: 'Spätzle', slug: 'spaetzle', canonical_slug: 'spaetzle', vat_rate: 25, pack_grams: 400 });
+      expect(d).toMatchObject({
+        code: 'ZZ-SPAE-400',
+        name: 'Spätzle',
+        slug: 'spaetzle',
+        canonical_slug: 'spaetzle',
+        vat_rate: 25,
+        pack_grams: 400,
+      });
       expect(d.slugs).toEqual({ hr: 'specle', en: 'spaetzle', de: 'spaetzle', sl: 'speclji' });
       expect(d.nutrition).toMatchObject({ energy_kcal: 370, fat: 4.2 });
       expect(d.related.length).toBeGreaterThan(0);
@@ -173,9 +204,16 @@ describe('catalog', () => {
     });
 
     it('refuses invalid queries with 422 and a localized message per field', async () => {
-      const res = await request(shop.url).get('/api/catalog/products?locale=fr&page=0&page_size=49').set('Accept-Language', 'hr').expect(422);
+      const res = await request(shop.url)
+        .get('/api/catalog/products?locale=fr&page=0&page_size=49')
+        .set('Accept-Language', 'hr')
+        .expect(422);
       expect(res.body.errors.map((e: { field: string }) => e.field)).toEqual(['locale', 'page', 'page_size']);
-      expect(res.body.errors[0]).toEqual({ code: 'CATALOG_INVALID_LOCALE', field: 'locale', message: 'Jezik mora biti jedan od: hr, en, de, sl.' });
+      expect(res.body.errors[0]).toEqual({
+        code: 'CATALOG_INVALID_LOCALE',
+        field: 'locale',
+        message: 'Jezik mora biti jedan od: hr, en, de, sl.',
+      });
       expect(res.body.errors[2].message).toBe('Broj proizvoda po stranici mora biti cijeli broj od 1 do 48.');
       const sl = await request(shop.url).get('/api/catalog/categories?locale=xx').set('Accept-Language', 'sl').expect(422);
       expect(sl.body.errors[0].message).toBe('Jezik mora biti eden od: hr, en, de, sl.');
@@ -202,7 +240,9 @@ describe('catalog', () => {
 
     it('is documented in the OpenAPI document', async () => {
       const res = await request(shop.url).get('/api/docs-json').expect(200);
-      expect(Object.keys(res.body.paths)).toEqual(expect.arrayContaining(['/api/catalog/products', '/api/catalog/products/{slug}', '/api/catalog/categories']));
+      expect(Object.keys(res.body.paths)).toEqual(
+        expect.arrayContaining(['/api/catalog/products', '/api/catalog/products/{slug}', '/api/catalog/categories']),
+      );
     });
   });
 
@@ -232,11 +272,24 @@ describe('catalog', () => {
       const free = await createProduct(shop.app, { stock: null, price: 100, weight: 450 });
       const catalog = shop.app.get(CatalogService);
       await expect(
-        db.transaction((m) => catalog.reserveStock(m, [{ code: free.code, quantity: 50 }, { code: limited.code, quantity: 4 }])),
+        db.transaction((m) =>
+          catalog.reserveStock(m, [
+            { code: free.code, quantity: 50 },
+            { code: limited.code, quantity: 4 },
+          ]),
+        ),
       ).rejects.toMatchObject({ code: 'CATALOG_OUT_OF_STOCK', params: { available: 3 } });
-      await db.transaction((m) => catalog.reserveStock(m, [{ code: limited.code, quantity: 2 }, { code: free.code, quantity: 50 }]));
+      await db.transaction((m) =>
+        catalog.reserveStock(m, [
+          { code: limited.code, quantity: 2 },
+          { code: free.code, quantity: 50 },
+        ]),
+      );
       const rows = await db.query(`SELECT code, stock FROM product WHERE code = ANY($1) ORDER BY code`, [[limited.code, free.code]]);
-      expect(Object.fromEntries(rows.map((r: { code: string; stock: number | null }) => [r.code, r.stock]))).toEqual({ [limited.code]: 1, [free.code]: null });
+      expect(Object.fromEntries(rows.map((r: { code: string; stock: number | null }) => [r.code, r.stock]))).toEqual({
+        [limited.code]: 1,
+        [free.code]: null,
+      });
       const v = (await catalog.productsForCart([free.code], 'hr')).get(free.code)!;
       expect(v).toMatchObject({ unitPrice: 100, weightGrams: 450, available: true, stock: null });
     });

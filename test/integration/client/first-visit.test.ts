@@ -56,7 +56,14 @@ function firstVisitModules(vite: ViteManifest, modules: Record<string, string[]>
 }
 
 /** Account code a page may run without an account screen on it: the session (header, guards) only. */
-const ACCOUNT_ON_EVERY_PAGE = new Set(['session.ts', 'session-sync.ts', 'use-session.tsx', 'guards.ts', 'redirect-target.ts', 'search-params.ts']);
+const ACCOUNT_ON_EVERY_PAGE = new Set([
+  'session.ts',
+  'session-sync.ts',
+  'use-session.tsx',
+  'guards.ts',
+  'redirect-target.ts',
+  'search-params.ts',
+]);
 
 function notRunByTheFirstPage(id: string, locale: Locale): boolean {
   if (/node_modules\/zod\//.test(id)) return true;

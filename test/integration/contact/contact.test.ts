@@ -55,7 +55,14 @@ describe('contact form (POST /api/mail)', () => {
     mailbox = await startMailbox();
     const port = await freePort();
     shop = await startShop({
-      env: { SMTP_URL: mailbox.url, CONTACT_EMAIL: INBOX, PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, TRUST_PROXY: 'true', QUEUE_RETRY_DELAY_MS: '50' },
+      env: {
+        SMTP_URL: mailbox.url,
+        CONTACT_EMAIL: INBOX,
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        TRUST_PROXY: 'true',
+        QUEUE_RETRY_DELAY_MS: '50',
+      },
       role: 'all',
     });
     db = shop.app.get(DataSource);
@@ -99,12 +106,20 @@ describe('contact form (POST /api/mail)', () => {
     expect(Math.abs(new Date(row.consent_at as string).getTime() - new Date(row.created_at as string).getTime())).toBeLessThan(1000);
 
     // the event, written in the message's transaction, names the message only
-    const events = (await db.query(`SELECT id, payload FROM outbox_event WHERE name = 'contact.message-received' AND payload->>'messageId' = $1`, [row.id])) as Array<{
+    const events = (await db.query(
+      `SELECT id, payload FROM outbox_event WHERE name = 'contact.message-received' AND payload->>'messageId' = $1`,
+      [row.id],
+    )) as Array<{
       id: string;
       payload: Record<string, unknown>;
     }>;
     expect(events).toHaveLength(1);
-    expect(events[0].payload).toEqual({ version: 1, messageId: row.id, locale: 'de', receivedAt: new Date(row.created_at as string).toISOString() });
+    expect(events[0].payload).toEqual({
+      version: 1,
+      messageId: row.id,
+      locale: 'de',
+      receivedAt: new Date(row.created_at as string).toISOString(),
+    });
 
     // the shop's inbox: Croatian, the sender's language named, Reply-To the sender, the text quoted
     const notice = await mailbox.next(INBOX);
@@ -176,7 +191,13 @@ describe('contact form (POST /api/mail)', () => {
         'CONTACT_TOO_MANY_LINKS',
         /at most 3 links/,
       ],
-      ['an HTML link flood', { message: '<a href="x">1</a> <a href="y">2</a> <a  href="z">3</a> <a href=w>4</a>' }, 'message', 'CONTACT_TOO_MANY_LINKS', /links/],
+      [
+        'an HTML link flood',
+        { message: '<a href="x">1</a> <a href="y">2</a> <a  href="z">3</a> <a href=w>4</a>' },
+        'message',
+        'CONTACT_TOO_MANY_LINKS',
+        /links/,
+      ],
       ['consent missing', { consent: undefined }, 'consent', 'CONTACT_CONSENT_REQUIRED', /consent/],
       ['consent false', { consent: false }, 'consent', 'CONTACT_CONSENT_REQUIRED', /consent/],
       ["consent as the string 'true'", { consent: 'true' }, 'consent', 'CONTACT_CONSENT_REQUIRED', /consent/],
@@ -205,7 +226,11 @@ describe('contact form (POST /api/mail)', () => {
       ]);
       expect(res.body.errors[0].message).toBe('Dieses Feld ist erforderlich.');
       expect(res.body.errors[5].message).toMatch(/Einwilligung/);
-      const hr = await (await client(shop, nextIp(), 'hr')).call('post', '/api/mail', validBody({ message: 'a http://1.x b http://2.x c http://3.x d http://4.x' })).expect(422);
+      const hr = await (
+        await client(shop, nextIp(), 'hr')
+      )
+        .call('post', '/api/mail', validBody({ message: 'a http://1.x b http://2.x c http://3.x d http://4.x' }))
+        .expect(422);
       expect(hr.body.errors[0].message).toBe('Poruka smije sadržavati najviše 3 poveznice. Uklonite ostale.');
     });
 
@@ -229,7 +254,9 @@ describe('contact form (POST /api/mail)', () => {
       const email = uniqueEmail('big');
       // 5000 characters of two bytes each, plus the other fields: more than 10,240 bytes of JSON
       const res = await s.call('post', '/api/mail', validBody({ email, message: 'ž'.repeat(5000), subject: 'š'.repeat(200) })).expect(413);
-      expect(res.body.errors).toEqual([{ code: 'CONTACT_BODY_TOO_LARGE', message: 'Poruka je prevelika (najviše 10 KB zajedno sa svim poljima). Skratite je.' }]);
+      expect(res.body.errors).toEqual([
+        { code: 'CONTACT_BODY_TOO_LARGE', message: 'Poruka je prevelika (najviše 10 KB zajedno sa svim poljima). Skratite je.' },
+      ]);
       expect(await storedFor(email)).toHaveLength(0);
       // far beyond: the body parser's own limit, still a clear 413 and no 500
       const huge = await s.call('post', '/api/mail', validBody({ message: 'x'.repeat(1_000_000) }));
@@ -240,7 +267,12 @@ describe('contact form (POST /api/mail)', () => {
 
   it('refuses a call without the CSRF token (403) and stores nothing', async () => {
     const email = uniqueEmail('csrf');
-    const res = await request(shop.url).post('/api/mail').set('X-Forwarded-For', nextIp()).set('Accept-Language', 'hr').send(validBody({ email })).expect(403);
+    const res = await request(shop.url)
+      .post('/api/mail')
+      .set('X-Forwarded-For', nextIp())
+      .set('Accept-Language', 'hr')
+      .send(validBody({ email }))
+      .expect(403);
     expect(res.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
     const s = await client(shop, nextIp(), 'en');
     await s.call('post', '/api/mail', validBody({ email })).set('X-CSRF-Token', 'forged').expect(403);
@@ -258,7 +290,10 @@ describe('contact form (POST /api/mail)', () => {
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(600);
     expect(res.body.errors).toEqual([
-      { code: 'CONTACT_RATE_LIMITED', message: `S ove ste adrese u kratkom vremenu poslali više poruka. Pokušajte ponovno za ${retryAfter} s ili nas nazovite.` },
+      {
+        code: 'CONTACT_RATE_LIMITED',
+        message: `S ove ste adrese u kratkom vremenu poslali više poruka. Pokušajte ponovno za ${retryAfter} s ili nas nazovite.`,
+      },
     ]);
     expect(await storedFor(email)).toHaveLength(0);
     // an invalid message does not spend the budget, nor is it counted: still 422 from that address
@@ -288,16 +323,19 @@ describe('contact form (POST /api/mail)', () => {
   describe('hostile input never gets a 500', () => {
     const HOSTILE: unknown[] = [null, 0, -1, 1e308, true, [], ['a'], {}, { $gt: '' }, 'x'.repeat(20_000), '\u202e\u200b', '🍝'.repeat(50)];
 
-    it.each(['name', 'email', 'phone', 'subject', 'message', 'consent', 'recaptcha_token', 'locale'])('%s: wrong types and huge strings', async (field) => {
-      const s = await client(shop, nextIp(), 'en');
-      for (const value of HOSTILE) {
-        // each from an address of its own: the valid ones must not spend one address's budget
-        const res = await s.call('post', '/api/mail', validBody({ [field]: value })).set('X-Forwarded-For', nextIp());
-        expect([field, JSON.stringify(value).slice(0, 40), res.status < 500]).toEqual([field, JSON.stringify(value).slice(0, 40), true]);
-        expect([202, 413, 422]).toContain(res.status);
-        ErrorResponseSchema.or(ContactAcceptedResponse).parse(res.body);
-      }
-    });
+    it.each(['name', 'email', 'phone', 'subject', 'message', 'consent', 'recaptcha_token', 'locale'])(
+      '%s: wrong types and huge strings',
+      async (field) => {
+        const s = await client(shop, nextIp(), 'en');
+        for (const value of HOSTILE) {
+          // each from an address of its own: the valid ones must not spend one address's budget
+          const res = await s.call('post', '/api/mail', validBody({ [field]: value })).set('X-Forwarded-For', nextIp());
+          expect([field, JSON.stringify(value).slice(0, 40), res.status < 500]).toEqual([field, JSON.stringify(value).slice(0, 40), true]);
+          expect([202, 413, 422]).toContain(res.status);
+          ErrorResponseSchema.or(ContactAcceptedResponse).parse(res.body);
+        }
+      },
+    );
 
     it('control characters: refused in every field (line breaks only in the message), 422 on the field', async () => {
       const s = await client(shop, nextIp(), 'en');
@@ -317,13 +355,19 @@ describe('contact form (POST /api/mail)', () => {
       const s = await client(shop, nextIp(), 'en');
       for (const body of [[], ['a', 'b'], 'text', 42, null]) {
         const res = await s.call('post', '/api/mail').set('Content-Type', 'application/json').send(JSON.stringify(body));
-        expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), res.status >= 400 && res.status < 500 ? res.status : 'not 4xx']);
+        expect([JSON.stringify(body), res.status]).toEqual([
+          JSON.stringify(body),
+          res.status >= 400 && res.status < 500 ? res.status : 'not 4xx',
+        ]);
       }
       const malformed = await s.call('post', '/api/mail').set('Content-Type', 'application/json').send('{"name": "Ana",');
       expect(malformed.status).toBe(400);
       const form = await s.call('post', '/api/mail').set('Content-Type', 'application/x-www-form-urlencoded').send('name=Ana&consent=true');
       expect(form.status).toBe(415);
-      const deep = await s.call('post', '/api/mail', { ...validBody(), nested: JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown });
+      const deep = await s.call('post', '/api/mail', {
+        ...validBody(),
+        nested: JSON.parse('['.repeat(2000) + ']'.repeat(2000)) as unknown,
+      });
       expect(deep.status).toBeLessThan(500);
     });
 
@@ -356,7 +400,8 @@ describe('contact form with the bot check on (emulated provider)', () => {
   });
   beforeEach(() => emulator.behave());
 
-  const stored = async (email: string) => ((await db.query(`SELECT count(*)::int AS n FROM contact_message WHERE email = $1`, [email])) as Array<{ n: number }>)[0].n;
+  const stored = async (email: string) =>
+    ((await db.query(`SELECT count(*)::int AS n FROM contact_message WHERE email = $1`, [email])) as Array<{ n: number }>)[0].n;
   const published = async (email: string) =>
     (
       (await db.query(
@@ -377,16 +422,32 @@ describe('contact form with the bot check on (emulated provider)', () => {
   });
 
   it.each([
-    ['no token', undefined, 'hr', 'Nismo mogli potvrditi da zahtjev šalje osoba, a ne automatizirani program. Osvježite stranicu i pokušajte ponovno.'],
+    [
+      'no token',
+      undefined,
+      'hr',
+      'Nismo mogli potvrditi da zahtjev šalje osoba, a ne automatizirani program. Osvježite stranicu i pokušajte ponovno.',
+    ],
     ['a low score', (): string => emulator.token({ action: 'contact', score: 0.1 }), 'en', /automated program/],
     ["a token of another action ('register')", (): string => emulator.token({ action: 'register' }), 'de', /automatisierten Programm/],
-    ['a token of another site', (): string => emulator.token({ action: 'contact', hostname: 'elsewhere.example' }), 'sl', /samodejni program/],
+    [
+      'a token of another site',
+      (): string => emulator.token({ action: 'contact', hostname: 'elsewhere.example' }),
+      'sl',
+      /samodejni program/,
+    ],
     ['a forged token', (): string => 'not-a-token-of-the-provider', 'en', /automated program/],
   ] as const)('refuses %s: 403 BOT_CHECK_FAILED in the caller language, nothing stored', async (_what, token, language, message) => {
     const s = await client(shop, nextIp(), language);
     const email = uniqueEmail('bot');
     const res = await s.call('post', '/api/mail', validBody({ email, ...(token ? { recaptcha_token: token() } : {}) })).expect(403);
-    expect(res.body.errors).toEqual([{ code: 'BOT_CHECK_FAILED', field: 'recaptcha_token', message: typeof message === 'string' ? message : expect.stringMatching(message) }]);
+    expect(res.body.errors).toEqual([
+      {
+        code: 'BOT_CHECK_FAILED',
+        field: 'recaptcha_token',
+        message: typeof message === 'string' ? message : expect.stringMatching(message),
+      },
+    ]);
     expect(await stored(email)).toBe(0);
     expect(await published(email)).toBe(0);
   });
@@ -411,7 +472,8 @@ describe('contact form with the bot check on (emulated provider)', () => {
     expect(res.body.errors).toEqual([
       {
         code: 'BOT_CHECK_UNAVAILABLE',
-        message: 'Provjera zaštite od automatiziranih programa trenutačno nije dostupna. Vaš zahtjev nije poslan; molimo pokušajte ponovno za nekoliko minuta.',
+        message:
+          'Provjera zaštite od automatiziranih programa trenutačno nije dostupna. Vaš zahtjev nije poslan; molimo pokušajte ponovno za nekoliko minuta.',
       },
     ]);
     expect(await stored(email)).toBe(0);

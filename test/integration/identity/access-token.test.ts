@@ -24,7 +24,8 @@ describe('access token claims (real shop)', () => {
     await shop?.stop();
   });
 
-  const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
+  const claimsOf = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
   const me = (token: string) => request(shop.url).get('/api/users/me').set('Authorization', `Bearer ${token}`);
 
   async function session() {

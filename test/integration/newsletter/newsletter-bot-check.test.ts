@@ -20,7 +20,8 @@ describe('newsletter subscription with the bot check on (emulated provider)', ()
   let emulator: RecaptchaEmulator;
   let shop: Shop;
   let db: DataSource;
-  const rows = async (email: string) => Number((await db.query('SELECT count(*)::int AS n FROM newsletter_subscription WHERE email = $1', [email]))[0].n);
+  const rows = async (email: string) =>
+    Number((await db.query('SELECT count(*)::int AS n FROM newsletter_subscription WHERE email = $1', [email]))[0].n);
 
   beforeAll(async () => {
     emulator = await startRecaptchaEmulator();
@@ -60,7 +61,11 @@ describe('newsletter subscription with the bot check on (emulated provider)', ()
     ] as const) {
       const email = uniqueEmail('nl-bot-no');
       const res = await subscribe({ email, ...(token ? { recaptcha_token: token } : {}) }, 403, language);
-      expect(res.body.errors[0]).toMatchObject({ code: 'BOT_CHECK_FAILED', field: 'recaptcha_token', message: expect.stringMatching(text) });
+      expect(res.body.errors[0]).toMatchObject({
+        code: 'BOT_CHECK_FAILED',
+        field: 'recaptcha_token',
+        message: expect.stringMatching(text),
+      });
       expect(await rows(email)).toBe(0);
     }
     const malformed = await subscribe({ email: uniqueEmail('nl-bot-bad'), recaptcha_token: { x: 1 } }, 422);

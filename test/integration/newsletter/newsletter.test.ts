@@ -53,7 +53,14 @@ describe('newsletter (API, mails over SMTP)', () => {
     const port = await freePort();
     PUBLIC_URL = `http://127.0.0.1:${port}`;
     shop = await startShop({
-      env: { SMTP_URL: mailbox.url, PORT: String(port), PUBLIC_URL, TRUST_PROXY: 'true', NEWSLETTER_RATE_LIMIT_PER_IP: String(PER_IP), AUTH_RATE_LIMIT_PER_IP: '1000' },
+      env: {
+        SMTP_URL: mailbox.url,
+        PORT: String(port),
+        PUBLIC_URL,
+        TRUST_PROXY: 'true',
+        NEWSLETTER_RATE_LIMIT_PER_IP: String(PER_IP),
+        AUTH_RATE_LIMIT_PER_IP: '1000',
+      },
       role: 'all',
     });
     db = shop.app.get(DataSource);
@@ -96,7 +103,13 @@ describe('newsletter (API, mails over SMTP)', () => {
     expect(res.body).toEqual({ data: { accepted: true } });
 
     const pending = (await row(email))!;
-    expect(pending).toMatchObject({ status: 'pending', locale: 'de', source: 'footer', consent_ip: s.ip, consent_version: NEWSLETTER_CONSENT_VERSION });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      locale: 'de',
+      source: 'footer',
+      consent_ip: s.ip,
+      consent_version: NEWSLETTER_CONSENT_VERSION,
+    });
     expect(pending.consent_text).toBe(newsletterConsentText('footer', 'de'));
     expect(pending.consent_text).toMatch(/Datenschutzerklärung/);
     expect(pending.confirmed_at).toBeNull();
@@ -127,7 +140,12 @@ describe('newsletter (API, mails over SMTP)', () => {
     const ok = await confirmer.call('post', '/api/newsletter/confirm', { token: tokenOf(confirmLink) }).expect(200);
     expect(ok.body).toEqual({ data: { status: 'confirmed' } });
     const confirmed = (await row(email))!;
-    expect(confirmed).toMatchObject({ status: 'confirmed', confirmed_ip: confirmer.ip, consent_ip: s.ip, consent_text: newsletterConsentText('footer', 'de') });
+    expect(confirmed).toMatchObject({
+      status: 'confirmed',
+      confirmed_ip: confirmer.ip,
+      consent_ip: s.ip,
+      consent_text: newsletterConsentText('footer', 'de'),
+    });
     expect(confirmed.confirmed_at!.getTime()).toBeGreaterThanOrEqual(confirmed.consent_at.getTime());
     // a second click: the same answer
     await confirmer.call('post', '/api/newsletter/confirm', { token: tokenOf(confirmLink) }).expect(200);
@@ -161,7 +179,11 @@ describe('newsletter (API, mails over SMTP)', () => {
     const firstPendingMail = await mailbox.next(pending);
     await subscribed(confirmed);
     const gone = await subscribed(unsubscribed);
-    await request(shop.url).post(pathOf(oneClickOf(gone))).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    await request(shop.url)
+      .post(pathOf(oneClickOf(gone)))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     const before = (await row(confirmed))!;
 
     const answers: Array<{ status: number; body: unknown; type: unknown }> = [];
@@ -183,14 +205,25 @@ describe('newsletter (API, mails over SMTP)', () => {
     expect(await row(confirmed)).toEqual(before);
     expect((await row(unsubscribed))!.status).toBe('pending');
     // the old unsubscribe link of the ended subscription no longer works; the new one does
-    await request(shop.url).post(pathOf(oneClickOf(gone))).type('form').send('List-Unsubscribe=One-Click').expect(422);
-    await request(shop.url).post(pathOf(oneClickOf(again))).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    await request(shop.url)
+      .post(pathOf(oneClickOf(gone)))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(422);
+    await request(shop.url)
+      .post(pathOf(oneClickOf(again)))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
   });
 
   it('refuses a forged, malformed, superseded or expired confirmation token with a clear message', async () => {
     const s = await visitor('hr');
     const forged = await s.call('post', '/api/newsletter/confirm', { token: 'A'.repeat(43) }).expect(422);
-    expect(forged.body.errors[0]).toMatchObject({ code: 'NEWSLETTER_LINK_INVALID', message: expect.stringMatching(/^Ova poveznica nije ispravna/) });
+    expect(forged.body.errors[0]).toMatchObject({
+      code: 'NEWSLETTER_LINK_INVALID',
+      message: expect.stringMatching(/^Ova poveznica nije ispravna/),
+    });
     for (const token of ['', 'kratko', null, 42, ['x'], { $ne: null }, 'A'.repeat(44)]) {
       const res = await s.call('post', '/api/newsletter/confirm', { token }).expect(422);
       expect(res.body.errors[0].code).toBe('NEWSLETTER_LINK_INVALID');
@@ -202,7 +235,10 @@ describe('newsletter (API, mails over SMTP)', () => {
     expect(mail.subject).toBe('Potvrdite prijavu na newsletter Zlatnog zrna');
     await db.query(`UPDATE newsletter_subscription SET confirm_expires_at = now() - interval '1 second' WHERE email = $1`, [email]);
     const expired = await s.call('post', '/api/newsletter/confirm', { token: tokenOf(mail.links[0]) }).expect(422);
-    expect(expired.body.errors[0]).toMatchObject({ code: 'NEWSLETTER_LINK_EXPIRED', message: expect.stringMatching(/^Poveznica za potvrdu je istekla/) });
+    expect(expired.body.errors[0]).toMatchObject({
+      code: 'NEWSLETTER_LINK_EXPIRED',
+      message: expect.stringMatching(/^Poveznica za potvrdu je istekla/),
+    });
     expect((await row(email))!.status).toBe('pending');
 
     // subscribing again mails a new link that works; the old one stays refused
@@ -237,20 +273,35 @@ describe('newsletter (API, mails over SMTP)', () => {
     // twice: the same answer; a multipart body (also allowed by RFC 8058) too
     await request(shop.url).post(oneClick).field('List-Unsubscribe', 'One-Click').expect(200);
     // the page's plain form without JavaScript: back to the page, which says so
-    const form = await request(shop.url).post(oneClick).set('Accept', 'text/html').type('form').send('List-Unsubscribe=One-Click').expect(303);
+    const form = await request(shop.url)
+      .post(oneClick)
+      .set('Accept', 'text/html')
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(303);
     expect(form.headers.location).toBe('/sl/e-novice/odjava?status=unsubscribed');
     // the confirmation link no longer subscribes
     await (await visitor('sl')).call('post', '/api/newsletter/confirm', { token: tokenOf(mail.links[0]) }).expect(422);
 
     // forged and malformed tokens: refused, nobody unsubscribed
-    const forged = await request(shop.url).post('/api/newsletter/unsubscribe?token=' + 'B'.repeat(43)).type('form').send('List-Unsubscribe=One-Click').expect(422);
+    const forged = await request(shop.url)
+      .post('/api/newsletter/unsubscribe?token=' + 'B'.repeat(43))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(422);
     expect(forged.body.errors[0].code).toBe('NEWSLETTER_LINK_INVALID');
     await request(shop.url).post('/api/newsletter/unsubscribe').type('form').send('List-Unsubscribe=One-Click').expect(422);
     await request(shop.url).post('/api/newsletter/unsubscribe?token=a&token=b').expect(422);
     // the exemption is exact: other newsletter writes still need the CSRF token
-    const csrf = await request(shop.url).post('/api/newsletter/subscriptions').send({ email: uniqueEmail('nl-csrf') }).expect(403);
+    const csrf = await request(shop.url)
+      .post('/api/newsletter/subscriptions')
+      .send({ email: uniqueEmail('nl-csrf') })
+      .expect(403);
     expect(csrf.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
-    await request(shop.url).post('/api/newsletter/confirm').send({ token: 'A'.repeat(43) }).expect(403);
+    await request(shop.url)
+      .post('/api/newsletter/confirm')
+      .send({ token: 'A'.repeat(43) })
+      .expect(403);
   });
 
   it('exports confirmed subscribers as CSV for operators only (401/403/200), by language, injection-safe', async () => {
@@ -289,7 +340,14 @@ describe('newsletter (API, mails over SMTP)', () => {
     const onlyHr = (await a.call('get', '/api/admin/newsletter/subscribers?locale=hr').expect(200)).text;
     expect(onlyHr).toContain(hr);
     expect(onlyHr).not.toContain(de);
-    expect(onlyHr.slice(1).trimEnd().split('\r\n').slice(1).every((l) => l.split(',')[1] === 'hr')).toBe(true);
+    expect(
+      onlyHr
+        .slice(1)
+        .trimEnd()
+        .split('\r\n')
+        .slice(1)
+        .every((l) => l.split(',')[1] === 'hr'),
+    ).toBe(true);
     const bad = await a.call('get', '/api/admin/newsletter/subscribers?locale=fr').expect(422);
     expect(bad.body.errors[0]).toMatchObject({ code: 'NEWSLETTER_LOCALE_INVALID', field: 'locale' });
     await a.call('get', '/api/admin/newsletter/subscribers?locale=hr&locale=de').expect(422);
@@ -332,7 +390,10 @@ describe('newsletter (API, mails over SMTP)', () => {
       expect(res.body.errors[0].message).toEqual(expect.any(String));
     }
     const german = await (await visitor('de')).call('post', '/api/newsletter/subscriptions', { email: 'x' }).expect(422);
-    expect(german.body.errors[0]).toMatchObject({ field: 'email', message: 'Geben Sie eine gültige E-Mail-Adresse ein (z. B. anna@beispiel.de).' });
+    expect(german.body.errors[0]).toMatchObject({
+      field: 'email',
+      message: 'Geben Sie eine gültige E-Mail-Adresse ein (z. B. anna@beispiel.de).',
+    });
     // a locale that is not one of the shop's: the page's language applies
     const t = await visitor('sl');
     const email = uniqueEmail('nl-locale');
@@ -347,7 +408,10 @@ describe('newsletter (API, mails over SMTP)', () => {
     const nul = await u.call('post', '/api/newsletter/subscriptions', { email: 'a\u0000@example.com' });
     expect(nul.status).toBeGreaterThanOrEqual(400);
     expect(nul.status).toBeLessThan(500);
-    const big = await request(shop.url).post(`/api/newsletter/unsubscribe?token=${'x'.repeat(5000)}`).type('form').send('List-Unsubscribe=One-Click');
+    const big = await request(shop.url)
+      .post(`/api/newsletter/unsubscribe?token=${'x'.repeat(5000)}`)
+      .type('form')
+      .send('List-Unsubscribe=One-Click');
     expect(big.status).toBeGreaterThanOrEqual(400);
     expect(big.status).toBeLessThan(500);
   });
@@ -355,13 +419,28 @@ describe('newsletter (API, mails over SMTP)', () => {
   it('starts the double opt-in from a registration with the newsletter tick, in the user language', async () => {
     const email = uniqueEmail('nl-register');
     const s = await visitor('de');
-    const registration = { first_name: 'Marta', last_name: 'Horvat', birthday: '1990-05-17', email, password: 'lozinka1', password_confirmation: 'lozinka1', terms_accepted: true, locale: 'de' };
+    const registration = {
+      first_name: 'Marta',
+      last_name: 'Horvat',
+      birthday: '1990-05-17',
+      email,
+      password: 'lozinka1',
+      password_confirmation: 'lozinka1',
+      terms_accepted: true,
+      locale: 'de',
+    };
     await s.call('post', '/api/users', { ...registration, newsletter: true }).expect(202);
     const mails = await waitFor('activation and newsletter mails', () => (mailbox.to(email).length >= 2 ? mailbox.to(email) : null));
     const confirmation = mails.find((m) => m.subject.includes('Newsletter'))!;
     expect(confirmation.subject).toBe('Bestätigen Sie Ihre Anmeldung zum Newsletter von Zlatno zrno');
     expect(confirmation.headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
-    expect((await row(email))!).toMatchObject({ status: 'pending', source: 'registration', locale: 'de', consent_ip: s.ip, consent_text: newsletterConsentText('registration', 'de') });
+    expect((await row(email))!).toMatchObject({
+      status: 'pending',
+      source: 'registration',
+      locale: 'de',
+      consent_ip: s.ip,
+      consent_text: newsletterConsentText('registration', 'de'),
+    });
 
     // without the tick: the activation mail only, no subscription
     const other = uniqueEmail('nl-register-no');
@@ -378,7 +457,11 @@ describe('newsletter (API, mails over SMTP)', () => {
     await s.call('patch', '/api/users/me', { newsletter: true }).expect(200);
     const mail = await mailbox.next(user.email);
     expect(mail.subject).toBe('Potrdite prijavo na e-novice Zlatno zrno');
-    expect((await row(user.email))!).toMatchObject({ status: 'pending', source: 'profile', consent_text: newsletterConsentText('profile', 'sl') });
+    expect((await row(user.email))!).toMatchObject({
+      status: 'pending',
+      source: 'profile',
+      consent_text: newsletterConsentText('profile', 'sl'),
+    });
     await s.call('post', '/api/newsletter/confirm', { token: tokenOf(mail.links[0]) }).expect(200);
     await mailbox.next(user.email); // welcome
 
@@ -389,7 +472,11 @@ describe('newsletter (API, mails over SMTP)', () => {
     await s.call('patch', '/api/users/me', { newsletter: true }).expect(200);
     const second = await mailbox.next(user.email);
     await s.call('post', '/api/newsletter/confirm', { token: tokenOf(second.links[0]) }).expect(200);
-    await request(shop.url).post(pathOf(oneClickOf(second))).type('form').send('List-Unsubscribe=One-Click').expect(200);
+    await request(shop.url)
+      .post(pathOf(oneClickOf(second)))
+      .type('form')
+      .send('List-Unsubscribe=One-Click')
+      .expect(200);
     await waitFor('the profile switch off', async () => (await s.call('get', '/api/users/me').expect(200)).body.data.newsletter === false);
   });
 });

@@ -28,7 +28,10 @@ describe("the operators' /admin/orders page", () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    shop = await startShop({ env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_IP: '1000' }, role: 'web' });
+    shop = await startShop({
+      env: { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, AUTH_RATE_LIMIT_PER_IP: '1000' },
+      role: 'web',
+    });
     db = shop.app.get(DataSource);
     const operator = await createUser(db, { role: 'admin' });
     admin = await signIn(shop.url, operator.email, operator.password);
@@ -40,7 +43,8 @@ describe("the operators' /admin/orders page", () => {
     if (shop?.config.redis.url) await deleteRedisKeys(shop.config.queue.prefix);
   });
 
-  const stockOf = async (code: string) => ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number }>)[0]!.stock;
+  const stockOf = async (code: string) =>
+    ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number }>)[0]!.stock;
 
   /** A guest's cash-on-delivery order of two packs of a new product. */
   async function placeOrder() {
@@ -50,7 +54,14 @@ describe("the operators' /admin/orders page", () => {
     const { total } = await s.cart();
     const email = `page-${randomUUID().slice(0, 8)}@example.com`;
     const res = await s
-      .call('post', '/api/orders', { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: 'cod', terms_accepted: true, expected_total: total })
+      .call('post', '/api/orders', {
+        email,
+        phone: '+385 91 234 5678',
+        delivery_address: ADDRESS,
+        payment_method: 'cod',
+        terms_accepted: true,
+        expected_total: total,
+      })
       .set('Idempotency-Key', randomUUID())
       .expect(201);
     return { number: PlaceOrderAnswer.parse(res.body).data.order.number, email, code: p.code };
@@ -74,11 +85,13 @@ describe("the operators' /admin/orders page", () => {
   }
 
   const statusOf = async (number: string) =>
-    ((await db.query(`SELECT payment_status, fulfilment_status, tracking_number FROM shop_order WHERE number = $1`, [number])) as Array<{
-      payment_status: string;
-      fulfilment_status: string;
-      tracking_number: string | null;
-    }>)[0]!;
+    (
+      (await db.query(`SELECT payment_status, fulfilment_status, tracking_number FROM shop_order WHERE number = $1`, [number])) as Array<{
+        payment_status: string;
+        fulfilment_status: string;
+        tracking_number: string | null;
+      }>
+    )[0]!;
 
   it('sends an anonymous visitor to sign in (in the request language) and back, and shows nothing', async () => {
     const { number, email } = await placeOrder();
@@ -134,7 +147,11 @@ describe("the operators' /admin/orders page", () => {
     expect(list.text).toContain(`data-order="${a.number}"`);
     expect(list.text).toContain('href="/admin/queues"');
 
-    const filtered = await admin.agent.get('/admin/orders').query({ q: a.email, status: 'placed', payment_method: 'cod', payment_status: 'awaiting_payment' }).set('Accept-Language', 'en').expect(200);
+    const filtered = await admin.agent
+      .get('/admin/orders')
+      .query({ q: a.email, status: 'placed', payment_method: 'cod', payment_status: 'awaiting_payment' })
+      .set('Accept-Language', 'en')
+      .expect(200);
     expect(filtered.text).toContain(`data-order="${a.number}"`);
     expect(filtered.text).not.toContain(`data-order="${b.number}"`);
     expect(filtered.text).toContain('1 order found.');
@@ -171,7 +188,11 @@ describe("the operators' /admin/orders page", () => {
       );
     }
     const rows = (text: string) => [...text.matchAll(/data-order="([^"]+)"/g)].map((m) => m[1]);
-    const first = await admin.agent.get('/admin/orders').query({ q: `pages-${tag}`, payment_method: 'cod' }).set('Accept-Language', 'en').expect(200);
+    const first = await admin.agent
+      .get('/admin/orders')
+      .query({ q: `pages-${tag}`, payment_method: 'cod' })
+      .set('Accept-Language', 'en')
+      .expect(200);
     expect(rows(first.text)).toEqual(numbers.slice(2).reverse());
     expect(first.text).toContain('27 orders found.');
     expect(first.text).toContain('<caption>Orders, newest first (page 1 of 2)</caption>');
@@ -183,7 +204,11 @@ describe("the operators' /admin/orders page", () => {
     expect(second.text).toContain(`<a href="/admin/orders?payment_method=cod&amp;q=pages-${tag}" rel="prev">Previous</a>`);
     expect(second.text).not.toContain('rel="next"');
     // Past the last page: an empty page, not an error.
-    const past = await admin.agent.get('/admin/orders').query({ q: `pages-${tag}`, page: '9' }).set('Accept-Language', 'en').expect(200);
+    const past = await admin.agent
+      .get('/admin/orders')
+      .query({ q: `pages-${tag}`, page: '9' })
+      .set('Accept-Language', 'en')
+      .expect(200);
     expect(rows(past.text)).toEqual([]);
     expect(past.text).toContain(`<a href="/admin/orders?q=pages-${tag}&amp;page=2" rel="prev">Previous</a>`);
   });
@@ -233,11 +258,20 @@ describe("the operators' /admin/orders page", () => {
       [`/admin/orders/${encodeURIComponent(evil)}/ship`, 403],
       ['/admin/orders/ZZ-2026-999999999/cancel', 404],
     ] as const) {
-      const res = await admin.agent.post(path).type('form').send(`_csrf=${encodeURIComponent(token)}&confirm=yes`).redirects(0);
+      const res = await admin.agent
+        .post(path)
+        .type('form')
+        .send(`_csrf=${encodeURIComponent(token)}&confirm=yes`)
+        .redirects(0);
       expect([path, res.status]).toEqual([path, status]);
     }
     // JSON with the header reaches the page's route too: an unknown action is the 404 page.
-    const json = await admin.agent.post(`/admin/orders/${number}/delete`).set('X-CSRF-Token', token).set('Accept-Language', 'en').send({}).redirects(0);
+    const json = await admin.agent
+      .post(`/admin/orders/${number}/delete`)
+      .set('X-CSRF-Token', token)
+      .set('Accept-Language', 'en')
+      .send({})
+      .redirects(0);
     expect(json.status).toBe(404);
     expect(json.text).toContain('Page not found');
     // A hostile tracking number is refused and shown escaped.
@@ -253,7 +287,10 @@ describe("the operators' /admin/orders page", () => {
     const signedIn = await signIn(shop.url, operator.email, operator.password);
     const { number } = await placeOrder();
     // Only the refresh cookie is left (the access cookie expires with its token).
-    const page = await fetch(`${shop.url}/admin/orders/${number}`, { headers: { accept: 'text/html', cookie: `refresh_token=${signedIn.tokens.refresh_token}` }, redirect: 'manual' });
+    const page = await fetch(`${shop.url}/admin/orders/${number}`, {
+      headers: { accept: 'text/html', cookie: `refresh_token=${signedIn.tokens.refresh_token}` },
+      redirect: 'manual',
+    });
     expect(page.status).toBe(200);
     const renewed = page.headers.getSetCookie();
     const access = renewed.find((c) => c.startsWith('access_token='))?.split(';')[0];
@@ -277,14 +314,23 @@ describe("the operators' /admin/orders page", () => {
     const { number } = await placeOrder();
     const { token } = await openOrder(number);
     const forged = `${token.slice(0, -4)}${token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-    const attempts: Array<Record<string, string>> = [{ confirm: 'yes' }, { _csrf: forged, confirm: 'yes' }, { _csrf: '', confirm: 'yes' }, { _csrf: customer.token, confirm: 'yes' }];
+    const attempts: Array<Record<string, string>> = [
+      { confirm: 'yes' },
+      { _csrf: forged, confirm: 'yes' },
+      { _csrf: '', confirm: 'yes' },
+      { _csrf: customer.token, confirm: 'yes' },
+    ];
     for (const fields of attempts) {
       const res = await post(number, 'cancel', fields);
       expect([JSON.stringify(fields), res.status]).toEqual([JSON.stringify(fields), 403]);
       expect(res.body.errors[0].code).toBe('CSRF_TOKEN_INVALID');
     }
     // From a foreign page: the same.
-    const foreign = await admin.agent.post(`/admin/orders/${number}/cancel`).set('Origin', 'https://evil.example').type('form').send('confirm=yes');
+    const foreign = await admin.agent
+      .post(`/admin/orders/${number}/cancel`)
+      .set('Origin', 'https://evil.example')
+      .type('form')
+      .send('confirm=yes');
     expect(foreign.status).toBe(403);
     expect((await statusOf(number)).fulfilment_status).toBe('placed');
   });
@@ -329,7 +375,9 @@ describe("the operators' /admin/orders page", () => {
   it('records cash received and refunds it (confirmation required), and cancels another order releasing its stock', async () => {
     const paid = await placeOrder();
     const { token } = await openOrder(paid.number);
-    expect((await post(paid.number, 'cash-received', { _csrf: token })).headers.location).toBe(`/admin/orders/${paid.number}?done=cash-received`);
+    expect((await post(paid.number, 'cash-received', { _csrf: token })).headers.location).toBe(
+      `/admin/orders/${paid.number}?done=cash-received`,
+    );
     expect((await statusOf(paid.number)).payment_status).toBe('paid');
     const unconfirmed = await post(paid.number, 'refund', { _csrf: token });
     expect(unconfirmed.status).toBe(422);

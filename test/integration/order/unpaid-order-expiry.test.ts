@@ -20,9 +20,14 @@ describe('unpaid card orders expire (real PostgreSQL)', () => {
   });
 
   const HOUR = 3_600_000;
-  const stockOf = async (code: string) => ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number | null }>)[0]!.stock;
+  const stockOf = async (code: string) =>
+    ((await db.query(`SELECT stock FROM product WHERE code = $1`, [code])) as Array<{ stock: number | null }>)[0]!.stock;
   const statusOf = async (number: string) =>
-    ((await db.query(`SELECT payment_status, fulfilment_status FROM shop_order WHERE number = $1`, [number])) as Array<Record<string, string>>)[0];
+    (
+      (await db.query(`SELECT payment_status, fulfilment_status FROM shop_order WHERE number = $1`, [number])) as Array<
+        Record<string, string>
+      >
+    )[0];
 
   it('cancels card orders unpaid after the configured time and releases their stock once; leaves every other order alone', async () => {
     const tracked = await createProduct(shop.app, { stock: 5 });

@@ -41,7 +41,8 @@ describe('bot check (keys configured, emulated provider)', () => {
   let emulator: RecaptchaEmulator;
   let shop: Shop;
   let db: DataSource;
-  const accounts = async (email: string) => Number((await db.query('SELECT count(*)::int AS n FROM app_user WHERE email = $1', [email]))[0].n);
+  const accounts = async (email: string) =>
+    Number((await db.query('SELECT count(*)::int AS n FROM app_user WHERE email = $1', [email]))[0].n);
 
   beforeAll(async () => {
     emulator = await startRecaptchaEmulator();
@@ -64,13 +65,17 @@ describe('bot check (keys configured, emulated provider)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(emulator.verifications().at(-1)).toEqual({ secret: emulator.secretKey, response: token, remoteip: ip });
       // With an action, the token must have been issued for it.
-      expect((await s.call('post', '/api/recaptcha', { token: emulator.token({ action: 'register' }), action: 'register' }).expect(200)).body.data.success).toBe(true);
+      expect(
+        (await s.call('post', '/api/recaptcha', { token: emulator.token({ action: 'register' }), action: 'register' }).expect(200)).body
+          .data.success,
+      ).toBe(true);
     });
 
     it('answers success false for a low score, a wrong action, a wrong host, a reused, forged or missing token', async () => {
       const s = await client(shop);
       const before = emulator.verifications().length;
-      const falseFor = async (body: Record<string, unknown>) => expect((await s.call('post', '/api/recaptcha', body).expect(200)).body).toEqual({ data: { success: false } });
+      const falseFor = async (body: Record<string, unknown>) =>
+        expect((await s.call('post', '/api/recaptcha', body).expect(200)).body).toEqual({ data: { success: false } });
       await falseFor({ token: emulator.token({ score: 0.3 }) });
       await falseFor({ token: emulator.token({ action: 'newsletter' }), action: 'contact' });
       await falseFor({ token: emulator.token({ hostname: 'elsewhere.example' }) });
@@ -119,14 +124,24 @@ describe('bot check (keys configured, emulated provider)', () => {
         expect(res.body.errors[0].message).toMatch(/Schutzprüfung/);
       }
       for (const raw of ['"token"', 'null', '{"token":"a\\u0000b"}', '{"token":', '{"token":"x","token":{"a":1}}']) {
-        const res = await s.agent.post('/api/recaptcha').set('X-CSRF-Token', s.token).set('X-Forwarded-For', nextIp()).set('Content-Type', 'application/json').send(raw);
+        const res = await s.agent
+          .post('/api/recaptcha')
+          .set('X-CSRF-Token', s.token)
+          .set('X-Forwarded-For', nextIp())
+          .set('Content-Type', 'application/json')
+          .send(raw);
         expect([raw, res.status]).toEqual([raw, expect.any(Number)]);
         expect(res.status).toBeGreaterThanOrEqual(400);
         expect(res.status).toBeLessThan(500);
       }
       // A JSON array reads as an empty one (the API's rule): no token, no success.
       for (const raw of ['[1,2]']) {
-        const res = await s.agent.post('/api/recaptcha').set('X-CSRF-Token', s.token).set('X-Forwarded-For', nextIp()).set('Content-Type', 'application/json').send(raw);
+        const res = await s.agent
+          .post('/api/recaptcha')
+          .set('X-CSRF-Token', s.token)
+          .set('X-Forwarded-For', nextIp())
+          .set('Content-Type', 'application/json')
+          .send(raw);
         expect([raw, res.status, res.body]).toEqual([raw, 200, { data: { success: false } }]);
       }
       const form = await s.agent.post('/api/recaptcha').set('X-CSRF-Token', s.token).set('Content-Type', 'text/plain').send('token=x');
@@ -178,8 +193,16 @@ describe('bot check (keys configured, emulated provider)', () => {
     });
 
     it('refuses a hostile token field with a 422 naming the field', async () => {
-      const res = await (await client(shop, 'en')).call('post', '/api/users', registration({ recaptcha_token: { toString: 1 } })).expect(422);
-      expect(res.body.errors).toContainEqual({ code: 'BOT_CHECK_TOKEN_INVALID', field: 'recaptcha_token', message: expect.stringMatching(/token is not valid/) });
+      const res = await (
+        await client(shop, 'en')
+      )
+        .call('post', '/api/users', registration({ recaptcha_token: { toString: 1 } }))
+        .expect(422);
+      expect(res.body.errors).toContainEqual({
+        code: 'BOT_CHECK_TOKEN_INVALID',
+        field: 'recaptcha_token',
+        message: expect.stringMatching(/token is not valid/),
+      });
     });
   });
 });
@@ -191,7 +214,9 @@ describe('bot check off (no keys)', () => {
   beforeAll(async () => {
     emulator = await startRecaptchaEmulator();
     // The URLs point at the emulator, but without keys nothing may be sent there.
-    shop = await startShop({ env: { RECAPTCHA_VERIFY_URL: emulator.verifyUrl, RECAPTCHA_SCRIPT_URL: emulator.scriptUrl, TRUST_PROXY: 'true' } });
+    shop = await startShop({
+      env: { RECAPTCHA_VERIFY_URL: emulator.verifyUrl, RECAPTCHA_SCRIPT_URL: emulator.scriptUrl, TRUST_PROXY: 'true' },
+    });
   });
   afterAll(async () => {
     await shop?.stop();

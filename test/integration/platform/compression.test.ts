@@ -12,12 +12,16 @@ import type { RunningShop } from '../../../server/main.js';
 async function get(url: string, acceptEncoding: string | null, method = 'GET') {
   const { request } = await import('node:http');
   return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((done, fail) => {
-    const req = request(url, { method, headers: { accept: '*/*', ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-      res.on('error', fail);
-    });
+    const req = request(
+      url,
+      { method, headers: { accept: '*/*', ...(acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding }) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => done({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on('error', fail);
+      },
+    );
     req.on('error', fail);
     req.end();
   });
@@ -59,7 +63,12 @@ describe('compression', () => {
 
     for (const accept of [null, 'identity', 'br;q=0, gzip;q=0', 'compress']) {
       const raw = await get(`${shop.url}${entryScript}`, accept);
-      expect([accept, raw.headers['content-encoding'], raw.headers.vary, raw.body.equals(plain)]).toEqual([accept, undefined, 'Accept-Encoding', true]);
+      expect([accept, raw.headers['content-encoding'], raw.headers.vary, raw.body.equals(plain)]).toEqual([
+        accept,
+        undefined,
+        'Accept-Encoding',
+        true,
+      ]);
     }
     // The stylesheet too.
     const css = /href="(\/assets\/[^"]+\.css)"/.exec((await get(`${shop.url}/`, null)).body.toString('utf8'))?.[1];

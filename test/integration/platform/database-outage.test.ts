@@ -15,7 +15,10 @@ describe('the database going away', () => {
   let proxy: TcpProxy;
 
   beforeAll(async () => {
-    if (!existsSync(SSR_ENTRY)) throw new Error(`This test renders pages with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`);
+    if (!existsSync(SSR_ENTRY))
+      throw new Error(
+        `This test renders pages with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`,
+      );
     const proxied = await TcpProxy.forUrl(process.env.TEST_DATABASE_URL!);
     proxy = proxied.proxy;
     shop = await startShop({ env: { DATABASE_URL: proxied.url }, serveClient: true });
@@ -71,7 +74,10 @@ describe('the database going away', () => {
 
     // Back: the same process recovers by itself.
     await proxy.restore();
-    await waitFor('readiness after the database is back', async () => (await get('/api/health/ready')).status === 200, { timeoutMs: 30_000, intervalMs: 200 });
+    await waitFor('readiness after the database is back', async () => (await get('/api/health/ready')).status === 200, {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+    });
     expect((await get('/api/catalog/products')).status).toBe(200);
     const again = await get('/en/products', { cookie: 'locale=en', accept: 'text/html' });
     expect(again.status).toBe(200);

@@ -49,7 +49,9 @@ describe('embedded PostgreSQL supervision', () => {
     const lock = await readPostmasterPid(clusterDir);
     if (lock && (await processAlive(lock.pid))) {
       process.kill(lock.pid, 'SIGINT');
-      await waitFor('the test cluster to stop', async () => !(await processAlive(lock.pid)), { timeoutMs: 30_000, intervalMs: 100 }).catch(() => undefined);
+      await waitFor('the test cluster to stop', async () => !(await processAlive(lock.pid)), { timeoutMs: 30_000, intervalMs: 100 }).catch(
+        () => undefined,
+      );
     }
     rmSync(dir, { recursive: true, force: true });
   });
@@ -57,7 +59,9 @@ describe('embedded PostgreSQL supervision', () => {
   it('starts its PostgreSQL again when it dies, and readiness comes back by itself', async () => {
     // The embedded defaults as `npm start` has them: no REDIS_URL either, so the queues live in this
     // PostgreSQL too (their workers must wait, not spin, while it is away: queue-backend.ts).
-    const shop = await startShop({ env: { DATABASE_URL: undefined, REDIS_URL: undefined, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) } });
+    const shop = await startShop({
+      env: { DATABASE_URL: undefined, REDIS_URL: undefined, DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort) },
+    });
     try {
       expect(await readiness(shop.url)).toBe(200);
       const before = await readPostmasterPid(clusterDir);
@@ -65,7 +69,10 @@ describe('embedded PostgreSQL supervision', () => {
 
       process.kill(before!.pid, 'SIGKILL');
       await waitFor('readiness to report the database down', async () => (await readiness(shop.url)) === 503, { timeoutMs: 30_000 });
-      await waitFor('readiness to come back after the restart', async () => (await readiness(shop.url)) === 200, { timeoutMs: 60_000, intervalMs: 200 });
+      await waitFor('readiness to come back after the restart', async () => (await readiness(shop.url)) === 200, {
+        timeoutMs: 60_000,
+        intervalMs: 200,
+      });
 
       const after = await readPostmasterPid(clusterDir);
       expect(after!.pid).not.toBe(before!.pid);
@@ -77,7 +84,10 @@ describe('embedded PostgreSQL supervision', () => {
   }, 120_000);
 
   it('after the shop was killed with SIGKILL, the next start stops the orphaned PostgreSQL instead of failing', async () => {
-    if (!existsSync(SSR_ENTRY)) throw new Error(`This test starts the shop with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`);
+    if (!existsSync(SSR_ENTRY))
+      throw new Error(
+        `This test starts the shop with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`,
+      );
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     const start = () => {

@@ -82,7 +82,12 @@ describe('error messages follow the one request-locale rule', () => {
    * A request with the caller's language; `csrf` adds a valid token and the cookies it is bound to.
    * (Answers the response: a supertest request is a thenable, so it cannot leave an async function unsent.)
    */
-  async function call(asking: Asking, method: 'get' | 'post', path: string, opts: { csrf?: boolean; body?: string | object; type?: string } = {}) {
+  async function call(
+    asking: Asking,
+    method: 'get' | 'post',
+    path: string,
+    opts: { csrf?: boolean; body?: string | object; type?: string } = {},
+  ) {
     const bound = opts.csrf ? await csrfCookies(shop.url) : undefined;
     const cookies = [asking.cookie, bound?.cookies].filter(Boolean).join('; ');
     const url = asking.query ? `${path}${path.includes('?') ? '&' : '?'}${asking.query}` : path;
@@ -147,7 +152,10 @@ describe('error messages follow the one request-locale rule', () => {
     {
       kind: 'domain error (wrong password)',
       run: async (asking, language) => {
-        const res = await call(asking, 'post', '/api/auth/login', { csrf: true, body: { email: uniqueEmail('nobody'), password: 'wrong-password' } });
+        const res = await call(asking, 'post', '/api/auth/login', {
+          csrf: true,
+          body: { email: uniqueEmail('nobody'), password: 'wrong-password' },
+        });
         expectError(res, 401, 'AUTH_LOGIN_FAILED', MESSAGES.loginFailed[language]);
       },
     },

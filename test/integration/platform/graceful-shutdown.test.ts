@@ -28,14 +28,28 @@ interface Answer {
   answeredAfterSignal: boolean;
 }
 
-function get(agent: http.Agent, port: number, path: string, draining: () => boolean = () => false): Promise<{ status: number; connection: string | undefined }> {
+function get(
+  agent: http.Agent,
+  port: number,
+  path: string,
+  draining: () => boolean = () => false,
+): Promise<{ status: number; connection: string | undefined }> {
   const attempt = (retry: boolean): Promise<{ status: number; connection: string | undefined }> =>
     new Promise((done, fail) => {
-      const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { cookie: 'locale=en', accept: path.startsWith('/api') ? 'application/json' : 'text/html' } }, (res) => {
-        res.resume();
-        res.once('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
-        res.once('error', fail);
-      });
+      const req = http.get(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          agent,
+          headers: { cookie: 'locale=en', accept: path.startsWith('/api') ? 'application/json' : 'text/html' },
+        },
+        (res) => {
+          res.resume();
+          res.once('end', () => done({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+          res.once('error', fail);
+        },
+      );
       req.once('error', (err: NodeJS.ErrnoException) => {
         // A kept-alive connection the server closed just as this request went out: retry once
         // on a new connection, as clients and load balancers do (Node's documented pattern).
@@ -61,7 +75,10 @@ describe('graceful shutdown under keep-alive load', () => {
   });
 
   it('answers 503 on readiness at once, closes kept-alive connections after their answer, and exits 0', async () => {
-    if (!existsSync(SSR_ENTRY)) throw new Error(`This test renders pages with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`);
+    if (!existsSync(SSR_ENTRY))
+      throw new Error(
+        `This test renders pages with the built client, but ${SSR_ENTRY} is missing: run \`npm run build\` first (npm test does).`,
+      );
     const proxied = await TcpProxy.forUrl(process.env.TEST_DATABASE_URL!);
     proxy = proxied.proxy;
     const port = await freePort();
@@ -137,7 +154,7 @@ describe('graceful shutdown under keep-alive load', () => {
     probe.on('data', (d) => (probeText += String(d)));
     const probeEnded = new Promise((r) => probe.once('close', r));
     probe.write('GET /api/health HTTP/1.1\r\nHost: localhost\r\nAccept: application/json\r\n\r\n');
-    await waitFor('the probe\'s first answer', () => probeText.includes('{"data":{"status":"ok"}}'));
+    await waitFor("the probe's first answer", () => probeText.includes('{"data":{"status":"ok"}}'));
     expect(probeText).toMatch(/connection: keep-alive/i);
     probeText = '';
     probe.write('GET /api/health/ready HTTP/1.1\r\nHost: localhost\r\n');

@@ -14,7 +14,11 @@ import type { RunningShop } from '../../../server/main.js';
 
 const PUBLIC_URL = 'https://shop.example.hr';
 const FROM = 'Zlatno zrno <webshop@zlatnozrno.hr>';
-const activation = (token: string) => ({ firstName: 'Marta', activationUrl: `${PUBLIC_URL}/api/auth/activate?token=${token}`, expiresInHours: 24 });
+const activation = (token: string) => ({
+  firstName: 'Marta',
+  activationUrl: `${PUBLIC_URL}/api/auth/activate?token=${token}`,
+  expiresInHours: 24,
+});
 
 function header(mail: Email, name: string): string | undefined {
   return mail.headers.find((h) => h.key === name)?.value;
@@ -62,7 +66,12 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     const { port } = smtp.server.address() as AddressInfo;
     mailDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-smtp-'));
     shop = await startShop({
-      env: { SMTP_URL: `smtp://shop:${encodeURIComponent('s3cret pass')}@127.0.0.1:${port}`, MAIL_FROM: FROM, PUBLIC_URL, MAIL_DIR: mailDir },
+      env: {
+        SMTP_URL: `smtp://shop:${encodeURIComponent('s3cret pass')}@127.0.0.1:${port}`,
+        MAIL_FROM: FROM,
+        PUBLIC_URL,
+        MAIL_DIR: mailDir,
+      },
     });
   });
 
@@ -74,7 +83,10 @@ describe('mail over SMTP (SMTP_URL set)', () => {
 
   it('delivers a rendered template over real SMTP, authenticated with the URL credentials', async () => {
     const mail = shop.app.get(MailService);
-    const messageId = await mail.sendTemplate('account-activation', activation('smtp-t0k3n'), { to: 'Marta Horvat <marta@example.com>', locale: 'de' });
+    const messageId = await mail.sendTemplate('account-activation', activation('smtp-t0k3n'), {
+      to: 'Marta Horvat <marta@example.com>',
+      locale: 'de',
+    });
 
     expect(received).toHaveLength(1);
     const [delivery] = received;
@@ -105,17 +117,33 @@ describe('mail over SMTP (SMTP_URL set)', () => {
   it('refuses empty bodies before anything reaches the server', async () => {
     const mail = shop.app.get(MailService);
     const before = received.length;
-    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '', text: 'Text' })).rejects.toEqual(new EmptyMailError(['html']));
-    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '<p>x</p>', text: '  \n ' })).rejects.toEqual(new EmptyMailError(['text']));
-    await expect(mail.send({ to: 'marta@example.com', subject: ' ', html: '', text: '' })).rejects.toEqual(new EmptyMailError(['subject', 'html', 'text']));
+    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '', text: 'Text' })).rejects.toEqual(
+      new EmptyMailError(['html']),
+    );
+    await expect(mail.send({ to: 'marta@example.com', subject: 'Hallo', html: '<p>x</p>', text: '  \n ' })).rejects.toEqual(
+      new EmptyMailError(['text']),
+    );
+    await expect(mail.send({ to: 'marta@example.com', subject: ' ', html: '', text: '' })).rejects.toEqual(
+      new EmptyMailError(['subject', 'html', 'text']),
+    );
     expect(received).toHaveLength(before);
   });
 
   it('sends a queued mail from the worker, once per job id, and fails a mail that cannot render for good', async () => {
     const before = received.length;
     const mailQueue = shop.app.get(MailQueue);
-    await mailQueue.enqueue('account-activation', activation('queued-t0k3n'), { to: 'ana@example.com', locale: 'sl' }, 'activation__queued-1');
-    await mailQueue.enqueue('account-activation', activation('queued-t0k3n'), { to: 'ana@example.com', locale: 'sl' }, 'activation__queued-1');
+    await mailQueue.enqueue(
+      'account-activation',
+      activation('queued-t0k3n'),
+      { to: 'ana@example.com', locale: 'sl' },
+      'activation__queued-1',
+    );
+    await mailQueue.enqueue(
+      'account-activation',
+      activation('queued-t0k3n'),
+      { to: 'ana@example.com', locale: 'sl' },
+      'activation__queued-1',
+    );
     const queue = shop.app.get(QueueService).queue(QueueName.Mail);
     const deadline = Date.now() + 15_000;
     while (received.length < before + 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
@@ -127,7 +155,12 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(parsed.text).toContain('queued-t0k3n');
 
     // A relative link is a template bug: no retry can fix it, so the job fails at its first attempt.
-    await mailQueue.enqueue('account-activation', { ...activation('x'), activationUrl: '/relative' }, { to: 'ana@example.com', locale: 'hr' }, 'activation__broken-1');
+    await mailQueue.enqueue(
+      'account-activation',
+      { ...activation('x'), activationUrl: '/relative' },
+      { to: 'ana@example.com', locale: 'hr' },
+      'activation__broken-1',
+    );
     let job = await queue.getJob('activation__broken-1');
     while (job && !(await job.isFailed()) && Date.now() < deadline + 10_000) {
       await new Promise((r) => setTimeout(r, 50));
@@ -151,7 +184,9 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     };
     const to = (address: string) => received.filter((r) => r.to.includes(address));
 
-    await shop.app.get(MailQueue).enqueue('account-activation', activation('sealed-t0k3n'), { to: 'vesna@example.com', locale: 'en' }, 'activation__sealed-1');
+    await shop.app
+      .get(MailQueue)
+      .enqueue('account-activation', activation('sealed-t0k3n'), { to: 'vesna@example.com', locale: 'en' }, 'activation__sealed-1');
     await until('the sealed mail', () => to('vesna@example.com').length === 1);
     expect(to('vesna@example.com')[0].raw.toString('utf8')).toContain('sealed-t0k3n');
     const job = (await queue.getJob('activation__sealed-1'))!;
@@ -168,7 +203,11 @@ describe('mail over SMTP (SMTP_URL set)', () => {
     expect(to('mallory@example.com')).toEqual([]);
 
     // A job queued before props were sealed (plain props) is still sent.
-    await queue.add(SEND_TEMPLATE_JOB, { template: 'account-activation', props: activation('plain-t0k3n'), to: 'stari@example.com', locale: 'hr' }, { jobId: 'activation__plain-1' });
+    await queue.add(
+      SEND_TEMPLATE_JOB,
+      { template: 'account-activation', props: activation('plain-t0k3n'), to: 'stari@example.com', locale: 'hr' },
+      { jobId: 'activation__plain-1' },
+    );
     await until('the plain job sent', () => to('stari@example.com').length === 1);
     expect(to('stari@example.com')[0].raw.toString('utf8')).toContain('plain-t0k3n');
   });
@@ -239,8 +278,12 @@ describe('mail without SMTP_URL (file sink)', () => {
   it('refuses empty bodies and writes nothing for them', async () => {
     const mail = shop.app.get(MailService);
     const before = (await readdir(mailDir)).length;
-    await expect(mail.send({ to: 'ana@example.com', subject: 'Pozdrav', html: '   ', text: '' })).rejects.toEqual(new EmptyMailError(['html', 'text']));
-    await expect(mail.send({ to: '', subject: 'Pozdrav', html: '<p>Pozdrav</p>', text: 'Pozdrav' })).rejects.toMatchObject({ code: 'MAIL_NO_RECIPIENT' });
+    await expect(mail.send({ to: 'ana@example.com', subject: 'Pozdrav', html: '   ', text: '' })).rejects.toEqual(
+      new EmptyMailError(['html', 'text']),
+    );
+    await expect(mail.send({ to: '', subject: 'Pozdrav', html: '<p>Pozdrav</p>', text: 'Pozdrav' })).rejects.toMatchObject({
+      code: 'MAIL_NO_RECIPIENT',
+    });
     expect(await readdir(mailDir)).toHaveLength(before);
   });
 });

@@ -17,7 +17,14 @@ import { waitFor } from '../../support/wait.js';
 import { startTestApp, type TestApp } from '../../support/worker-app.js';
 import { z } from 'zod';
 import { defineEvent } from '../../../contract/events/event-contract.js';
-import { domainEvent, deliveryJobId, EventDeliveryProcessor, type EventContext, EventPublisher, OnEvent } from '../../../server/platform/events/index.js';
+import {
+  domainEvent,
+  deliveryJobId,
+  EventDeliveryProcessor,
+  type EventContext,
+  EventPublisher,
+  OnEvent,
+} from '../../../server/platform/events/index.js';
 import { MailProcessor, MailQueue, SEND_TEMPLATE_JOB } from '../../../server/platform/mail/index.js';
 import { QueueName, QueueService, ScheduledJobsProcessor } from '../../../server/platform/queue/index.js';
 
@@ -85,7 +92,14 @@ describe.each(backends)('@nestjs/bullmq processors on the $kind backend', ({ kin
     await sql.query(`CREATE TABLE test_packed (event_id uuid NOT NULL, parcel text NOT NULL)`);
     mailDir = await mkdtemp(path.join(os.tmpdir(), 'shop-mail-backends-'));
     shop = await startTestApp({
-      env: { DATABASE_URL: db.url, QUEUE_RETRY_DELAY_MS: '50', OUTBOX_POLL_MS: '250', SMTP_URL: undefined, MAIL_DIR: mailDir, ...env(prefix) },
+      env: {
+        DATABASE_URL: db.url,
+        QUEUE_RETRY_DELAY_MS: '50',
+        OUTBOX_POLL_MS: '250',
+        SMTP_URL: undefined,
+        MAIL_DIR: mailDir,
+        ...env(prefix),
+      },
       imports: [PackingModule],
     });
     queues = shop.app.get(QueueService);
@@ -160,12 +174,15 @@ describe.each(backends)('@nestjs/bullmq processors on the $kind backend', ({ kin
   // Last: it closes the application.
   it('lets the worker finish its in-flight job when the application closes', async () => {
     const dataSource = shop.app.get<DataSource>(getDataSourceToken());
-    const [eventId] = await dataSource.transaction((m) => shop.app.get(EventPublisher).publishAll(m, [new ParcelWeighed({ parcel: `slow-${kind}` })]));
+    const [eventId] = await dataSource.transaction((m) =>
+      shop.app.get(EventPublisher).publishAll(m, [new ParcelWeighed({ parcel: `slow-${kind}` })]),
+    );
     await waitFor('the slow subscriber started', () => shop.app.get(PackingLog).slowStarted);
     await shop.close();
-    const { rows } = await sql.query(`SELECT e.parcel, d.subscriber_id FROM test_packed e JOIN event_delivery d USING (event_id) WHERE e.event_id = $1`, [
-      eventId,
-    ]);
+    const { rows } = await sql.query(
+      `SELECT e.parcel, d.subscriber_id FROM test_packed e JOIN event_delivery d USING (event_id) WHERE e.event_id = $1`,
+      [eventId],
+    );
     expect(rows).toEqual([{ parcel: `slow-${kind}`, subscriber_id: 'log-weighing' }]);
   });
 });

@@ -24,8 +24,17 @@ interface Page {
 }
 
 async function page(shop: Shop, path: string, cookie = ''): Promise<Page> {
-  const res = await fetch(`${shop.url}${path}`, { headers: { accept: 'text/html', 'accept-language': 'en', ...(cookie ? { cookie } : {}) }, redirect: 'manual' });
-  return { status: res.status, cache: res.headers.get('x-render-cache'), html: await res.text(), csp: res.headers.get('content-security-policy') ?? '', cookies: res.headers.getSetCookie() };
+  const res = await fetch(`${shop.url}${path}`, {
+    headers: { accept: 'text/html', 'accept-language': 'en', ...(cookie ? { cookie } : {}) },
+    redirect: 'manual',
+  });
+  return {
+    status: res.status,
+    cache: res.headers.get('x-render-cache'),
+    html: await res.text(),
+    csp: res.headers.get('content-security-policy') ?? '',
+    cookies: res.headers.getSetCookie(),
+  };
 }
 
 /** Every catalogue event so far has reached the render cache's subscriber (its NOTIFY is out). */
@@ -84,7 +93,8 @@ describe('render cache (two web processes, one database)', () => {
     expect(csrfMeta(second.html)).not.toBe(csrfMeta(first.html));
     expect([...nonces(second.html)][0]).not.toBe([...nonces(first.html)][0]);
     // Apart from them, byte for byte the same page.
-    const generic = (p: Page) => [...nonces(p.html)].reduce((html, n) => html.split(n).join('NONCE'), p.html.split(csrfMeta(p.html)!).join('TOKEN'));
+    const generic = (p: Page) =>
+      [...nonces(p.html)].reduce((html, n) => html.split(n).join('NONCE'), p.html.split(csrfMeta(p.html)!).join('TOKEN'));
     expect(generic(second)).toBe(generic(first));
     // A new visitor (no cookies) still gets the anonymous cookies of the CSRF protection set on the response.
     const fresh = await page(a, productPath, RETURNING);

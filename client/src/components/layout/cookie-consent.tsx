@@ -22,7 +22,8 @@ export function CookieConsent() {
             {t('cookieConsent.heading')}
           </h2>
           <p>
-            {t(analytics ? 'cookieConsent.text' : 'cookieConsent.textNoAnalytics')} <ScreenLink screen="cookies">{t('cookieConsent.policyLink')}</ScreenLink>
+            {t(analytics ? 'cookieConsent.text' : 'cookieConsent.textNoAnalytics')}{' '}
+            <ScreenLink screen="cookies">{t('cookieConsent.policyLink')}</ScreenLink>
           </p>
         </div>
         <div className={styles.actions}>
@@ -95,7 +96,11 @@ export function ConsentSettings() {
         <fieldset aria-describedby={message === 'chooseOne' ? errorId : undefined} aria-invalid={message === 'chooseOne' || undefined}>
           <legend>{t('cookieConsent.settingsLegend')}</legend>
           {option('essential', t('cookieConsent.optionEssential'), t('cookieConsent.optionEssentialHint'))}
-          {option('all', t('cookieConsent.optionAll'), t(analytics ? 'cookieConsent.optionAllHint' : 'cookieConsent.optionAllHintNoAnalytics'))}
+          {option(
+            'all',
+            t('cookieConsent.optionAll'),
+            t(analytics ? 'cookieConsent.optionAllHint' : 'cookieConsent.optionAllHintNoAnalytics'),
+          )}
         </fieldset>
         <p id={errorId} className={message === 'chooseOne' ? styles.error : styles.status} role="status">
           {message ? t(`cookieConsent.${message}`) : null}

@@ -43,7 +43,12 @@ export function Marquee({
     if (loop !== MARQUEE.loop) el.style.setProperty('--marquee-iterations', marqueeIterations(loop));
   }, [duration, delay, loop]);
   return (
-    <section ref={ref} className={[styles.marquee, paused ? styles.paused : '', className ?? ''].join(' ').trim()} aria-label={label} data-marquee="">
+    <section
+      ref={ref}
+      className={[styles.marquee, paused ? styles.paused : '', className ?? ''].join(' ').trim()}
+      aria-label={label}
+      data-marquee=""
+    >
       <div className={styles.viewport}>
         <div className={styles.track} data-marquee-track="">
           <div className={styles.group}>{children}</div>

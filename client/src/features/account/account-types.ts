@@ -11,7 +11,6 @@ export type {
   SessionView,
   SignInProviders,
   TokenPair,
-  
   UserView,
 } from '../../../../contract/api/identity';
-export type {  OrderSummaryView } from '../../../../contract/api/order';
+export type { OrderSummaryView } from '../../../../contract/api/order';

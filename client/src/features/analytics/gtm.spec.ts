@@ -26,7 +26,12 @@ function fakeBrowser(hostname: string, cookies: string[], readyState: DocumentRe
     head: { appendChild: (el: { src: string; async: boolean; nonce: string }) => appended.push(el) },
   } as unknown as Document;
   Object.assign(globalThis, { window: win, document: doc });
-  return { writes, appended, fireLoad: () => listeners.get('load')?.(), dataLayer: () => (win as unknown as { dataLayer?: unknown[] }).dataLayer };
+  return {
+    writes,
+    appended,
+    fireLoad: () => listeners.get('load')?.(),
+    dataLayer: () => (win as unknown as { dataLayer?: unknown[] }).dataLayer,
+  };
 }
 
 const GTM: AnalyticsConfig = { gtmId: 'GTM-ABC1234', scriptOrigin: 'https://www.googletagmanager.com' };
@@ -50,9 +55,19 @@ describe('the Google Tag Manager loader', () => {
     browser.fireLoad();
     expect(browser.appended).toEqual([{ src: 'https://www.googletagmanager.com/gtm.js?id=GTM-ABC1234', async: true, nonce: 'page-nonce' }]);
     expect(gtm.containerRan()).toBe(true);
-    const layer = browser.dataLayer()!.map((e) => (Array.isArray(e) || typeof e !== 'object' || e === null || !('length' in e) ? e : Array.from(e as ArrayLike<unknown>)));
-    expect(layer[0]).toEqual(['consent', 'default', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 }]);
-    expect(layer[1]).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' }]);
+    const layer = browser
+      .dataLayer()!
+      .map((e) => (Array.isArray(e) || typeof e !== 'object' || e === null || !('length' in e) ? e : Array.from(e as ArrayLike<unknown>)));
+    expect(layer[0]).toEqual([
+      'consent',
+      'default',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied', wait_for_update: 500 },
+    ]);
+    expect(layer[1]).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'granted' },
+    ]);
     expect(layer[2]).toMatchObject({ event: 'gtm.js' });
     // gtag() pushes the arguments object itself (what Tag Manager reads for consent commands), not an array.
     expect(Object.prototype.toString.call(browser.dataLayer()![0])).toBe('[object Arguments]');
@@ -70,11 +85,21 @@ describe('the Google Tag Manager loader', () => {
     expect(browser.appended).toEqual([]);
     expect(gtm.containerRan()).toBe(false);
     const last = Array.from(browser.dataLayer()!.at(-1) as ArrayLike<unknown>);
-    expect(last).toEqual(['consent', 'update', { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' }]);
+    expect(last).toEqual([
+      'consent',
+      'update',
+      { ad_storage: 'denied', ad_user_data: 'denied', ad_personalization: 'denied', analytics_storage: 'denied' },
+    ]);
   });
 
   it("deletes only Google Analytics' cookies, on the host and on every parent domain", async () => {
-    const browser = fakeBrowser('www.zlatnozrno.hr', ['locale=hr', '_ga=GA1.1.1.1', '_ga_ABC123=GS2.1.s1', '_gax=1', 'cookie_consent=essential']);
+    const browser = fakeBrowser('www.zlatnozrno.hr', [
+      'locale=hr',
+      '_ga=GA1.1.1.1',
+      '_ga_ABC123=GS2.1.s1',
+      '_gax=1',
+      'cookie_consent=essential',
+    ]);
     const gtm = await import('./gtm');
     gtm.withdrawConsent();
     expect(browser.writes.sort()).toEqual(

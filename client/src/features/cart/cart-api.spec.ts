@@ -61,7 +61,7 @@ describe('cart query and its cache updates', () => {
     expect(cartQuery(factory, 'en').queryKey).toEqual(['cart', 'en']);
   });
 
-  it('a change\'s answer replaces the cart for every observer at once (header count and cart page)', () => {
+  it("a change's answer replaces the cart for every observer at once (header count and cart page)", () => {
     const qc = createQueryClient();
     qc.setQueryData(queryKeys.cart('hr'), cart(1, 249));
     const { api } = recordingApi(cart(0, 0));
@@ -76,7 +76,12 @@ describe('cart query and its cache updates', () => {
 
     expect(header.getCurrentResult().data).toBe(3);
     expect((page.getCurrentResult().data as CartView).total).toBe(747);
-    expect(seen).toEqual(expect.arrayContaining([['header', 3], ['page', 747]]));
+    expect(seen).toEqual(
+      expect.arrayContaining([
+        ['header', 3],
+        ['page', 747],
+      ]),
+    );
     stopHeader();
     stopPage();
   });

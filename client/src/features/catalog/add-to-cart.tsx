@@ -41,8 +41,7 @@ export function AddToCart({ code, name }: { code: string; name: string }) {
       <p role="status" aria-live="polite" className={state.kind === 'error' ? styles.noticeError : styles.notice}>
         {state.kind === 'added' ? (
           <>
-            {t('catalog.added')}{' '}
-            <ScreenLink screen="cart">{t('catalog.goToCart')}</ScreenLink>
+            {t('catalog.added')} <ScreenLink screen="cart">{t('catalog.goToCart')}</ScreenLink>
           </>
         ) : state.kind === 'error' ? (
           state.message

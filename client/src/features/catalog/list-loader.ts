@@ -70,7 +70,12 @@ export async function loadProductList(
     products: page,
     q: opts.q ?? null,
     localeParams: category
-      ? { hr: { slug: category.slugs.hr }, en: { slug: category.slugs.en }, de: { slug: category.slugs.de }, sl: { slug: category.slugs.sl } }
+      ? {
+          hr: { slug: category.slugs.hr },
+          en: { slug: category.slugs.en },
+          de: { slug: category.slugs.de },
+          sl: { slug: category.slugs.sl },
+        }
       : null,
   };
 }

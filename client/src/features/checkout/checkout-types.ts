@@ -4,7 +4,7 @@
  */
 import type { PlaceOrderAnswer } from '../../../../contract/api/order';
 
-export type {   PaymentFormView as PaymentForm } from '../../../../contract/api/order';
+export type { PaymentFormView as PaymentForm } from '../../../../contract/api/order';
 
 /** `POST /api/orders`'s answer (inside `{ data }`): the order, its view token, the card hand-off form or null. */
 export type PlaceOrderResult = PlaceOrderAnswer['data'];

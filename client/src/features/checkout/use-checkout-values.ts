@@ -5,7 +5,17 @@ import { binder, todayIso, type Binder } from '../../components/forms';
 import { useT } from '../../hooks/use-locale';
 import { meQuery } from '../account/loaders';
 import { useSession, useSessionStore } from '../account/use-session';
-import { EMPTY_VALUES, prefill, STEP_FIELDS, validateStep, type Attempt, type CheckoutField, type CheckoutValues, type FieldErrors, type Step } from './checkout-state';
+import {
+  EMPTY_VALUES,
+  prefill,
+  STEP_FIELDS,
+  validateStep,
+  type Attempt,
+  type CheckoutField,
+  type CheckoutValues,
+  type FieldErrors,
+  type Step,
+} from './checkout-state';
 import { ACCOUNT_FIELDS, validateAccount, type AccountField } from './checkout-account';
 import { currentAccountSecrets, currentCheckout, saveCheckout, useStoredCheckout } from './checkout-store';
 

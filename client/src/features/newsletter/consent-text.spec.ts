@@ -4,7 +4,8 @@ import { newsletterConsentText } from '../../../../contract/newsletter';
 import { readFileSync } from 'node:fs';
 
 type Messages = { account: { register: { newsletter: string }; edit: { newsletter: string } } };
-const read = (locale: string) => JSON.parse(readFileSync(new URL(`../../i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Messages;
+const read = (locale: string) =>
+  JSON.parse(readFileSync(new URL(`../../i18n/locales/${locale}.json`, import.meta.url), 'utf8')) as Messages;
 const messages = Object.fromEntries(LOCALES.map((l) => [l, read(l)])) as Record<(typeof LOCALES)[number], Messages>;
 
 /**

@@ -8,7 +8,10 @@ import type { Locale } from '../../../../contract/locales';
 import type { NewsletterFormSource } from '../../../../contract/newsletter';
 
 /** Asks for the newsletter: the answer is the same for every address (a confirmation mail may follow). */
-export function subscribeNewsletter(api: Api, body: { email: string; locale: Locale; source: NewsletterFormSource; recaptcha_token?: string }): Promise<{ accepted: true }> {
+export function subscribeNewsletter(
+  api: Api,
+  body: { email: string; locale: Locale; source: NewsletterFormSource; recaptcha_token?: string },
+): Promise<{ accepted: true }> {
   return api.send<{ accepted: true }>('POST', apiPaths.newsletter.subscribe, body);
 }
 

@@ -45,7 +45,12 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
     try {
       // The bot check's token (undefined when the check is off or its script cannot load: the server decides).
       const recaptchaToken = await botCheck.token('newsletter');
-      await subscribeNewsletter(browserApi(locale), { email: address, locale, source, ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}) });
+      await subscribeNewsletter(browserApi(locale), {
+        email: address,
+        locale,
+        source,
+        ...(recaptchaToken ? { recaptcha_token: recaptchaToken } : {}),
+      });
       setSentTo(address);
       setEmail('');
       focus(statusId);
@@ -64,7 +69,15 @@ export function NewsletterForm({ source, headingId }: { source: NewsletterFormSo
   };
 
   return (
-    <form className={styles.form} method="post" onSubmit={submit} onFocus={botCheck.preload} noValidate aria-labelledby={headingId} data-testid={`newsletter-form-${source}`}>
+    <form
+      className={styles.form}
+      method="post"
+      onSubmit={submit}
+      onFocus={botCheck.preload}
+      noValidate
+      aria-labelledby={headingId}
+      data-testid={`newsletter-form-${source}`}
+    >
       {sentTo ? (
         <div id={statusId} className={styles.success} role="status" tabIndex={-1} data-testid="newsletter-sent">
           <p>{t('newsletter.sent', { email: sentTo })}</p>

@@ -1,3 +1,2 @@
 export { BotCheckNotice } from './notice';
-export { useBotCheck,  } from './use-bot-check';
-;
+export { useBotCheck } from './use-bot-check';

@@ -207,7 +207,9 @@ describe('BotCheckLoader', () => {
 
 describe('scriptAddress', () => {
   it('adds render=explicit and hl, keeping other parameters', () => {
-    expect(scriptAddress('https://www.google.com/recaptcha/api.js', 'hr')).toBe('https://www.google.com/recaptcha/api.js?render=explicit&hl=hr');
+    expect(scriptAddress('https://www.google.com/recaptcha/api.js', 'hr')).toBe(
+      'https://www.google.com/recaptcha/api.js?render=explicit&hl=hr',
+    );
     expect(scriptAddress('http://127.0.0.1:4000/recaptcha/api.js?trustedtypes=true&render=onload', 'sl')).toBe(
       'http://127.0.0.1:4000/recaptcha/api.js?trustedtypes=true&render=explicit&hl=sl',
     );

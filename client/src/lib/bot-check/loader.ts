@@ -24,7 +24,10 @@ export type BotCheckLoaderState = 'not loaded' | 'loading' | 'loaded';
 /** The part of the provider's `grecaptcha` the shop uses (explicit rendering). */
 export interface Grecaptcha {
   ready(callback: () => void): void;
-  render(container: HTMLElement | string, parameters: { sitekey: string; size: 'invisible'; badge: 'bottomright' | 'bottomleft' | 'inline' }): number;
+  render(
+    container: HTMLElement | string,
+    parameters: { sitekey: string; size: 'invisible'; badge: 'bottomright' | 'bottomleft' | 'inline' },
+  ): number;
   execute(widgetId: number, options: { action: string }): PromiseLike<string>;
 }
 

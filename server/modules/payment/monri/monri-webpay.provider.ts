@@ -306,8 +306,6 @@ export class MonriWebPayProvider implements PaymentProvider {
   }
 }
 
-;
-
 function invalid(
   field:
     MonriLimitedField | 'amount' | 'currency' | 'transaction_type' | 'ch_country' | 'ch_email' | 'order_number' | `${string}_url_override`,

@@ -8,7 +8,18 @@ import { useT } from '../../../hooks/use-locale';
 import { register } from '../../account/account-api';
 import type { CartView } from '../../cart/cart-types';
 import { usePlaceOrder } from '../checkout-api';
-import { attemptFor, fieldOfApiPath, firstInvalidStep, newIdempotencyKey, orderBody, STEP_FIELDS, STEPS, stepOf, type CheckoutField, type Step } from '../checkout-state';
+import {
+  attemptFor,
+  fieldOfApiPath,
+  firstInvalidStep,
+  newIdempotencyKey,
+  orderBody,
+  STEP_FIELDS,
+  STEPS,
+  stepOf,
+  type CheckoutField,
+  type Step,
+} from '../checkout-state';
 import { registrationBody } from '../checkout-account';
 import { clearAccountResult, currentAccountSecrets, saveAccountResult } from '../checkout-store';
 import type { PaymentForm } from '../checkout-types';

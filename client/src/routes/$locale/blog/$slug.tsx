@@ -25,7 +25,14 @@ function BlogPostRoute() {
   const url = absoluteUrl(publicUrl, publicPath('blog_post', locale, { slug: post.slug }));
   return (
     <>
-      <JsonLd data={blogPostingJsonLd(post, url, post.image ? absoluteUrl(publicUrl, post.image.src) : null, absoluteUrl(publicUrl, '/favicon.svg'))} />
+      <JsonLd
+        data={blogPostingJsonLd(
+          post,
+          url,
+          post.image ? absoluteUrl(publicUrl, post.image.src) : null,
+          absoluteUrl(publicUrl, '/favicon.svg'),
+        )}
+      />
       <BlogPostScreen post={post} />
     </>
   );

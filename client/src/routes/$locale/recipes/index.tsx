@@ -11,7 +11,11 @@ export const Route = createFileRoute('/$locale/recipes/')({
   head: (ctx) => {
     const data = ctx.loaderData;
     if (!data) return screenHead(ctx, 'recipes');
-    const seo = data.category ? { name: data.category.title, description: data.category.seo.description } : data.intro ? { description: data.intro.seo.description } : {};
+    const seo = data.category
+      ? { name: data.category.title, description: data.category.seo.description }
+      : data.intro
+        ? { description: data.intro.seo.description }
+        : {};
     return screenHead(ctx, 'recipes', seo);
   },
   component: RecipesRoute,

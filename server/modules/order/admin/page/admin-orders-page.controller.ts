@@ -14,7 +14,15 @@ import { ProfileService } from '../../../identity/index.js';
 import { OrderAdminService } from '../order-admin.service.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
-import { ADMIN_ORDERS_PATH, detailPage, listPage, messagePage, type ActionError, type ListFilters, type PageFrame } from './admin-orders.view.js';
+import {
+  ADMIN_ORDERS_PATH,
+  detailPage,
+  listPage,
+  messagePage,
+  type ActionError,
+  type ListFilters,
+  type PageFrame,
+} from './admin-orders.view.js';
 
 /** A form field's string value (a repeated field or a missing one is none). */
 function field(body: unknown, name: string): string | undefined {
@@ -41,7 +49,11 @@ export class AdminOrdersPageController {
   ) {
     // The same secret and cookies as the platform's check in main.ts: the tokens this page hands
     // out are the ones that check validates.
-    this.csrf = createCsrf({ secret: config.secretKey, secure: config.http.publicUrl.startsWith('https://'), publicUrl: config.http.publicUrl });
+    this.csrf = createCsrf({
+      secret: config.secretKey,
+      secure: config.http.publicUrl.startsWith('https://'),
+      publicUrl: config.http.publicUrl,
+    });
   }
 
   @Get()
@@ -50,7 +62,12 @@ export class AdminOrdersPageController {
     if (!this.operator(req, res, frame, req.originalUrl)) return;
     const { query, invalid } = readListQuery(req.query as Record<string, unknown>);
     const list = await this.orders.list(query);
-    const filters: ListFilters = { status: query.status, payment_status: query.payment_status, payment_method: query.payment_method, q: query.q };
+    const filters: ListFilters = {
+      status: query.status,
+      payment_status: query.payment_status,
+      payment_method: query.payment_method,
+      q: query.q,
+    };
     this.send(res, invalid ? 400 : 200, listPage(frame, { list, filters, invalidFilters: invalid }));
   }
 

@@ -27,4 +27,3 @@ export function readListQuery(query: Record<string, unknown>): { query: AdminOrd
   }
   return { query: out as AdminOrderListQuery, invalid };
 }
-

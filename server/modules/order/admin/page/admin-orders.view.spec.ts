@@ -35,7 +35,14 @@ function order(over: Partial<AdminOrderDetail> = {}): AdminOrderDetail {
     ],
     delivery_address: { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' },
     billing_address: null,
-    r1_invoice: { company_name: 'Firma d.o.o.', tax_id: '69435151530', street: 'Vukovarska 2', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+    r1_invoice: {
+      company_name: 'Firma d.o.o.',
+      tax_id: '69435151530',
+      street: 'Vukovarska 2',
+      postal_code: '10000',
+      city: 'Zagreb',
+      country: 'HR',
+    },
     courier_note: EVIL,
     remark: null,
     tracking_number: null,
@@ -51,15 +58,17 @@ const frame = { locale: 'en' as const, nonce: 'n0nce' };
 describe('html template', () => {
   it('escapes every interpolated value except nested templates and raw markup', () => {
     expect(escapeMarkup(EVIL)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
-    expect(html`<p title="${EVIL}">${EVIL}${html`<b>${EVIL}</b>`}${raw('<i>ok</i>')}${null}${false}${[1, '<', html`<br>`]}</p>`.value).toBe(
-      `<p title="${escapeMarkup(EVIL)}">${escapeMarkup(EVIL)}<b>${escapeMarkup(EVIL)}</b><i>ok</i>1&lt;<br></p>`,
-    );
+    expect(
+      html`<p title="${EVIL}">${EVIL}${html`<b>${EVIL}</b>`}${raw('<i>ok</i>')}${null}${false}${[1, '<', html`<br />`]}</p>`.value,
+    ).toBe(`<p title="${escapeMarkup(EVIL)}">${escapeMarkup(EVIL)}<b>${escapeMarkup(EVIL)}</b><i>ok</i>1&lt;<br></p>`);
   });
 });
 
 describe('list query', () => {
   it('keeps valid filters, drops and reports invalid or repeated ones, ignores unknown parameters', () => {
-    expect(readListQuery({ status: 'placed', payment_status: 'paid', payment_method: 'cod', q: '  ZZ-2026 ', page: '2', locale: 'de', x: 'y' })).toEqual({
+    expect(
+      readListQuery({ status: 'placed', payment_status: 'paid', payment_method: 'cod', q: '  ZZ-2026 ', page: '2', locale: 'de', x: 'y' }),
+    ).toEqual({
       query: { status: 'placed', payment_status: 'paid', payment_method: 'cod', q: 'ZZ-2026', page: 2 },
       invalid: false,
     });
@@ -116,7 +125,9 @@ describe('pages', () => {
     expect(out.match(/<th scope="col"/g)).toHaveLength(9);
     expect(out).toContain('<a href="/admin/orders/ZZ-2026-000123">ZZ-2026-000123</a>');
     expect(out).toContain('<p role="status" data-testid="order-count">60 orders found.</p>');
-    expect(out).toContain(`href="/admin/orders?status=shipped&amp;q=${encodeURIComponent(EVIL).replace(/%20/g, '+').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29')}&amp;page=3" rel="next"`);
+    expect(out).toContain(
+      `href="/admin/orders?status=shipped&amp;q=${encodeURIComponent(EVIL).replace(/%20/g, '+').replace(/'/g, '%27').replace(/\(/g, '%28').replace(/\)/g, '%29')}&amp;page=3" rel="next"`,
+    );
     expect(out).toContain('aria-current="page" aria-label="Page 2"');
     expect(out).toContain('<a href="/admin/queues">Job queues</a>');
     expect(out).toContain('€11.48');
@@ -132,14 +143,35 @@ describe('pages', () => {
     expect(out).toMatch(/action="\/admin\/orders\/ZZ-2026-000123\/cancel"[^]*name="confirm" value="yes" required/);
     expect(out).not.toContain('/deliver"');
     expect(out).toContain('<label for="a-ship-tracking">');
-    for (const text of ['ZZ-SPAG-400', '€6.98', '€4.50', '€11.48', '€10.25', '€1.23', '5 %', '25 %', 'Ilica 1', 'Same as the delivery address', '69435151530', 'Firma d.o.o.', 'Placed', 'system', 'Cash on delivery', 'Awaiting payment'])
+    for (const text of [
+      'ZZ-SPAG-400',
+      '€6.98',
+      '€4.50',
+      '€11.48',
+      '€10.25',
+      '€1.23',
+      '5 %',
+      '25 %',
+      'Ilica 1',
+      'Same as the delivery address',
+      '69435151530',
+      'Firma d.o.o.',
+      'Placed',
+      'system',
+      'Cash on delivery',
+      'Awaiting payment',
+    ])
       expect([text, out.includes(text)]).toEqual([text, true]);
     expect(out).not.toContain(EVIL);
     expect(out).toContain(escapeMarkup(EVIL));
   });
 
   it('detail after a refusal: the message as an alert, the tracking number kept; after success the notice', () => {
-    const refused = detailPage(frame, { order: order(), csrfToken: 't', error: { action: 'ship', message: 'Nope <b>', trackingNumber: 'RR 1"' } });
+    const refused = detailPage(frame, {
+      order: order(),
+      csrfToken: 't',
+      error: { action: 'ship', message: 'Nope <b>', trackingNumber: 'RR 1"' },
+    });
     expect(refused).toContain('role="alert" data-testid="error">Nope &lt;b&gt;</div>');
     expect(refused).toContain('value="RR 1&quot;" aria-describedby="a-ship-hint a-ship-error" aria-invalid="true"');
     const done = detailPage(frame, { order: order({ actions: [] }), csrfToken: 't', notice: 'ship' });
