@@ -58,9 +58,9 @@ const frame = { locale: 'en' as const, nonce: 'n0nce' };
 describe('html template', () => {
   it('escapes every interpolated value except nested templates and raw markup', () => {
     expect(escapeMarkup(EVIL)).toBe('&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&amp;&#39;');
-    expect(
-      html`<p title="${EVIL}">${EVIL}${html`<b>${EVIL}</b>`}${raw('<i>ok</i>')}${null}${false}${[1, '<', html`<br />`]}</p>`.value,
-    ).toBe(`<p title="${escapeMarkup(EVIL)}">${escapeMarkup(EVIL)}<b>${escapeMarkup(EVIL)}</b><i>ok</i>1&lt;<br></p>`);
+    expect(html`<p title="${EVIL}">${EVIL}${html`<b>${EVIL}</b>`}${raw('<i>ok</i>')}${null}${false}${[1, '<', html`<br>`]}</p>`.value).toBe(
+      `<p title="${escapeMarkup(EVIL)}">${escapeMarkup(EVIL)}<b>${escapeMarkup(EVIL)}</b><i>ok</i>1&lt;<br></p>`,
+    );
   });
 });
 

@@ -105,37 +105,39 @@ function label<K extends string>(labels: Record<K, string>, value: string): stri
 export function page(frame: PageFrame, opts: { title: string; current: 'orders' | null; body: Html }): string {
   const t = ADMIN_ORDERS_TEXTS[frame.locale];
   const doc = html`<!doctype html>
-    <html lang="${frame.locale}">
-      <head>
-        <meta charset="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="robots" content="noindex, nofollow" />
-        <title>${opts.title}</title>
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <style nonce="${frame.nonce}">
-          ${raw(STYLE)}
-        </style>
-      </head>
-      <body>
-        <a class="skip" href="#main">${t.skipToContent}</a>
-        <header>
-          <nav aria-label="${t.siteNav}">
-            <ul>
-              <li><a href="${ADMIN_ORDERS_PATH}" ${opts.current === 'orders' ? raw(' aria-current="page"') : ''}>${t.orders}</a></li>
-              <li><a href="${QUEUES_PATH}">${t.queues}</a></li>
-              <li><a href="/">${t.shop}</a></li>
-            </ul>
-          </nav>
-        </header>
-        <main id="main" tabindex="-1">${opts.body}</main>
-      </body>
-    </html> `;
+<html lang="${frame.locale}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex, nofollow">
+<title>${opts.title}</title>
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<style nonce="${frame.nonce}">${raw(STYLE)}</style>
+</head>
+<body>
+<a class="skip" href="#main">${t.skipToContent}</a>
+<header>
+<nav aria-label="${t.siteNav}">
+<ul>
+<li><a href="${ADMIN_ORDERS_PATH}"${opts.current === 'orders' ? raw(' aria-current="page"') : ''}>${t.orders}</a></li>
+<li><a href="${QUEUES_PATH}">${t.queues}</a></li>
+<li><a href="/">${t.shop}</a></li>
+</ul>
+</nav>
+</header>
+<main id="main" tabindex="-1">
+${opts.body}
+</main>
+</body>
+</html>
+`;
   return doc.value;
 }
 
 function options(values: readonly string[], labels: Record<string, string>, selected: string | undefined, any: string): Html {
-  return html`<option value="">${any}</option>
-    ${values.map((v) => html`<option value="${v}" ${v === selected ? raw(' selected') : ''}>${labels[v] ?? v}</option>`)}`;
+  return html`<option value="">${any}</option>${values.map(
+    (v) => html`<option value="${v}"${v === selected ? raw(' selected') : ''}>${labels[v] ?? v}</option>`,
+  )}`;
 }
 
 /** The query string of the list for these filters and page (empty values left out). */
@@ -164,18 +166,18 @@ export function pageNumbers(current: number, pages: number): Array<number | null
 function pagination(t: AdminOrdersTexts, filters: ListFilters, current: number, pages: number): Html | '' {
   if (pages <= 1 && current <= 1) return '';
   return html`<nav class="pages" aria-label="${t.pages}">
-    <ul>
-      ${current > 1 ? html`<li><a href="${listHref(filters, Math.min(current - 1, pages))}" rel="prev">${t.previous}</a></li>` : ''}
-      ${pageNumbers(current, pages).map((n) =>
-        n === null
-          ? html`<li><span aria-hidden="true">…</span></li>`
-          : n === current
-            ? html`<li><a href="${listHref(filters, n)}" aria-current="page" aria-label="${t.pageN(n)}">${n}</a></li>`
-            : html`<li><a href="${listHref(filters, n)}" aria-label="${t.pageN(n)}">${n}</a></li>`,
-      )}
-      ${current < pages ? html`<li><a href="${listHref(filters, current + 1)}" rel="next">${t.next}</a></li>` : ''}
-    </ul>
-  </nav>`;
+<ul>
+${current > 1 ? html`<li><a href="${listHref(filters, Math.min(current - 1, pages))}" rel="prev">${t.previous}</a></li>` : ''}
+${pageNumbers(current, pages).map((n) =>
+  n === null
+    ? html`<li><span aria-hidden="true">…</span></li>`
+    : n === current
+      ? html`<li><a href="${listHref(filters, n)}" aria-current="page" aria-label="${t.pageN(n)}">${n}</a></li>`
+      : html`<li><a href="${listHref(filters, n)}" aria-label="${t.pageN(n)}">${n}</a></li>`,
+)}
+${current < pages ? html`<li><a href="${listHref(filters, current + 1)}" rel="next">${t.next}</a></li>` : ''}
+</ul>
+</nav>`;
 }
 
 /** GET /admin/orders */
@@ -185,76 +187,51 @@ export function listPage(frame: PageFrame, data: { list: AdminOrderList; filters
   const { list, filters } = data;
   const pages = Math.max(1, Math.ceil(list.total / list.page_size));
   const body = html`<h1>${t.heading}</h1>
-    <form class="filters" method="get" action="${ADMIN_ORDERS_PATH}" role="search" aria-label="${t.filters}">
-      <fieldset>
-        <legend class="skip">${t.filters}</legend>
-        <div>
-          <label for="f-status">${t.fulfilmentStatus}</label>
-          <select id="f-status" name="status">
-            ${options(FULFILMENT_STATUSES, t.fulfilmentStatuses, filters.status, t.any)}
-          </select>
-        </div>
-        <div>
-          <label for="f-payment-status">${t.paymentStatus}</label>
-          <select id="f-payment-status" name="payment_status">
-            ${options(PAYMENT_STATUSES, t.paymentStatuses, filters.payment_status, t.any)}
-          </select>
-        </div>
-        <div>
-          <label for="f-payment-method">${t.paymentMethod}</label>
-          <select id="f-payment-method" name="payment_method">
-            ${options(PAYMENT_METHODS, t.paymentMethods, filters.payment_method, t.any)}
-          </select>
-        </div>
-        <div>
-          <label for="f-q">${t.search} <span class="hint" id="f-q-hint">${t.searchHint}</span></label>
-          <input type="search" id="f-q" name="q" value="${filters.q ?? ''}" maxlength="254" aria-describedby="f-q-hint" />
-        </div>
-        <div><button type="submit">${t.apply}</button></div>
-        <div><a href="${ADMIN_ORDERS_PATH}">${t.reset}</a></div>
-      </fieldset>
-    </form>
-    ${data.invalidFilters ? html`<div class="notice err" role="alert">${t.badFilter}</div>` : ''}
-    <p role="status" data-testid="order-count">${list.total === 0 ? t.none : t.found(list.total)}</p>
-    ${
-      list.orders.length
-        ? html`<table data-testid="orders">
-            <caption>
-              ${t.tableCaption(list.page, pages)}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">${t.number}</th>
-                <th scope="col">${t.date}</th>
-                <th scope="col">${t.customer}</th>
-                <th scope="col">${t.country}</th>
-                <th scope="col" class="num">${t.total}</th>
-                <th scope="col">${t.method}</th>
-                <th scope="col">${t.paymentStatus}</th>
-                <th scope="col">${t.fulfilmentStatus}</th>
-                <th scope="col">${t.tracking}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${list.orders.map(
-                (o) =>
-                  html`<tr data-order="${o.number}">
-                    <th scope="row"><a href="${ADMIN_ORDERS_PATH}/${o.number}">${o.number}</a></th>
-                    <td>${when(o.placed_at, locale)}</td>
-                    <td>${o.name}<br /><span class="hint">${o.email}</span></td>
-                    <td>${countryName(o.country, locale)}</td>
-                    <td class="num">${formatEuro(o.total, locale)}</td>
-                    <td>${label(t.paymentMethods, o.payment_method)}</td>
-                    <td>${label(t.paymentStatuses, o.payment_status)}</td>
-                    <td>${label(t.fulfilmentStatuses, o.fulfilment_status)}</td>
-                    <td>${o.tracking_number ?? t.noneGiven}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : ''
-    }
-    ${pagination(t, filters, list.page, pages)}`;
+<form class="filters" method="get" action="${ADMIN_ORDERS_PATH}" role="search" aria-label="${t.filters}">
+<fieldset>
+<legend class="skip">${t.filters}</legend>
+<div><label for="f-status">${t.fulfilmentStatus}</label>
+<select id="f-status" name="status">${options(FULFILMENT_STATUSES, t.fulfilmentStatuses, filters.status, t.any)}</select></div>
+<div><label for="f-payment-status">${t.paymentStatus}</label>
+<select id="f-payment-status" name="payment_status">${options(PAYMENT_STATUSES, t.paymentStatuses, filters.payment_status, t.any)}</select></div>
+<div><label for="f-payment-method">${t.paymentMethod}</label>
+<select id="f-payment-method" name="payment_method">${options(PAYMENT_METHODS, t.paymentMethods, filters.payment_method, t.any)}</select></div>
+<div><label for="f-q">${t.search} <span class="hint" id="f-q-hint">${t.searchHint}</span></label>
+<input type="search" id="f-q" name="q" value="${filters.q ?? ''}" maxlength="254" aria-describedby="f-q-hint"></div>
+<div><button type="submit">${t.apply}</button></div>
+<div><a href="${ADMIN_ORDERS_PATH}">${t.reset}</a></div>
+</fieldset>
+</form>
+${data.invalidFilters ? html`<div class="notice err" role="alert">${t.badFilter}</div>` : ''}
+<p role="status" data-testid="order-count">${list.total === 0 ? t.none : t.found(list.total)}</p>
+${
+  list.orders.length
+    ? html`<table data-testid="orders">
+<caption>${t.tableCaption(list.page, pages)}</caption>
+<thead><tr>
+<th scope="col">${t.number}</th><th scope="col">${t.date}</th><th scope="col">${t.customer}</th><th scope="col">${t.country}</th>
+<th scope="col" class="num">${t.total}</th><th scope="col">${t.method}</th><th scope="col">${t.paymentStatus}</th>
+<th scope="col">${t.fulfilmentStatus}</th><th scope="col">${t.tracking}</th>
+</tr></thead>
+<tbody>
+${list.orders.map(
+  (o) => html`<tr data-order="${o.number}">
+<th scope="row"><a href="${ADMIN_ORDERS_PATH}/${o.number}">${o.number}</a></th>
+<td>${when(o.placed_at, locale)}</td>
+<td>${o.name}<br><span class="hint">${o.email}</span></td>
+<td>${countryName(o.country, locale)}</td>
+<td class="num">${formatEuro(o.total, locale)}</td>
+<td>${label(t.paymentMethods, o.payment_method)}</td>
+<td>${label(t.paymentStatuses, o.payment_status)}</td>
+<td>${label(t.fulfilmentStatuses, o.fulfilment_status)}</td>
+<td>${o.tracking_number ?? t.noneGiven}</td>
+</tr>`,
+)}
+</tbody>
+</table>`
+    : ''
+}
+${pagination(t, filters, list.page, pages)}`;
   return page(frame, { title: t.htmlTitleList, current: 'orders', body });
 }
 
@@ -263,7 +240,7 @@ function addressBlock(
   locale: Locale,
 ): Html {
   const name = a.company_name ?? `${a.first_name ?? ''} ${a.last_name ?? ''}`.trim();
-  return html`<address>${name}<br />${a.street}<br />${a.postal_code} ${a.city}<br />${countryName(a.country, locale)}</address>`;
+  return html`<address>${name}<br>${a.street}<br>${a.postal_code} ${a.city}<br>${countryName(a.country, locale)}</address>`;
 }
 
 function actionForm(
@@ -280,41 +257,17 @@ function actionForm(
   let fields: Html | '' = '';
   if (action === 'ship') {
     fields = html`<label for="${id}-tracking">${t.trackingNumber} <span class="hint" id="${id}-hint">${t.trackingHint}</span></label>
-      <input
-        type="text"
-        id="${id}-tracking"
-        name="tracking_number"
-        required
-        maxlength="40"
-        autocomplete="off"
-        spellcheck="false"
-        value="${err?.trackingNumber ?? ''}"
-        aria-describedby="${id}-hint${described ? ` ${described}` : ''}"
-        ${err ? raw(' aria-invalid="true"') : ''}
-      />`;
+<input type="text" id="${id}-tracking" name="tracking_number" required maxlength="40" autocomplete="off" spellcheck="false" value="${err?.trackingNumber ?? ''}" aria-describedby="${id}-hint${described ? ` ${described}` : ''}"${err ? raw(' aria-invalid="true"') : ''}>`;
   } else if (action === 'cancel' || action === 'refund') {
-    fields = html`<label class="check" for="${id}-confirm"
-      ><input
-        type="checkbox"
-        id="${id}-confirm"
-        name="confirm"
-        value="yes"
-        required${described ? html` aria-describedby="${described}"` : ''}${err ? raw(' aria-invalid="true"') : ''}
-      />
-      <span>${action === 'cancel' ? t.confirmCancel : t.confirmRefund}</span></label
-    >`;
+    fields = html`<label class="check" for="${id}-confirm"><input type="checkbox" id="${id}-confirm" name="confirm" value="yes" required${described ? html` aria-describedby="${described}"` : ''}${err ? raw(' aria-invalid="true"') : ''}> <span>${action === 'cancel' ? t.confirmCancel : t.confirmRefund}</span></label>`;
   }
   const danger = action === 'cancel' || action === 'refund';
-  return html`<form
-    method="post"
-    action="${ADMIN_ORDERS_PATH}/${order.number}/${action}"
-    data-action="${action}"
-    aria-labelledby="${id}-button"
-  >
-    <input type="hidden" name="_csrf" value="${csrfToken}" />
-    ${fields} ${err ? html`<p class="field-error" id="${errorId}">${err.message}</p>` : ''}
-    <button type="submit" id="${id}-button" ${danger ? raw(' class="danger"') : ''}>${t.actionButton[action]}</button>
-  </form>`;
+  return html`<form method="post" action="${ADMIN_ORDERS_PATH}/${order.number}/${action}" data-action="${action}" aria-labelledby="${id}-button">
+<input type="hidden" name="_csrf" value="${csrfToken}">
+${fields}
+${err ? html`<p class="field-error" id="${errorId}">${err.message}</p>` : ''}
+<button type="submit" id="${id}-button"${danger ? raw(' class="danger"') : ''}>${t.actionButton[action]}</button>
+</form>`;
 }
 
 /** GET /admin/orders/{number}, and the same page re-rendered after a refused action. */
@@ -328,172 +281,78 @@ export function detailPage(
   const actions = ADMIN_ORDER_ACTIONS.filter((a) => order.actions.includes(a));
   const money = (cents: number) => formatEuro(cents, locale);
   const body = html`<p><a href="${ADMIN_ORDERS_PATH}">← ${t.backToList}</a></p>
-    <h1>${t.orderHeading(order.number)}</h1>
-    ${data.notice ? html`<div class="notice ok" role="status" data-testid="notice">${t.done[data.notice]}</div>` : html`<div role="status" data-testid="notice"></div>`}
-    ${data.error ? html`<div class="notice err" role="alert" data-testid="error">${data.error.message}</div>` : ''}
-    <h2 id="summary">${t.summary}</h2>
-    <dl class="facts" aria-labelledby="summary">
-      <dt>${t.placedAt}</dt>
-      <dd>${when(order.placed_at, locale)}</dd>
-      <dt>${t.fulfilmentStatus}</dt>
-      <dd data-testid="fulfilment-status">${label(t.fulfilmentStatuses, order.fulfilment_status)}</dd>
-      <dt>${t.paymentStatus}</dt>
-      <dd data-testid="payment-status">${label(t.paymentStatuses, order.payment_status)}</dd>
-      <dt>${t.paymentMethod}</dt>
-      <dd>${label(t.paymentMethods, order.payment_method)}</dd>
-      <dt>${t.tracking}</dt>
-      <dd data-testid="tracking-number">${order.tracking_number ?? t.noneGiven}</dd>
-      <dt>${t.email}</dt>
-      <dd><a href="mailto:${order.email}">${order.email}</a></dd>
-      <dt>${t.phone}</dt>
-      <dd>${order.phone}</dd>
-      <dt>${t.language}</dt>
-      <dd>${label(t.languages, order.locale)}</dd>
-      <dt>${t.coupon}</dt>
-      <dd>${order.coupon_code ?? t.noneGiven}</dd>
-      <dt>${t.total}</dt>
-      <dd>${money(order.total)}</dd>
-    </dl>
-    <h2 id="actions">${t.actions}</h2>
-    ${actions.length ? html`<div class="actions">${actions.map((a) => actionForm(t, order, a, data.csrfToken, data.error))}</div>` : html`<p>${t.noActions}</p>`}
-    <h2>${t.lines}</h2>
-    <table data-testid="lines">
-      <caption>
-        ${t.linesCaption}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${t.code}</th>
-          <th scope="col">${t.product}</th>
-          <th scope="col" class="num">${t.unitPrice}</th>
-          <th scope="col" class="num">${t.quantity}</th>
-          <th scope="col" class="num">${t.vatRate}</th>
-          <th scope="col" class="num">${t.lineTotal}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${order.lines.map(
-          (l) =>
-            html`<tr>
-              <td>${l.product_code}</td>
-              <th scope="row">${l.name}</th>
-              <td class="num">${money(l.unit_price)}</td>
-              <td class="num">${l.quantity}</td>
-              <td class="num">${percent(l.vat_rate, locale)}</td>
-              <td class="num">${money(l.line_total)}</td>
-            </tr>`,
-        )}
-      </tbody>
-      <tfoot>
-        <tr>
-          <th scope="row" colspan="5">${t.subtotal}</th>
-          <td class="num">${money(order.subtotal)}</td>
-        </tr>
-        ${
-          order.discount
-            ? html`<tr>
-                <th scope="row" colspan="5">${t.discount}${order.coupon_code ? ` (${order.coupon_code})` : ''}</th>
-                <td class="num">−${money(order.discount)}</td>
-              </tr>`
-            : ''
-        }
-        <tr>
-          <th scope="row" colspan="5">${t.delivery}</th>
-          <td class="num">${money(order.delivery)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colspan="5">${t.total}</th>
-          <td class="num"><strong>${money(order.total)}</strong></td>
-        </tr>
-        <tr>
-          <th scope="row" colspan="5">${t.vatBase}</th>
-          <td class="num">${money(order.vat_base)}</td>
-        </tr>
-        <tr>
-          <th scope="row" colspan="5">${t.vatTotal}</th>
-          <td class="num">${money(order.vat_total)}</td>
-        </tr>
-      </tfoot>
-    </table>
-    <h2>${t.vatByRate}</h2>
-    <table data-testid="vat">
-      <caption>
-        ${t.vatCaption}
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">${t.rate}</th>
-          <th scope="col" class="num">${t.base}</th>
-          <th scope="col" class="num">${t.vat}</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${order.vat_by_rate.map(
-          (r) =>
-            html`<tr>
-              <th scope="row">${percent(r.rate, locale)}</th>
-              <td class="num">${money(r.base)}</td>
-              <td class="num">${money(r.vat)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
-    <h2>${t.addresses}</h2>
-    <div class="columns">
-      <section aria-labelledby="h-delivery">
-        <h3 id="h-delivery">${t.deliveryAddress}</h3>
-        ${addressBlock(order.delivery_address, locale)}
-      </section>
-      <section aria-labelledby="h-billing">
-        <h3 id="h-billing">${t.billingAddress}</h3>
-        ${order.billing_address ? addressBlock(order.billing_address, locale) : html`<p>${t.sameAsDelivery}</p>`}
-      </section>
-      <section aria-labelledby="h-r1">
-        <h3 id="h-r1">${t.r1Invoice}</h3>
-        ${
-          order.r1_invoice
-            ? html`${addressBlock(order.r1_invoice, locale)}
-                <p>${t.taxId}: <span data-testid="r1-tax-id">${order.r1_invoice.tax_id}</span></p>`
-            : html`<p>${t.noR1}</p>`
-        }
-      </section>
-    </div>
-    <h2 id="notes">${t.notes}</h2>
-    <dl class="facts" aria-labelledby="notes">
-      <dt>${t.courierNote}</dt>
-      <dd>${order.courier_note ?? t.noneGiven}</dd>
-      <dt>${t.remark}</dt>
-      <dd>${order.remark ?? t.noneGiven}</dd>
-    </dl>
-    <h2>${t.history}</h2>
-    ${
-      order.history.length
-        ? html`<table data-testid="history">
-            <caption>
-              ${t.historyCaption}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">${t.when}</th>
-                <th scope="col">${t.what}</th>
-                <th scope="col">${t.who}</th>
-                <th scope="col">${t.detail}</th>
-              </tr>
-            </thead>
-            <tbody>
-              ${order.history.map(
-                (h) =>
-                  html`<tr>
-                    <td>${when(h.at, locale)}</td>
-                    <td>${label(t.historyActions, h.action)}</td>
-                    <td>${h.actor}</td>
-                    <td>${h.detail ?? ''}</td>
-                  </tr>`,
-              )}
-            </tbody>
-          </table>`
-        : html`<p>${t.noHistory}</p>`
-    }`;
+<h1>${t.orderHeading(order.number)}</h1>
+${data.notice ? html`<div class="notice ok" role="status" data-testid="notice">${t.done[data.notice]}</div>` : html`<div role="status" data-testid="notice"></div>`}
+${data.error ? html`<div class="notice err" role="alert" data-testid="error">${data.error.message}</div>` : ''}
+<h2 id="summary">${t.summary}</h2>
+<dl class="facts" aria-labelledby="summary">
+<dt>${t.placedAt}</dt><dd>${when(order.placed_at, locale)}</dd>
+<dt>${t.fulfilmentStatus}</dt><dd data-testid="fulfilment-status">${label(t.fulfilmentStatuses, order.fulfilment_status)}</dd>
+<dt>${t.paymentStatus}</dt><dd data-testid="payment-status">${label(t.paymentStatuses, order.payment_status)}</dd>
+<dt>${t.paymentMethod}</dt><dd>${label(t.paymentMethods, order.payment_method)}</dd>
+<dt>${t.tracking}</dt><dd data-testid="tracking-number">${order.tracking_number ?? t.noneGiven}</dd>
+<dt>${t.email}</dt><dd><a href="mailto:${order.email}">${order.email}</a></dd>
+<dt>${t.phone}</dt><dd>${order.phone}</dd>
+<dt>${t.language}</dt><dd>${label(t.languages, order.locale)}</dd>
+<dt>${t.coupon}</dt><dd>${order.coupon_code ?? t.noneGiven}</dd>
+<dt>${t.total}</dt><dd>${money(order.total)}</dd>
+</dl>
+<h2 id="actions">${t.actions}</h2>
+${actions.length ? html`<div class="actions">${actions.map((a) => actionForm(t, order, a, data.csrfToken, data.error))}</div>` : html`<p>${t.noActions}</p>`}
+<h2>${t.lines}</h2>
+<table data-testid="lines">
+<caption>${t.linesCaption}</caption>
+<thead><tr><th scope="col">${t.code}</th><th scope="col">${t.product}</th><th scope="col" class="num">${t.unitPrice}</th><th scope="col" class="num">${t.quantity}</th><th scope="col" class="num">${t.vatRate}</th><th scope="col" class="num">${t.lineTotal}</th></tr></thead>
+<tbody>
+${order.lines.map(
+  (l) =>
+    html`<tr><td>${l.product_code}</td><th scope="row">${l.name}</th><td class="num">${money(l.unit_price)}</td><td class="num">${l.quantity}</td><td class="num">${percent(l.vat_rate, locale)}</td><td class="num">${money(l.line_total)}</td></tr>`,
+)}
+</tbody>
+<tfoot>
+<tr><th scope="row" colspan="5">${t.subtotal}</th><td class="num">${money(order.subtotal)}</td></tr>
+${order.discount ? html`<tr><th scope="row" colspan="5">${t.discount}${order.coupon_code ? ` (${order.coupon_code})` : ''}</th><td class="num">−${money(order.discount)}</td></tr>` : ''}
+<tr><th scope="row" colspan="5">${t.delivery}</th><td class="num">${money(order.delivery)}</td></tr>
+<tr><th scope="row" colspan="5">${t.total}</th><td class="num"><strong>${money(order.total)}</strong></td></tr>
+<tr><th scope="row" colspan="5">${t.vatBase}</th><td class="num">${money(order.vat_base)}</td></tr>
+<tr><th scope="row" colspan="5">${t.vatTotal}</th><td class="num">${money(order.vat_total)}</td></tr>
+</tfoot>
+</table>
+<h2>${t.vatByRate}</h2>
+<table data-testid="vat">
+<caption>${t.vatCaption}</caption>
+<thead><tr><th scope="col">${t.rate}</th><th scope="col" class="num">${t.base}</th><th scope="col" class="num">${t.vat}</th></tr></thead>
+<tbody>
+${order.vat_by_rate.map((r) => html`<tr><th scope="row">${percent(r.rate, locale)}</th><td class="num">${money(r.base)}</td><td class="num">${money(r.vat)}</td></tr>`)}
+</tbody>
+</table>
+<h2>${t.addresses}</h2>
+<div class="columns">
+<section aria-labelledby="h-delivery"><h3 id="h-delivery">${t.deliveryAddress}</h3>${addressBlock(order.delivery_address, locale)}</section>
+<section aria-labelledby="h-billing"><h3 id="h-billing">${t.billingAddress}</h3>${order.billing_address ? addressBlock(order.billing_address, locale) : html`<p>${t.sameAsDelivery}</p>`}</section>
+<section aria-labelledby="h-r1"><h3 id="h-r1">${t.r1Invoice}</h3>${
+    order.r1_invoice
+      ? html`${addressBlock(order.r1_invoice, locale)}<p>${t.taxId}: <span data-testid="r1-tax-id">${order.r1_invoice.tax_id}</span></p>`
+      : html`<p>${t.noR1}</p>`
+  }</section>
+</div>
+<h2 id="notes">${t.notes}</h2>
+<dl class="facts" aria-labelledby="notes">
+<dt>${t.courierNote}</dt><dd>${order.courier_note ?? t.noneGiven}</dd>
+<dt>${t.remark}</dt><dd>${order.remark ?? t.noneGiven}</dd>
+</dl>
+<h2>${t.history}</h2>
+${
+  order.history.length
+    ? html`<table data-testid="history">
+<caption>${t.historyCaption}</caption>
+<thead><tr><th scope="col">${t.when}</th><th scope="col">${t.what}</th><th scope="col">${t.who}</th><th scope="col">${t.detail}</th></tr></thead>
+<tbody>
+${order.history.map((h) => html`<tr><td>${when(h.at, locale)}</td><td>${label(t.historyActions, h.action)}</td><td>${h.actor}</td><td>${h.detail ?? ''}</td></tr>`)}
+</tbody>
+</table>`
+    : html`<p>${t.noHistory}</p>`
+}`;
   return page(frame, { title: t.htmlTitleOrder(order.number), current: null, body });
 }
 
@@ -503,7 +362,7 @@ export function messagePage(frame: PageFrame, kind: 'forbidden' | 'not_found'): 
   const title = kind === 'forbidden' ? t.forbiddenTitle : t.notFoundTitle;
   const text = kind === 'forbidden' ? t.forbiddenText : t.notFoundText;
   const body = html`<h1>${title}</h1>
-    <p>${text}</p>
-    <p>${kind === 'forbidden' ? html`<a href="/">${t.shop}</a>` : html`<a href="${ADMIN_ORDERS_PATH}">${t.backToList}</a>`}</p>`;
+<p>${text}</p>
+<p>${kind === 'forbidden' ? html`<a href="/">${t.shop}</a>` : html`<a href="${ADMIN_ORDERS_PATH}">${t.backToList}</a>`}</p>`;
   return page(frame, { title, current: null, body });
 }
