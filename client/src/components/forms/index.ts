@@ -18,5 +18,6 @@ export {
 } from './blocks';
 export { ErrorSummary, FormErrors, Notice, SubmitButton, SubmitRow } from './messages';
 export { ScreenPage } from './screen-page';
+export { useTokenAction } from './use-token-action';
 export { blank, collect, todayIso, type FieldErrors, type ValidationKey } from './validation';
 export { default as formStyles } from './forms.module.css';

@@ -1,14 +1,13 @@
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
-import { ApiError, browserApi, type Api } from '../../api/http';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Api } from '../../api/http';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
 import type { ScreenId } from '../../../../contract/paths';
 import { activateAccount, confirmEmailChange, signInWithLink } from './account-api';
-import { formStyles, Notice, ScreenPage, SubmitRow } from '../../components/forms';
+import { formStyles, Notice, ScreenPage, SubmitRow, useTokenAction } from '../../components/forms';
 import type { LinkSearch } from './search-params';
 import { useAfterSignIn } from './shared';
 
-type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'failed'; message: string };
 type LinkScreen = 'account_activation' | 'magic_link' | 'email_confirmation';
 
 /**
@@ -34,32 +33,14 @@ function LinkPage({
   done: ReactNode;
   failedLink: { screen: ScreenId; label: string };
 }) {
-  const { t, locale } = useT();
-  const resultId = useId();
-  const [outcome, setOutcome] = useState<Outcome>({ kind: 'form' });
-  const [busy, setBusy] = useState(false);
+  const { t } = useT();
   // Kept from the first render: the address bar (and with it the router's search) loses it below.
   const [token] = useState(search.token);
+  const { outcome, busy, submit, resultId } = useTokenAction(token, send);
 
   useEffect(() => {
     if (window.location.search) window.history.replaceState(window.history.state, '', window.location.pathname);
   }, []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !token) return;
-    setBusy(true);
-    try {
-      await send(browserApi(locale), token);
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      const message = error instanceof ApiError && error.status > 0 && error.status < 500 ? error.errors[0]?.message : undefined;
-      setOutcome({ kind: 'failed', message: message || t('error.general') });
-    } finally {
-      setBusy(false);
-      requestAnimationFrame(() => document.getElementById(resultId)?.focus());
-    }
-  };
 
   return (
     <ScreenPage screen={screen} intro={outcome.kind === 'form' && !!token}>

@@ -1,48 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError, browserApi } from '../../api/http';
 import { apiPaths } from '../../api/paths';
 import { ScreenLink } from '../../components/screen-link';
 import { useT } from '../../hooks/use-locale';
-import { formStyles, Notice, ScreenPage, SubmitRow } from '../../components/forms';
+import { formStyles, Notice, ScreenPage, SubmitRow, useTokenAction } from '../../components/forms';
 import { confirmNewsletter, unsubscribeNewsletter } from './newsletter-api';
 import type { NewsletterSearch } from './search-params';
-
-type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'failed'; message: string };
-
-function failureMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.status > 0 && error.status < 500 ? error.errors[0]?.message || fallback : fallback;
-}
-
-/**
- * A result page's one button: sends the link's token with `send` once (the button is busy meanwhile),
- * then shows the outcome and moves the focus to it.
- */
-function useTokenAction(
-  token: string | undefined,
-  send: (api: ReturnType<typeof browserApi>, token: string) => Promise<unknown>,
-  initial: Outcome,
-) {
-  const { t, locale } = useT();
-  const resultId = useId();
-  const [outcome, setOutcome] = useState<Outcome>(initial);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy || !token) return;
-    setBusy(true);
-    try {
-      await send(browserApi(locale), token);
-      setOutcome({ kind: 'done' });
-    } catch (error) {
-      setOutcome({ kind: 'failed', message: failureMessage(error, t('error.general')) });
-    } finally {
-      setBusy(false);
-      requestAnimationFrame(() => document.getElementById(resultId)?.focus());
-    }
-  };
-  return { outcome, busy, submit, resultId };
-}
 
 /**
  * The confirmation link's page. Opening it confirms nothing (a mail scanner that follows links subscribes
@@ -50,7 +11,7 @@ function useTokenAction(
  */
 export function NewsletterConfirmScreen({ search }: { search: NewsletterSearch }) {
   const { t } = useT();
-  const { outcome, busy, submit, resultId } = useTokenAction(search.token, confirmNewsletter, { kind: 'form' });
+  const { outcome, busy, submit, resultId } = useTokenAction(search.token, confirmNewsletter);
 
   return (
     <ScreenPage screen="newsletter_confirm" intro={outcome.kind === 'form' && !!search.token}>
