@@ -26,6 +26,7 @@ import { sameSitePath } from './identity-links.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { SessionService, type IssuedSession } from './session.service.js';
 import { User } from './user.entity.js';
+import { UserRepository } from './user.repository.js';
 import { UserTokenService } from './user-token.service.js';
 
 /** Versions of the texts a user agrees to; stored with each consent. */
@@ -54,6 +55,7 @@ export class IdentityService {
     private readonly events: EventPublisher,
     private readonly sessions: SessionService,
     private readonly tokens: UserTokenService,
+    private readonly users: UserRepository,
     private readonly limits: RateLimitService,
     private readonly botCheck: BotCheckService,
   ) {}
@@ -74,7 +76,7 @@ export class IdentityService {
     const now = new Date();
     try {
       await this.db.transaction(async (m) => {
-        const existing = await m.findOne(User, { where: { email: input.email } });
+        const existing = await this.users.byEmail(m, input.email);
         if (existing) {
           // Never overwrite a pending account's password: whoever activates it would then sign in with ours.
           await this.events.publish(
@@ -105,7 +107,7 @@ export class IdentityService {
           createdAt: now,
           updatedAt: now,
         });
-        await m.insert(User, user);
+        await this.users.insert(m, user);
         // The newsletter module starts its double opt-in when the tick box was set (docs/newsletter.md).
         await this.events.publish(
           m,
@@ -127,13 +129,11 @@ export class IdentityService {
   async activate(token: unknown): Promise<{ outcome: 'activated' | 'used' | 'invalid'; locale: string | null }> {
     return this.db.transaction(async (m) => {
       const result = await this.tokens.consume(m, 'activation', token);
-      const user = result.token?.userId
-        ? await m.findOne(User, { where: { id: result.token.userId }, lock: { mode: 'pessimistic_write' } })
-        : null;
+      const user = result.token?.userId ? await this.users.byId(m, result.token.userId, { lock: true }) : null;
       if (!user) return { outcome: 'invalid', locale: null };
       if (!result.ok) return { outcome: result.reason === 'used' && user.status === 'active' ? 'used' : 'invalid', locale: user.locale };
       if (user.status !== 'active') {
-        await m.update(User, { id: user.id }, { status: 'active', activatedAt: new Date(), updatedAt: new Date() });
+        await this.users.update(m, user.id, { status: 'active', activatedAt: new Date() });
         await this.events.publish(m, new UserActivated({ userId: user.id }));
       }
       await this.tokens.voidAll(m, user.id, 'activation');
@@ -147,7 +147,7 @@ export class IdentityService {
    */
   async linkLocale(purpose: 'activation' | 'magic_link' | 'email_change', token: unknown): Promise<string | null> {
     const userId = await this.tokens.peekUserId(this.db.manager, purpose, token);
-    const user = userId ? await this.db.manager.findOne(User, { where: { id: userId } }) : null;
+    const user = userId ? await this.users.byId(this.db.manager, userId) : null;
     return user?.locale ?? null;
   }
 
@@ -171,7 +171,7 @@ export class IdentityService {
       await this.limits.consume(this.loginPairRule(), pairKey(email, ip));
       await this.limits.consume(this.loginEmailRule(), email);
     }
-    const user = email ? await this.db.manager.findOne(User, { where: { email } }) : null;
+    const user = email ? await this.users.byEmail(this.db.manager, email) : null;
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!ok || !user) throw new IdentityError('AUTH_LOGIN_FAILED');
     // Only someone who knows the password learns that the account waits for activation.
@@ -200,14 +200,15 @@ export class IdentityService {
     return this.db.transaction(async (m) => {
       const outcome = await this.tokens.consume(m, 'password_reset', token);
       if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_RESET_LINK_INVALID');
-      const user = await m.findOne(User, { where: { id: outcome.token.userId } });
+      const user = await this.users.byId(m, outcome.token.userId);
       if (!user) throw new IdentityError('AUTH_RESET_LINK_INVALID');
       const now = new Date();
       // The link proves the mailbox: a pending account becomes active too.
-      await m.update(
-        User,
-        { id: user.id },
-        { passwordHash, passwordChangedAt: now, updatedAt: now, status: 'active', activatedAt: user.activatedAt ?? now },
+      await this.users.update(
+        m,
+        user.id,
+        { passwordHash, passwordChangedAt: now, status: 'active', activatedAt: user.activatedAt ?? now },
+        now,
       );
       await this.tokens.voidAll(m, user.id, 'password_reset');
       await this.sessions.endAll(user.id, m);
@@ -229,11 +230,11 @@ export class IdentityService {
     return this.db.transaction(async (m) => {
       const outcome = await this.tokens.consume(m, 'magic_link', token);
       if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
-      const user = await m.findOne(User, { where: { id: outcome.token.userId } });
+      const user = await this.users.byId(m, outcome.token.userId);
       if (!user) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
       if (user.status !== 'active') {
         const now = new Date();
-        await m.update(User, { id: user.id }, { status: 'active', activatedAt: now, updatedAt: now });
+        await this.users.update(m, user.id, { status: 'active', activatedAt: now }, now);
         user.status = 'active';
         await this.events.publish(m, new UserActivated({ userId: user.id }));
       }
@@ -244,7 +245,7 @@ export class IdentityService {
 
   /** Change by the signed-in user: the current password is required (unless the account has none yet). */
   async changePassword(userId: string, current: string, password: string): Promise<IssuedSession> {
-    const user = await this.db.manager.findOne(User, { where: { id: userId } });
+    const user = await this.users.byId(this.db.manager, userId);
     if (!user) throw new AuthError('AUTH_REQUIRED');
     if (user.passwordHash && !(await verifyPassword(user.passwordHash, current))) {
       throw new IdentityError('USER_CURRENT_PASSWORD_WRONG', {}, 'current_password');
@@ -252,7 +253,7 @@ export class IdentityService {
     const passwordHash = await hashPassword(password);
     return this.db.transaction(async (m) => {
       const now = new Date();
-      await m.update(User, { id: user.id }, { passwordHash, passwordChangedAt: now, updatedAt: now });
+      await this.users.update(m, user.id, { passwordHash, passwordChangedAt: now }, now);
       await this.tokens.voidAll(m, user.id, 'password_reset');
       // Every session ends; this one continues in a new one.
       await this.sessions.endAll(user.id, m);
@@ -267,11 +268,11 @@ export class IdentityService {
       const outcome = await this.tokens.consume(m, 'email_change', token);
       if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_EMAIL_CHANGE_INVALID');
       const email = outcome.token.data.email;
-      const user = await m.findOne(User, { where: { id: outcome.token.userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.users.byId(m, outcome.token.userId, { lock: true });
       if (!user || typeof email !== 'string') throw new IdentityError('AUTH_EMAIL_CHANGE_INVALID');
-      const taken = await m.findOne(User, { where: { email } });
+      const taken = await this.users.byEmail(m, email);
       if (taken && taken.id !== user.id) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
-      await m.update(User, { id: user.id }, { email, updatedAt: new Date() });
+      await this.users.update(m, user.id, { email });
       await this.tokens.voidAll(m, user.id, 'email_change');
       return { locale: user.locale };
     });
@@ -279,7 +280,7 @@ export class IdentityService {
 
   async invite(invitedBy: string, input: Invitation): Promise<void> {
     await this.db.transaction(async (m) => {
-      const existing = await m.findOne(User, { where: { email: input.email } });
+      const existing = await this.users.byEmail(m, input.email);
       if (existing) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
       await this.events.publish(m, new BusinessBuyerInvited({ ...input, invitedBy }));
     });
@@ -297,7 +298,7 @@ export class IdentityService {
       const outcome = await this.tokens.consume(m, 'invitation', input.token);
       if (!outcome.ok) throw new IdentityError('AUTH_INVITE_INVALID');
       const d = outcome.token.data as Partial<Invitation>;
-      if (!d.email || (await m.findOne(User, { where: { email: d.email } }))) throw new IdentityError('AUTH_INVITE_INVALID');
+      if (!d.email || (await this.users.byEmail(m, d.email))) throw new IdentityError('AUTH_INVITE_INVALID');
       const now = new Date();
       const user = m.create(User, {
         id: randomUUID(),
@@ -321,7 +322,7 @@ export class IdentityService {
         createdAt: now,
         updatedAt: now,
       });
-      await m.insert(User, user);
+      await this.users.insert(m, user);
       return { ...(await this.sessions.start(user, m)), user };
     });
   }
@@ -340,16 +341,16 @@ export class IdentityService {
    */
   async signInWithGoogle(claims: GoogleIdentity & { locale: Locale }): Promise<IssuedSession & { user: User }> {
     return this.db.transaction(async (m) => {
-      let user = await m.findOne(User, { where: { googleSubject: claims.sub }, lock: { mode: 'pessimistic_write' } });
+      let user = await this.users.byGoogleSubject(m, claims.sub, { lock: true });
       const now = new Date();
       if (!user) {
-        const byEmail = await m.findOne(User, { where: { email: claims.email }, lock: { mode: 'pessimistic_write' } });
+        const byEmail = await this.users.byEmail(m, claims.email, { lock: true });
         if (byEmail) {
           if (byEmail.googleSubject) throw new IdentityError('AUTH_GOOGLE_OTHER_ACCOUNT');
           if (byEmail.role === 'admin' || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
           const changes: Partial<User> = { googleSubject: claims.sub };
           if (byEmail.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now, passwordHash: null });
-          await m.update(User, { id: byEmail.id }, { ...changes, updatedAt: now });
+          await this.users.update(m, byEmail.id, changes, now);
           Object.assign(byEmail, changes);
           if (changes.status) await this.events.publish(m, new UserActivated({ userId: byEmail.id }));
           user = byEmail;
@@ -373,10 +374,10 @@ export class IdentityService {
           createdAt: now,
           updatedAt: now,
         });
-        await m.insert(User, user);
+        await this.users.insert(m, user);
         await this.events.publish(m, new UserActivated({ userId: user.id }));
       } else if (user.status !== 'active') {
-        await m.update(User, { id: user.id }, { status: 'active', activatedAt: now, updatedAt: now });
+        await this.users.update(m, user.id, { status: 'active', activatedAt: now }, now);
         user.status = 'active';
         await this.events.publish(m, new UserActivated({ userId: user.id }));
       }
@@ -391,12 +392,12 @@ export class IdentityService {
   async linkGoogle(userId: string, sub: string): Promise<User> {
     try {
       return await this.db.transaction(async (m) => {
-        const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+        const user = await this.users.byId(m, userId, { lock: true });
         if (!user) throw new AuthError('AUTH_REQUIRED');
-        const owner = await m.findOne(User, { where: { googleSubject: sub } });
+        const owner = await this.users.byGoogleSubject(m, sub);
         if (owner && owner.id !== user.id) throw new IdentityError('AUTH_GOOGLE_SUBJECT_TAKEN');
         if (user.googleSubject && user.googleSubject !== sub) throw new IdentityError('AUTH_GOOGLE_ALREADY_LINKED');
-        await m.update(User, { id: user.id }, { googleSubject: sub, updatedAt: new Date() });
+        await this.users.update(m, user.id, { googleSubject: sub });
         return Object.assign(user, { googleSubject: sub });
       });
     } catch (err) {
@@ -409,10 +410,10 @@ export class IdentityService {
   /** Removes the Google link; only an account with a password (else it could not sign in any more but by magic link). */
   async unlinkGoogle(userId: string): Promise<void> {
     await this.db.transaction(async (m) => {
-      const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.users.byId(m, userId, { lock: true });
       if (!user) throw new AuthError('AUTH_REQUIRED');
       if (!user.passwordHash) throw new IdentityError('AUTH_GOOGLE_UNLINK_NEEDS_PASSWORD');
-      await m.update(User, { id: user.id }, { googleSubject: null, updatedAt: new Date() });
+      await this.users.update(m, user.id, { googleSubject: null });
     });
   }
 

@@ -8,7 +8,7 @@ import { EventPublisher } from '../../platform/events/index.js';
 import { EmailChangeRequested, NewsletterPreferenceChanged } from './events/identity.events.js';
 import type { ProfileUpdateResult, UserView } from './identity.types.js';
 import { NEWSLETTER_CONSENT_VERSION } from './identity.service.js';
-import { User } from './user.entity.js';
+import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 
 /** The signed-in user's own profile: read and edit. Nothing here takes a user id from the request body. */
@@ -21,7 +21,7 @@ export class ProfileService {
   ) {}
 
   async get(userId: string): Promise<UserView> {
-    const user = await this.db.manager.findOne(User, { where: { id: userId } });
+    const user = await this.users.byId(this.db.manager, userId);
     if (!user) throw new AuthError('AUTH_REQUIRED');
     return toUserView(user);
   }
@@ -33,7 +33,7 @@ export class ProfileService {
    */
   async update(userId: string, body: unknown, ip: string | null = null): Promise<ProfileUpdateResult> {
     return this.db.transaction(async (m) => {
-      const user = await m.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+      const user = await this.users.byId(m, userId, { lock: true });
       if (!user) throw new AuthError('AUTH_REQUIRED');
       const changes = parseProfileUpdate(body, { country: user.country });
       const { newsletter, ...fields } = changes;
@@ -54,7 +54,7 @@ export class ProfileService {
       // Billing equal to delivery: the separate billing fields are cleared, not left stale.
       const same = patch.billingSameAsDelivery ?? user.billingSameAsDelivery;
       if (same) Object.assign(patch, { billingAddress: null, billingCity: null, billingZipCode: null, billingCountry: null });
-      if (Object.keys(patch).length) await m.update(User, { id: user.id }, { ...patch, updatedAt: new Date() });
+      if (Object.keys(patch).length) await this.users.update(m, user.id, patch);
       if (pendingEmail) await this.events.publish(m, new EmailChangeRequested({ userId: user.id, newEmail: pendingEmail }));
       // On: the newsletter module mails its confirmation link (double opt-in); off: unsubscribed at once.
       if (newsletterChanged) {

@@ -7,8 +7,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { IdentityError } from './identity.errors.js';
 import type { TokenPair, UserRole } from './identity.types.js';
 import { hashToken, newToken } from './secure-token.js';
-import { RefreshToken, User } from './user.entity.js';
+import type { User } from './user.entity.js';
 import { TokenRepository } from './token.repository.js';
+import { UserRepository } from './user.repository.js';
 
 /** What a valid access token says. */
 export interface AccessClaims {
@@ -43,6 +44,7 @@ export class SessionService {
     @InjectDataSource() private readonly db: DataSource,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly tokens: TokenRepository,
+    private readonly users: UserRepository,
   ) {
     this.jwt = new JwtService({
       secret: `${config.secretKey}|access-token`,
@@ -78,9 +80,9 @@ export class SessionService {
         return 'reused' as const;
       }
       if (token.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
-      const user = await m.findOne(User, { where: { id: token.userId } });
+      const user = await this.users.byId(m, token.userId);
       if (!user || user.status !== 'active') return 'invalid' as const;
-      await m.update(RefreshToken, { id: token.id }, { usedAt: new Date() });
+      await this.tokens.markRefreshTokenUsed(m, token.id, new Date());
       return this.issue(user, token.familyId, m);
     });
     if (typeof outcome === 'string') throw new IdentityError('AUTH_REFRESH_INVALID');
@@ -91,7 +93,7 @@ export class SessionService {
   async end(refreshToken: unknown, familyId?: string): Promise<void> {
     let family = familyId;
     if (!family && typeof refreshToken === 'string' && refreshToken.length <= 200) {
-      const row = await this.db.manager.findOne(RefreshToken, { where: { tokenHash: hashToken(refreshToken) } });
+      const row = await this.tokens.refreshTokenByHash(this.db.manager, hashToken(refreshToken));
       family = row?.familyId;
     }
     if (family) await this.tokens.revokeFamily(this.db.manager, family);
@@ -139,7 +141,7 @@ export class SessionService {
   private async issue(user: Pick<User, 'id' | 'role'>, familyId: string, m: EntityManager): Promise<IssuedSession> {
     const refresh = newToken();
     const now = Date.now();
-    await m.insert(RefreshToken, {
+    await this.tokens.insertRefreshToken(m, {
       id: randomUUID(),
       userId: user.id,
       familyId,

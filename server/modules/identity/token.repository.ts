@@ -3,14 +3,32 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { UserRole } from './identity.types.js';
-import { RefreshToken, UserToken } from './user.entity.js';
+import { RefreshToken, UserToken, type TokenPurpose } from './user.entity.js';
 
-/** The SQL of refresh tokens (`refresh_token`: sessions) and one-time user tokens (`user_token`: links in mails). */
+/**
+ * The data access of refresh tokens (`refresh_token`: sessions) and one-time user tokens (`user_token`:
+ * links in mails). Methods taking a manager run on it (the caller's transaction, or the data source's
+ * manager outside one).
+ */
 @Injectable()
 export class TokenRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   // ---------------------------------------------------------------- refresh tokens
+
+  async insertRefreshToken(m: EntityManager, token: RefreshToken): Promise<void> {
+    await m.insert(RefreshToken, token);
+  }
+
+  /** The refresh token with this hash (not locked). */
+  refreshTokenByHash(m: EntityManager, tokenHash: string): Promise<RefreshToken | null> {
+    return m.findOne(RefreshToken, { where: { tokenHash } });
+  }
+
+  /** Marks a refresh token used (rotated): presenting it again is reuse. */
+  async markRefreshTokenUsed(m: EntityManager, id: string, usedAt: Date): Promise<void> {
+    await m.update(RefreshToken, { id }, { usedAt });
+  }
 
   /** The refresh token with this hash, locked until the transaction ends. */
   lockRefreshToken(m: EntityManager, tokenHash: string): Promise<RefreshToken | null> {
@@ -56,6 +74,11 @@ export class TokenRepository {
       .execute();
   }
 
+  /** The user token with this hash and purpose (not locked: a read that uses nothing up). */
+  userTokenByHash(m: EntityManager, tokenHash: string, purpose: TokenPurpose): Promise<UserToken | null> {
+    return m.findOne(UserToken, { where: { tokenHash, purpose } });
+  }
+
   /** The user token with this hash and purpose, locked until the transaction ends. */
   lockUserToken(m: EntityManager, tokenHash: string, purpose: string): Promise<UserToken | null> {
     return m
@@ -63,6 +86,10 @@ export class TokenRepository {
       .setLock('pessimistic_write')
       .where('t.token_hash = :h AND t.purpose = :purpose', { h: tokenHash, purpose })
       .getOne();
+  }
+
+  async markUserTokenUsed(m: EntityManager, id: string, usedAt: Date): Promise<void> {
+    await m.update(UserToken, { id }, { usedAt });
   }
 
   /** Voids the unused tokens of a user for a purpose. */

@@ -47,7 +47,7 @@ export class UserTokenService {
   /** The user a token names, read only (nothing is marked): for the language of the page an old link leads to. */
   async peekUserId(m: EntityManager, purpose: TokenPurpose, raw: unknown): Promise<string | null> {
     if (!isTokenShaped(raw)) return null;
-    const token = await m.findOne(UserToken, { where: { tokenHash: hashToken(raw), purpose } });
+    const token = await this.tokens.userTokenByHash(m, hashToken(raw), purpose);
     return token?.userId ?? null;
   }
 
@@ -59,7 +59,7 @@ export class UserTokenService {
     if (token.usedAt) return { ok: false, reason: 'used', token };
     if (token.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired', token };
     token.usedAt = new Date();
-    await m.update(UserToken, { id: token.id }, { usedAt: token.usedAt });
+    await this.tokens.markUserTokenUsed(m, token.id, token.usedAt);
     return { ok: true, token };
   }
 

@@ -1,11 +1,46 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
+import { User } from './user.entity.js';
 
-/** The SQL of users (`app_user`) beyond plain entity reads and writes, and of birthday benefits (`birthday_benefit`). */
+/** `lock`: the row is locked (FOR UPDATE) until the caller's transaction ends. */
+interface ReadOptions {
+  lock?: boolean;
+}
+
+/**
+ * The data access of users (`app_user`) and of birthday benefits (`birthday_benefit`). Methods
+ * taking a manager run on it (the caller's transaction, or the data source's manager outside one).
+ */
 @Injectable()
 export class UserRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  // ---------------------------------------------------------------- rows
+
+  byId(m: EntityManager, id: string, { lock = false }: ReadOptions = {}): Promise<User | null> {
+    return m.findOne(User, { where: { id }, ...locked(lock) });
+  }
+
+  byEmail(m: EntityManager, email: string, { lock = false }: ReadOptions = {}): Promise<User | null> {
+    return m.findOne(User, { where: { email }, ...locked(lock) });
+  }
+
+  /** The user linked to this Google subject (`sub`). */
+  byGoogleSubject(m: EntityManager, sub: string, { lock = false }: ReadOptions = {}): Promise<User | null> {
+    return m.findOne(User, { where: { googleSubject: sub }, ...locked(lock) });
+  }
+
+  async insert(m: EntityManager, user: User): Promise<void> {
+    await m.insert(User, user);
+  }
+
+  /** Writes `patch` to the user's row and stamps `updatedAt` (the time of the change, `now` by default). */
+  async update(m: EntityManager, id: string, patch: Partial<User>, updatedAt: Date = new Date()): Promise<void> {
+    await m.update(User, { id }, { ...patch, updatedAt });
+  }
+
+  // ---------------------------------------------------------------- SQL
 
   /** Whether another user has this username (compared without case). */
   async usernameTaken(m: EntityManager, username: string, exceptUserId: string): Promise<boolean> {
@@ -53,4 +88,8 @@ export class UserRepository {
       [email],
     );
   }
+}
+
+function locked(lock: boolean): { lock?: { mode: 'pessimistic_write' } } {
+  return lock ? { lock: { mode: 'pessimistic_write' } } : {};
 }

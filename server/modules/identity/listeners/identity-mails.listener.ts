@@ -17,7 +17,8 @@ import {
 } from '../events/identity.events.js';
 import { IdentityLinks } from '../identity-links.js';
 import { tokenForEvent } from '../secure-token.js';
-import { User, type TokenPurpose } from '../user.entity.js';
+import type { TokenPurpose, User } from '../user.entity.js';
+import { UserRepository } from '../user.repository.js';
 import { TOKEN_TTL_MS, UserTokenService } from '../user-token.service.js';
 
 /**
@@ -34,6 +35,7 @@ export class IdentityMailsListener {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly mails: MailQueue,
     private readonly tokens: UserTokenService,
+    private readonly users: UserRepository,
   ) {
     this.links = new IdentityLinks(config.http.publicUrl);
   }
@@ -45,13 +47,13 @@ export class IdentityMailsListener {
 
   @OnEvent(ActivationMailRequested, 'send-activation-mail')
   async onActivationRequested(event: ActivationMailRequested, ctx: EventContext): Promise<void> {
-    const user = await requester(ctx, event.payload);
+    const user = await this.requester(ctx, event.payload);
     if (user) await this.activationMail(user.id, ctx); // no pending account: answered the same, nothing is mailed
   }
 
   @OnEvent(RegistrationOfKnownEmailAttempted, 'send-account-exists-mail')
   async onKnownEmail(event: RegistrationOfKnownEmailAttempted, ctx: EventContext): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    const user = await this.users.byId(ctx.manager, event.payload.userId);
     if (!user) return;
     await this.send(ctx, user, 'account-exists', {
       firstName: user.firstName,
@@ -62,7 +64,7 @@ export class IdentityMailsListener {
 
   @OnEvent(MagicLinkRequested, 'send-magic-link-mail')
   async onMagicLink(event: MagicLinkRequested, ctx: EventContext): Promise<void> {
-    const user = await requester(ctx, event.payload);
+    const user = await this.requester(ctx, event.payload);
     if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'magic_link', user.id, { redirect: event.payload.redirect });
     await this.send(ctx, user, 'magic-link', {
@@ -74,7 +76,7 @@ export class IdentityMailsListener {
 
   @OnEvent(PasswordResetRequested, 'send-password-reset-mail')
   async onResetRequested(event: PasswordResetRequested, ctx: EventContext): Promise<void> {
-    const user = await requester(ctx, event.payload);
+    const user = await this.requester(ctx, event.payload);
     if (!user) return; // no account: the request was answered the same, nothing is mailed
     const token = await this.issue(ctx, 'password_reset', user.id);
     await this.send(ctx, user, 'password-reset', {
@@ -87,7 +89,7 @@ export class IdentityMailsListener {
   @OnEvent(PasswordChanged, 'send-password-changed-mail')
   async onPasswordChanged(event: PasswordChanged, ctx: EventContext): Promise<void> {
     if (event.payload.via === 'invitation') return;
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    const user = await this.users.byId(ctx.manager, event.payload.userId);
     if (!user) return;
     await this.send(ctx, user, 'password-changed', {
       firstName: user.firstName,
@@ -98,10 +100,10 @@ export class IdentityMailsListener {
 
   @OnEvent(EmailChangeRequested, 'send-email-change-mail')
   async onEmailChange(event: EmailChangeRequested, ctx: EventContext): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    const user = await this.users.byId(ctx.manager, event.payload.userId);
     if (!user) return;
     const { newEmail } = event.payload;
-    const owner = await ctx.manager.findOne(User, { where: { email: newEmail } });
+    const owner = await this.users.byEmail(ctx.manager, newEmail);
     if (owner && owner.id !== user.id) {
       // The address has an account: no link (it could never be confirmed); its owner is told, and
       // the requester learns nothing the answer did not already say.
@@ -151,7 +153,7 @@ export class IdentityMailsListener {
     event: DomainEvent<EventPayload<typeof cartBirthdayCouponIssued>> | BirthdayCouponGranted,
     ctx: EventContext,
   ): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: event.payload.userId } });
+    const user = await this.users.byId(ctx.manager, event.payload.userId);
     if (!user || user.status !== 'active') return;
     await this.send(ctx, user, 'birthday-coupon', {
       firstName: user.firstName,
@@ -163,7 +165,7 @@ export class IdentityMailsListener {
   }
 
   private async activationMail(userId: string, ctx: EventContext): Promise<void> {
-    const user = await ctx.manager.findOne(User, { where: { id: userId } });
+    const user = await this.users.byId(ctx.manager, userId);
     if (!user || user.status !== 'pending') return; // activated meanwhile: nothing to send
     const token = await this.issue(ctx, 'activation', user.id);
     await this.send(ctx, user, 'account-activation', {
@@ -171,6 +173,14 @@ export class IdentityMailsListener {
       activationUrl: this.links.activation(token, user.locale),
       expiresInHours: Math.round(TOKEN_TTL_MS.activation / 3_600_000),
     });
+  }
+
+  /** The account a reset or magic-link request names (by address; by id in events of older versions). */
+  private requester(ctx: EventContext, who: AccountMailRequester | { userId: string }): Promise<User | null> {
+    const legacyId = (who as { userId?: unknown }).userId;
+    if (typeof legacyId === 'string') return this.users.byId(ctx.manager, legacyId);
+    const email = (who as { email?: unknown }).email;
+    return typeof email === 'string' ? this.users.byEmail(ctx.manager, email) : Promise.resolve(null);
   }
 
   private async issue(
@@ -192,14 +202,6 @@ export class IdentityMailsListener {
   private async send<N extends TemplateName>(ctx: EventContext, user: User, template: N, props: TemplateProps<N>): Promise<void> {
     await this.mails.enqueue(template, props, { to: user.email, locale: mailLocale(user.locale) }, `${ctx.eventId}__mail`);
   }
-}
-
-/** The account a reset or magic-link request names (by address; by id in events of older versions). */
-function requester(ctx: EventContext, who: AccountMailRequester | { userId: string }): Promise<User | null> {
-  const legacyId = (who as { userId?: unknown }).userId;
-  if (typeof legacyId === 'string') return ctx.manager.findOne(User, { where: { id: legacyId } });
-  const email = (who as { email?: unknown }).email;
-  return typeof email === 'string' ? ctx.manager.findOne(User, { where: { email } }) : Promise.resolve(null);
 }
 
 function minutes(purpose: TokenPurpose): number {
