@@ -22,7 +22,7 @@ import { requestLocale } from '../../platform/i18n/index.js';
 import { clearSessionCookies, refreshTokenOf, setSessionCookies } from './auth-cookies.js';
 import { currentUser } from '../../platform/auth/index.js';
 import { SignInHandovers } from './sign-in-handover.js';
-import { IdentityLinks } from './identity-links.js';
+import { IdentityLinks, redirectToLinkPage } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, SessionView, TokenPair } from './identity.types.js';
 import { ProfileService } from './profile.service.js';
@@ -166,10 +166,8 @@ export class AuthController {
     @Res() res: Response,
     @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
   ): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('magic_link', token)) ?? requestLocale(req);
-    res.redirect(303, this.links.linkPage('magic_link', locale, token));
+    redirectToLinkPage(res, this.links.linkPage('magic_link', locale, token));
   }
 
   @Post('magic-link/verify')

@@ -1,3 +1,4 @@
+import type { Response } from 'express';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../contract/locales.js';
 import { publicPath, type ScreenId } from '../../../contract/paths.js';
 
@@ -75,4 +76,14 @@ export function sameSitePath(value: unknown): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * The 303 from an older mail's GET link to its page (which POSTs the token from its button): the
+ * answer is not stored anywhere and the page it leads to sends no referrer (the token is in its URL).
+ */
+export function redirectToLinkPage(res: Response, location: string): void {
+  res.setHeader('Cache-Control', 'no-store');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.redirect(303, location);
 }

@@ -28,7 +28,7 @@ import { tokenPair } from './auth.controller.js';
 import { SignInHandovers } from './sign-in-handover.js';
 import { toInvitation, toRegistration } from './dto/identity.dto.js';
 import { IdentityError } from './identity.errors.js';
-import { IdentityLinks } from './identity-links.js';
+import { IdentityLinks, redirectToLinkPage } from './identity-links.js';
 import { IdentityService } from './identity.service.js';
 import type { AcceptedView, ProfileUpdateResult, TokenPair, UserView } from './identity.types.js';
 import { pickFields, ProfileService } from './profile.service.js';
@@ -75,10 +75,8 @@ export class UsersController {
     @Res() res: Response,
     @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
   ): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('activation', token)) ?? requestLocale(req);
-    res.redirect(303, this.links.linkPage('account_activation', locale, token));
+    redirectToLinkPage(res, this.links.linkPage('account_activation', locale, token));
   }
 
   @Post('activate')
@@ -161,10 +159,8 @@ export class UsersController {
     @Res() res: Response,
     @Query(new ZodQuery(TokenQuery)) { token }: Parsed<typeof TokenQuery>,
   ): Promise<void> {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('Referrer-Policy', 'no-referrer');
     const locale = (await this.identity.linkLocale('email_change', token)) ?? requestLocale(req);
-    res.redirect(303, this.links.linkPage('email_confirmation', locale, token));
+    redirectToLinkPage(res, this.links.linkPage('email_confirmation', locale, token));
   }
 
   @Post('email/confirm')
