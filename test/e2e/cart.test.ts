@@ -6,13 +6,14 @@
 // $CART_SCREENSHOTS when set.
 import { mkdirSync } from 'node:fs';
 import pg from 'pg';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { formatEuro } from '../../contract/money.js';
 import { LOCALE_COOKIE, LOCALES } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { addViaApi, apiCart, BASE_URL, hydrated, tFor, watchPage } from './site.js';
+import { text } from './checkout-steps.js';
 
 const SHOTS = process.env.CART_SCREENSHOTS;
 
@@ -22,8 +23,6 @@ async function change(page: Page, action: () => Promise<void>): Promise<number> 
   await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => setTimeout(r, 0))));
   return res.status();
 }
-
-const text = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
 
 describe('cart screen in Chromium', () => {
   let browser: Browser;

@@ -8,34 +8,23 @@
 // on the first; an R1 order with a bad OIB is refused with a clear message (by the form and by the API) in all
 // four languages; axe-core finds zero violations on every step, the failure and the success page; no console
 // problems. About 2 to 3 minutes on the shared 2-core machine.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { formatEuro } from '../../contract/money.js';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
-import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { readFileSync } from 'node:fs';
 import { emlInbox, type InboxMail } from '../support/eml-inbox.js';
 import { addViaApi, apiCart, BASE_URL, getHtml, hydrated, signInCookies, textOf, tFor, watchPage } from './site.js';
 import { declineAtProvider } from './provider.js';
+import { FILLED, guestContext, onConfirmation, text } from './checkout-steps.js';
 
 type Translate = ReturnType<typeof tFor>;
 
 /** A valid OIB (ISO 7064 MOD 11,10 check digit) and the same with a wrong check digit. */
 const BAD_OIB = '69435151531';
 
-const text = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
-
 const activeName = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('name') ?? null);
-
-async function guestContext(browser: Browser, locale: Locale): Promise<BrowserContext> {
-  const context = await newContext(browser, { axe: true, locale: `${locale}-${locale === 'en' ? 'GB' : locale.toUpperCase()}` });
-  await context.addCookies([
-    { name: LOCALE_COOKIE, value: locale, url: BASE_URL },
-    { name: CONSENT_COOKIE, value: 'essential', url: BASE_URL },
-  ]);
-  return context;
-}
 
 /** A field by its visible label (required fields: the label alone). */
 const field = (main: Locator, label: string) => main.getByLabel(label, { exact: true });
@@ -61,34 +50,6 @@ async function fillDelivery(main: Locator, t: Translate, email: string): Promise
 }
 
 const CONSOLE_REFUSED = /Failed to load resource: the server responded with a status of 4(09|22)/;
-
-/** Steps 1 and 2 as a shopper filled them in (the first tests fill them through the form). */
-const FILLED = {
-  email: 'filled@example.com',
-  phone: '+385 91 234 5678',
-  first_name: 'Ana',
-  last_name: 'Horvat',
-  street: 'Ilica 1',
-  postal_code: '10000',
-  city: 'Zagreb',
-  country: 'HR',
-  payment_method: 'cod',
-  terms_accepted: true,
-};
-
-/** A guest with one pack in the cart on the confirmation step, the earlier steps filled with `values`. */
-async function onConfirmation(page: Page, locale: Locale, values: Record<string, unknown>): Promise<Locator> {
-  const checkoutPath = publicPath('checkout', locale);
-  await page.goto(checkoutPath);
-  await hydrated(page);
-  await addViaApi(page, 'ZZ-SPAG-400', 1);
-  await page.evaluate((v) => sessionStorage.setItem('zz-checkout', JSON.stringify({ values: v, attempt: null })), values);
-  await page.goto(`${checkoutPath}?step=confirm`);
-  await hydrated(page);
-  const confirm = page.locator('main').getByTestId('checkout-confirm');
-  await confirm.waitFor();
-  return confirm;
-}
 
 /**
  * The order confirmation mail to `email`: its subject names the order, it is in the order's language, and its

@@ -3,17 +3,16 @@
 // opened under 127.0.0.1 while PUBLIC_URL says localhost is redirected and its card hand-off works.
 import { existsSync, mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locales.js';
 import { publicPath } from '../../contract/paths.js';
 import { CONSENT_COOKIE } from '../../client/src/router-context.js';
 import { axeViolations, describeViolations, launchBrowser, newContext } from '../support/browser.js';
 import { startBuiltShop, type BuiltShop } from '../support/built-shop.js';
-import { addViaApi, BASE_URL, hydrated, markDocument, sameDocument, tFor } from './site.js';
+import { BASE_URL, hydrated, markDocument, sameDocument, tFor } from './site.js';
 import { declineAtProvider } from './provider.js';
 import { emlInbox } from '../support/eml-inbox.js';
-
-const text = async (l: Locator) => (await l.innerText()).replace(/\s+/g, ' ').trim();
+import { FILLED, guestContext, onConfirmation, text } from './checkout-steps.js';
 
 /** Screenshots for people to look at (E2E_SHOTS_DIR, e.g. /work/shots/shopper); none without it. */
 async function shot(page: Page, name: string): Promise<void> {
@@ -23,41 +22,12 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}/${name}.png`, fullPage: true });
 }
 
-async function guestContext(browser: Browser, locale: Locale, base = BASE_URL): Promise<BrowserContext> {
-  const context = await newContext(browser, { axe: true, locale: `${locale}-${locale === 'en' ? 'GB' : locale.toUpperCase()}` });
-  await context.addCookies([
-    { name: LOCALE_COOKIE, value: locale, url: base },
-    { name: CONSENT_COOKIE, value: 'essential', url: base },
-  ]);
-  return context;
-}
-
-const FILLED = {
-  email: 'pending@example.com',
-  phone: '+385 91 234 5678',
-  first_name: 'Ana',
-  last_name: 'Horvat',
-  street: 'Ilica 1',
-  postal_code: '10000',
-  city: 'Zagreb',
-  country: 'HR',
-  payment_method: 'card',
-  terms_accepted: true,
-};
+/** The checkout's filled-in steps, paying by card. */
+const BY_CARD = { ...FILLED, email: 'pending@example.com', payment_method: 'card' };
 
 /** A guest with one pack on the confirmation step (card), at `base`. */
-async function onConfirmation(page: Page, locale: Locale, base = BASE_URL, email = FILLED.email): Promise<Locator> {
-  const checkoutUrl = `${base}${publicPath('checkout', locale)}`;
-  await page.goto(checkoutUrl);
-  await hydrated(page);
-  await addViaApi(page, 'ZZ-SPAG-400', 1);
-  await page.evaluate((v) => sessionStorage.setItem('zz-checkout', JSON.stringify({ values: v, attempt: null })), { ...FILLED, email });
-  await page.goto(`${checkoutUrl}?step=confirm`);
-  await hydrated(page);
-  const confirm = page.locator('main').getByTestId('checkout-confirm');
-  await confirm.waitFor();
-  return confirm;
-}
+const onCardConfirmation = (page: Page, locale: Locale, base = BASE_URL, email = BY_CARD.email) =>
+  onConfirmation(page, locale, { ...BY_CARD, email }, base);
 
 /** axe at 1280 px and 360 px; the violations, labelled. */
 async function audit(page: Page, label: string): Promise<string[]> {
@@ -87,7 +57,7 @@ describe('no shopper is stuck (Chromium)', () => {
       const page = await context.newPage();
       const main = page.locator('main');
       const report: string[] = [];
-      const confirm = await onConfirmation(page, locale, BASE_URL, `declined-${Date.now().toString(36)}@example.com`);
+      const confirm = await onCardConfirmation(page, locale, BASE_URL, `declined-${Date.now().toString(36)}@example.com`);
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       await declineAtProvider(page, locale);
       await hydrated(page);
@@ -151,7 +121,7 @@ describe('no shopper is stuck (Chromium)', () => {
     try {
       const page = await context.newPage();
       const main = page.locator('main');
-      const confirm = await onConfirmation(page, locale);
+      const confirm = await onCardConfirmation(page, locale);
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       await declineAtProvider(page, locale);
       await hydrated(page);
@@ -183,7 +153,7 @@ describe('no shopper is stuck (Chromium)', () => {
     const context = await guestContext(browser, locale);
     try {
       const page = await context.newPage();
-      const confirm = await onConfirmation(page, locale, BASE_URL, `poll-${Date.now().toString(36)}@example.com`);
+      const confirm = await onCardConfirmation(page, locale, BASE_URL, `poll-${Date.now().toString(36)}@example.com`);
       // the placement's answer (number and view token), read as it passes (the page leaves for the provider at once)
       let placed: { order: { number: string }; view_token: string } | undefined;
       await page.route('**/api/orders', async (route) => {
@@ -240,7 +210,7 @@ describe('no shopper is stuck (Chromium)', () => {
     ]);
     try {
       const page = await context.newPage();
-      const confirm = await onConfirmation(page, locale);
+      const confirm = await onCardConfirmation(page, locale);
       // the real placement, its form pointed at an origin the page's form-action does not allow
       await page.route('**/api/orders', async (route) => {
         if (route.request().method() !== 'POST') return route.continue();
@@ -306,7 +276,7 @@ describe('no shopper is stuck (Chromium)', () => {
       await page.waitForURL((url) => url.pathname !== publicPath('login', locale));
 
       // a card order whose payment page is closed without paying
-      const confirm = await onConfirmation(page, locale, BASE_URL, email);
+      const confirm = await onCardConfirmation(page, locale, BASE_URL, email);
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       await page.waitForURL(/\/sandbox\/monri\//);
       const orders = await page.evaluate(
@@ -388,7 +358,7 @@ describe('the shop opened under 127.0.0.1 while PUBLIC_URL says localhost (Chrom
       });
       await page.goto(`http://127.0.0.1:${port}${publicPath('checkout', locale)}`);
       expect(new URL(page.url()).origin).toBe(publicOrigin);
-      const confirm = await onConfirmation(page, locale, `http://127.0.0.1:${port}`);
+      const confirm = await onCardConfirmation(page, locale, `http://127.0.0.1:${port}`);
       expect(new URL(page.url()).origin).toBe(publicOrigin);
       await confirm.getByRole('button', { name: t('checkout.confirm.sendCard'), exact: true }).click();
       await page.waitForURL(/\/sandbox\/monri\//);
