@@ -21,6 +21,7 @@ import {
   PaymentSettlement,
   type PaymentForm,
 } from '../../../server/modules/payment/index.js';
+import { cardPaymentStart } from '../../factories/payment.js';
 
 const TEST_MS = 45_000;
 
@@ -33,23 +34,7 @@ async function startedPayment(shop: RunningShop & { url: string }, number?: stri
       email: 'ana@example.hr',
       lines: [{ productCode: 'ZZ-PENNE-500', name: 'Penne', unitPrice: 1250, quantity: 1 }],
     }));
-  const form = await shop.app.get(PaymentService).start({
-    number: orderNumber,
-    amountCents: 1250,
-    currency: 'EUR',
-    locale: 'hr',
-    customer: {
-      fullName: 'Ana Horvat',
-      street: 'Ilica 1',
-      city: 'Zagreb',
-      postalCode: '10000',
-      country: 'HR',
-      phone: '+385912345678',
-      email: 'ana@example.hr',
-    },
-    successUrl: `${shop.url}/hr/placanje/uspjeh?order=${orderNumber}&token=t`,
-    cancelUrl: `${shop.url}/hr/placanje/neuspjeh?order=${orderNumber}&token=t`,
-  });
+  const form = await shop.app.get(PaymentService).start(cardPaymentStart(shop.url, orderNumber));
   return { number: orderNumber, form };
 }
 
@@ -145,26 +130,7 @@ describe('Monri as Monri behaves: references, return, decline', () => {
       const started = await Promise.all(
         Array.from({ length: 4 }, () =>
           db.transaction(async (m) => {
-            const form = await shop.app.get(PaymentService).start(
-              {
-                number,
-                amountCents: 1250,
-                currency: 'EUR',
-                locale: 'hr',
-                customer: {
-                  fullName: 'Ana Horvat',
-                  street: 'Ilica 1',
-                  city: 'Zagreb',
-                  postalCode: '10000',
-                  country: 'HR',
-                  phone: '+385912345678',
-                  email: 'ana@example.hr',
-                },
-                successUrl: `${shop.url}/hr/placanje/uspjeh?order=${number}&token=t`,
-                cancelUrl: `${shop.url}/hr/placanje/neuspjeh?order=${number}&token=t`,
-              },
-              m,
-            );
+            const form = await shop.app.get(PaymentService).start(cardPaymentStart(shop.url, number), m);
             // held a moment, as a placement's transaction is, so the others really wait
             await new Promise((r) => setTimeout(r, 50));
             return form.fields.order_number;

@@ -19,6 +19,7 @@ import {
   SANDBOX_FORM_PATH,
   type PaymentProvider,
 } from '../../../server/modules/payment/index.js';
+import { cardPaymentStart } from '../../factories/payment.js';
 
 /** Monri's callback signature, computed here independently of the module: hex SHA-512 of key + raw body. */
 const sign = (raw: string, key = SANDBOX_MONRI_KEY) =>
@@ -58,23 +59,9 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
       email: 'ana@example.hr',
       lines: [{ productCode: 'ZZ-PENNE-500', name: 'Penne', unitPrice: 1250, quantity: 1 }],
     });
-    const form = await payments.start({
-      number,
-      amountCents: 1250,
-      currency: 'EUR',
-      locale: 'hr',
-      customer: {
-        fullName: 'Ana Horvat',
-        street: 'Ilica 1',
-        city: 'Zagreb',
-        postalCode: '10000',
-        country: 'HR',
-        phone: '+385912345678',
-        email: 'ana@example.hr',
-      },
-      successUrl: `${shop.url}/hr/placanje/uspjeh`,
-      cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
-    });
+    const form = await payments.start(
+      cardPaymentStart(shop.url, number, { successUrl: `${shop.url}/hr/placanje/uspjeh`, cancelUrl: `${shop.url}/hr/placanje/neuspjeh` }),
+    );
     references.set(number, form.fields.order_number!);
     return { number, form, reference: form.fields.order_number! };
   }
@@ -437,23 +424,9 @@ describe('card payment settlement: callback, settlement, reconciliation', () => 
       lines: [{ productCode: 'ZZ-PENNE-500', name: 'Penne', unitPrice: 1250, quantity: 1 }],
     });
     await expect(
-      payments.start({
-        number,
-        amountCents: 0,
-        currency: 'EUR',
-        locale: 'en',
-        customer: {
-          fullName: 'Ana Horvat',
-          street: 'Ilica 1',
-          city: 'Zagreb',
-          postalCode: '10000',
-          country: 'HR',
-          phone: '+385912345678',
-          email: 'ana@example.hr',
-        },
-        successUrl: `${shop.url}/ok`,
-        cancelUrl: `${shop.url}/no`,
-      }),
+      payments.start(
+        cardPaymentStart(shop.url, number, { amountCents: 0, locale: 'en', successUrl: `${shop.url}/ok`, cancelUrl: `${shop.url}/no` }),
+      ),
     ).rejects.toMatchObject({ code: 'PAYMENT_DATA_INVALID' });
     expect(await attempts(number)).toEqual([]);
   });

@@ -25,6 +25,7 @@ import { shopper } from '../../support/shopper.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 import { waitFor } from '../../support/wait.js';
 import { startTestApp, type TestApp } from '../../support/worker-app.js';
+import { cardPaymentStart } from '../../factories/payment.js';
 
 const sign = (raw: string) =>
   `WP3-callback ${createHash('sha512')
@@ -94,23 +95,11 @@ describe('Redis outages and data loss lose nothing (issue 19)', () => {
       email: 'ana@example.hr',
       lines: [{ productCode: 'ZZ-PENNE-500', name: 'Penne', unitPrice: 1250, quantity: 1 }],
     });
-    const form = await shop.app.get(PaymentService).start({
-      number,
-      amountCents: 1250,
-      currency: 'EUR',
-      locale: 'hr',
-      customer: {
-        fullName: 'Ana Horvat',
-        street: 'Ilica 1',
-        city: 'Zagreb',
-        postalCode: '10000',
-        country: 'HR',
-        phone: '+385912345678',
-        email: 'ana@example.hr',
-      },
-      successUrl: `${shop.url}/hr/placanje/uspjeh`,
-      cancelUrl: `${shop.url}/hr/placanje/neuspjeh`,
-    });
+    const form = await shop.app
+      .get(PaymentService)
+      .start(
+        cardPaymentStart(shop.url, number, { successUrl: `${shop.url}/hr/placanje/uspjeh`, cancelUrl: `${shop.url}/hr/placanje/neuspjeh` }),
+      );
     return { number, form };
   }
 
