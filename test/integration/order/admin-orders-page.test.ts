@@ -8,17 +8,14 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
-import { createProduct } from '../../factories/catalog.js';
+import { guestOrder } from '../../factories/checkout.js';
 import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { csrfCookies, shopper, type Shopper } from '../../support/shopper.js';
-
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
 describe("the operators' /admin/orders page", () => {
   let shop: RunningShop & { url: string };
@@ -48,23 +45,8 @@ describe("the operators' /admin/orders page", () => {
 
   /** A guest's cash-on-delivery order of two packs of a new product. */
   async function placeOrder() {
-    const p = await createProduct(shop.app, { price: 450, stock: 10 });
-    const s = await shopper(shop.url, 'hr');
-    await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
-    const { total } = await s.cart();
-    const email = `page-${randomUUID().slice(0, 8)}@example.com`;
-    const res = await s
-      .call('post', '/api/orders', {
-        email,
-        phone: '+385 91 234 5678',
-        delivery_address: ADDRESS,
-        payment_method: 'cod',
-        terms_accepted: true,
-        expected_total: total,
-      })
-      .set('Idempotency-Key', randomUUID())
-      .expect(201);
-    return { number: PlaceOrderAnswer.parse(res.body).data.order.number, email, code: p.code };
+    const { answer, email, code } = await guestOrder(shop, { method: 'cod', email: `page-${randomUUID().slice(0, 8)}@example.com` });
+    return { number: answer.order.number, email, code };
   }
 
   /** The operator opens the order page; its HTML and the CSRF token of its forms. */

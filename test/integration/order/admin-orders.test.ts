@@ -7,11 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AdminOrderDetailResponse, AdminOrderListResponse, type AdminOrderDetail } from '../../../contract/api/admin-orders.js';
-import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { UnpaidOrderExpiry } from '../../../server/modules/order/index.js';
 import { PaymentSettlement } from '../../../server/modules/payment/index.js';
-import { createProduct } from '../../factories/catalog.js';
+import { guestOrder } from '../../factories/checkout.js';
 import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
@@ -22,7 +21,6 @@ import { shopper, type Shopper } from '../../support/shopper.js';
 import { TcpProxy } from '../../support/tcp-proxy.js';
 
 const INBOX = 'orders-inbox-admin@zlatnozrno.test';
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
 describe("operators' order API (/api/admin/orders)", () => {
   let shop: RunningShop & { url: string };
@@ -65,24 +63,8 @@ describe("operators' order API (/api/admin/orders)", () => {
 
   /** A guest (page language `language`) orders `quantity` packs of a new product at 4,50 €; the order, its view token and the product code. */
   async function placeOrder(method: 'cod' | 'card', language = 'en', quantity = 2) {
-    const p = await createProduct(shop.app, { price: 450, stock: 10 });
-    const s = await shopper(shop.url, language);
-    await s.call('post', '/api/cart/items', { product_code: p.code, quantity }).expect(200);
-    const { total } = await s.cart();
-    const email = `buyer-${randomUUID().slice(0, 8)}@example.com`;
-    const res = await s
-      .call('post', '/api/orders', {
-        email,
-        phone: '+385 91 234 5678',
-        delivery_address: ADDRESS,
-        payment_method: method,
-        terms_accepted: true,
-        expected_total: total,
-      })
-      .set('Idempotency-Key', randomUUID())
-      .expect(201);
-    const answer = PlaceOrderAnswer.parse(res.body).data;
-    return { ...answer, email, code: p.code };
+    const { answer, email, code } = await guestOrder(shop, { method, language, quantity });
+    return { ...answer, email, code };
   }
 
   /** Pays a card order on the sandbox's page and waits until the worker settled it paid. */

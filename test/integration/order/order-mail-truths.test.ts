@@ -10,12 +10,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
-import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import { paymentDeclined } from '../../../contract/events/payment.js';
 import type { RunningShop } from '../../../server/main.js';
 import { domainEvent, EventPublisher } from '../../../server/platform/events/index.js';
 import { OrderCancelled, PaymentReminder, UnpaidOrderExpiry } from '../../../server/modules/order/index.js';
-import { createProduct } from '../../factories/catalog.js';
+import { guestOrder } from '../../factories/checkout.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
@@ -24,7 +23,6 @@ import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { shopper, type Shopper } from '../../support/shopper.js';
 
 const INBOX = 'orders-truth-inbox@zlatnozrno.test';
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 /** A decline as the payment module publishes it (reconciliation), for the order module's subscribers. */
 class PaymentDeclinedEvent extends domainEvent(paymentDeclined) {}
 
@@ -61,23 +59,8 @@ describe('order mails that tell the truth', () => {
 
   /** A guest (page language `language`) orders two packs at 4,50 € (13,00 € with delivery); the answer and the buyer's address. */
   async function placeOrder(method: 'cod' | 'card', language: string) {
-    const email = `truth-${randomUUID().slice(0, 8)}@example.com`;
-    const p = await createProduct(shop.app, { price: 450, stock: 10 });
-    const s = await shopper(shop.url, language);
-    await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
-    const { total } = await s.cart();
-    const res = await s
-      .call('post', '/api/orders', {
-        email,
-        phone: '+385 91 234 5678',
-        delivery_address: ADDRESS,
-        payment_method: method,
-        terms_accepted: true,
-        expected_total: total,
-      })
-      .set('Idempotency-Key', randomUUID())
-      .expect(201);
-    return { ...PlaceOrderAnswer.parse(res.body).data, email };
+    const { answer, email } = await guestOrder(shop, { method, language, email: `truth-${randomUUID().slice(0, 8)}@example.com` });
+    return { ...answer, email };
   }
 
   /** Posts the payment form to the sandbox and presses `choice` on its page. */

@@ -5,11 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
-import { PlaceOrderAnswer } from '../../../contract/api/order.js';
 import type { RunningShop } from '../../../server/main.js';
 import { PaymentSettlement } from '../../../server/modules/payment/index.js';
 import { DataSource } from 'typeorm';
-import { createProduct } from '../../factories/catalog.js';
+import { guestOrder } from '../../factories/checkout.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { startMailbox, type Mailbox } from '../../support/mailbox.js';
@@ -17,7 +16,6 @@ import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { shopper } from '../../support/shopper.js';
 
 const INBOX = 'orders-inbox@zlatnozrno.test';
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
 describe('order mails', () => {
   let shop: RunningShop & { url: string };
@@ -46,22 +44,7 @@ describe('order mails', () => {
 
   /** A guest (page language `language`) places an order of one pack; the API's answer. */
   async function placeOrder(email: string, method: 'cod' | 'card', language: string) {
-    const p = await createProduct(shop.app, { price: 450, stock: 10 });
-    const s = await shopper(shop.url, language);
-    await s.call('post', '/api/cart/items', { product_code: p.code, quantity: 2 }).expect(200);
-    const { total } = await s.cart();
-    const res = await s
-      .call('post', '/api/orders', {
-        email,
-        phone: '+385 91 234 5678',
-        delivery_address: ADDRESS,
-        payment_method: method,
-        terms_accepted: true,
-        expected_total: total,
-      })
-      .set('Idempotency-Key', randomUUID())
-      .expect(201);
-    return PlaceOrderAnswer.parse(res.body).data;
+    return (await guestOrder(shop, { email, method, language })).answer;
   }
 
   /**

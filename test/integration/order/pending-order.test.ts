@@ -11,14 +11,13 @@ import { orderCancelled, orderPaymentMethodChanged } from '../../../contract/eve
 import { PriceService } from '../../../server/modules/catalog/index.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
+import { ADDRESS } from '../../factories/checkout.js';
 import { createCoupon } from '../../factories/coupon.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { shopper, type Shopper } from '../../support/shopper.js';
-
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
 describe('the pending order: find it, switch it to cash on delivery, cancel it (API, real PostgreSQL and Redis)', () => {
   let shop: RunningShop & { url: string };

@@ -20,14 +20,13 @@ import {
 import { EventPublisher } from '../../../server/platform/events/index.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
+import { ADDRESS } from '../../factories/checkout.js';
 import { createCoupon } from '../../factories/coupon.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
 import { deleteRedisKeys } from '../../support/redis-keys.js';
 import { cartCookie, shopper, type Shopper } from '../../support/shopper.js';
-
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
 
 function orderBody(expectedTotal: number, overrides: Record<string, unknown> = {}) {
   return {
