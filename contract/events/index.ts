@@ -7,3 +7,4 @@ export * from './payment.js';
 export * from './content.js';
 export * from './newsletter.js';
 export * from './contact.js';
+export * from './invoice.js';

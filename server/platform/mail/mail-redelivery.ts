@@ -84,7 +84,7 @@ export class MailRedelivery implements OnApplicationBootstrap, BeforeApplication
     const { redeliverAfterMs, redeliverMaxAgeMs } = this.config.outbox;
     return this.db.transaction(async (manager) => {
       const rows = (await manager.query(
-        `SELECT id, template, to_address, locale, reply_to, props, headers,
+        `SELECT id, template, to_address, locale, reply_to, props, headers, attachments,
                 created_at < now() - make_interval(secs => $2::float8 / 1000) AS expired
            FROM outgoing_mail
           WHERE sent_at IS NULL AND failed_at IS NULL

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleInit } from '@nestjs/common';
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import type { MailAttachment } from './mail-attachments.js';
 import { EmptyMailError, MailError, renderMail, type MailLocale, type TemplateName, type TemplateProps } from '../../../emails/render.js';
 
 export interface OutgoingMail {
@@ -21,6 +22,8 @@ export interface OutgoingMail {
    * mail systems treat as the same message (docs/mail.md 'Exactly once'). Unset: nodemailer makes one.
    */
   messageId?: string;
+  /** Files the mail carries (an invoice's PDF). */
+  attachments?: MailAttachment[];
 }
 
 export interface SendTemplateOptions {
@@ -32,6 +35,7 @@ export interface SendTemplateOptions {
   replyTo?: string;
   /** A fixed Message-ID (OutgoingMail.messageId). */
   messageId?: string;
+  attachments?: MailAttachment[];
 }
 
 interface Transport {
@@ -89,6 +93,9 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       ...(mail.messageId ? { messageId: mail.messageId } : {}),
       html: mail.html,
       text: mail.text,
+      ...(mail.attachments?.length
+        ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) }
+        : {}),
       // What nodemailer picks for our mostly-ASCII texts anyway, said at once: left to choose, it
       // measures every part first (a third of composing a mail).
       textEncoding: 'quoted-printable',
@@ -120,6 +127,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       headers: { 'Content-Language': options.locale, ...options.headers },
       ...(options.replyTo ? { replyTo: options.replyTo } : {}),
       ...(options.messageId ? { messageId: options.messageId } : {}),
+      ...(options.attachments?.length ? { attachments: options.attachments } : {}),
     });
   }
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { Job } from 'bullmq';
 import type { DataSource } from 'typeorm';
 import { JobDataSealer } from '../queue/index.js';
+import { MailAttachmentSources } from './mail-attachments.js';
 import type { MailService } from './mail.service.js';
 import { MailProcessor, SEND_TEMPLATE_JOB, type SendTemplateJobData } from './send-mail.job.js';
 
@@ -63,14 +64,14 @@ describe('MailProcessor: a mail is sent once', () => {
   it('skips a mail whose row is already marked sent (a second job of the same mail)', async () => {
     const { service, sent } = mailer();
     const { db } = database({ sentAt: new Date(), commitFailures: 0 });
-    expect(await new MailProcessor(service, sealer, db).process(job(sealer))).toEqual({ messageId: '<old@x>', skipped: true });
+    expect(await new MailProcessor(service, sealer, db, new MailAttachmentSources()).process(job(sealer))).toEqual({ messageId: '<old@x>', skipped: true });
     expect(sent).toEqual([]);
   });
 
   it('records a mail it sent as sent although the commit failed (PostgreSQL away), instead of failing the job and sending it again', async () => {
     const { service, sent } = mailer();
     const { db, updates } = database({ sentAt: null, commitFailures: 2 });
-    const result = await new MailProcessor(service, sealer, db).process(job(sealer));
+    const result = await new MailProcessor(service, sealer, db, new MailAttachmentSources()).process(job(sealer));
     expect(result).toEqual({ messageId: '<m1@zlatnozrno.hr>' });
     expect(sent).toEqual(['ana@example.com']);
     // the commit in the transaction, then again until the database answered
@@ -80,8 +81,27 @@ describe('MailProcessor: a mail is sent once', () => {
 
   it('sends every attempt of one recorded mail with the same Message-ID, made from the record', async () => {
     const { service, messageIds } = mailer();
-    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db).process(job(sealer));
-    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db).process(job(sealer));
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(job(sealer));
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(job(sealer));
     expect(messageIds).toEqual([`<stable-${JOB_ID}@zlatnozrno.hr>`, `<stable-${JOB_ID}@zlatnozrno.hr>`]);
+  });
+
+  it('sends the documents a mail names, made by their registered source when it is sent, and fails for good on an unknown kind', async () => {
+    const files: unknown[] = [];
+    const service = {
+      stableMessageId: (id: string) => `<stable-${id}@zlatnozrno.hr>`,
+      sendTemplate: (_t: string, _p: unknown, o: { attachments?: unknown[] }) => (files.push(o.attachments), Promise.resolve('<m2@x>')),
+    } as unknown as MailService;
+    const sources = new MailAttachmentSources();
+    sources.register('invoice-pdf', (ref) => Promise.resolve({ filename: `${ref}.pdf`, content: Buffer.from('%PDF'), contentType: 'application/pdf' }));
+    expect(() => sources.register('invoice-pdf', () => Promise.reject(new Error('x')))).toThrow(/twice/);
+    const withFile = job(sealer);
+    withFile.data.attachments = [{ kind: 'invoice-pdf', ref: 'inv-1' }];
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, sources).process(withFile);
+    expect(files).toEqual([[{ filename: 'inv-1.pdf', content: Buffer.from('%PDF'), contentType: 'application/pdf' }]]);
+    withFile.data.attachments = [{ kind: 'nobody', ref: 'x' }];
+    await expect(new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, sources).process(withFile)).rejects.toThrow(
+      /MAIL_ATTACHMENT_UNKNOWN/,
+    );
   });
 });

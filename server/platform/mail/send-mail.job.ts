@@ -15,6 +15,7 @@ import {
   type SealedValue,
 } from '../queue/index.js';
 import { MailError, type MailLocale, type TemplateName, type TemplateProps } from '../../../emails/render.js';
+import { MailAttachmentSources, type MailAttachmentRef } from './mail-attachments.js';
 import { MailService } from './mail.service.js';
 
 export const SEND_TEMPLATE_JOB = 'send-template';
@@ -34,6 +35,8 @@ export interface SendTemplateJobData<N extends TemplateName = TemplateName> {
   headers?: SealedValue;
   /** Where an answer goes (`Reply-To`), when not to the shop's sender (the contact form's notice: the visitor). */
   replyTo?: string;
+  /** Documents the mail carries, made when it is sent (MailAttachmentSources). */
+  attachments?: MailAttachmentRef[];
 }
 
 /** An `outgoing_mail` row (docs/mail.md 'Durable mail'). */
@@ -45,6 +48,7 @@ export interface OutgoingMailRow {
   reply_to: string | null;
   props: SealedValue;
   headers: SealedValue | null;
+  attachments: MailAttachmentRef[] | null;
 }
 
 /** The mail job's data, as recorded in its `outgoing_mail` row. */
@@ -56,14 +60,15 @@ export function mailJobData(row: OutgoingMailRow): SendTemplateJobData {
     locale: row.locale,
     ...(row.reply_to ? { replyTo: row.reply_to } : {}),
     ...(row.headers ? { headers: row.headers } : {}),
+    ...(row.attachments?.length ? { attachments: row.attachments } : {}),
   };
 }
 
 /** How long a mail job keeps trying to record a mail it sent while the database is away. */
 const MARK_SENT_WITHIN_MS = 120_000;
 
-const INSERT_MAIL = `INSERT INTO outgoing_mail (id, template, to_address, locale, reply_to, props, headers)
-  VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (id) DO NOTHING`;
+const INSERT_MAIL = `INSERT INTO outgoing_mail (id, template, to_address, locale, reply_to, props, headers, attachments)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`;
 
 /** The authenticated context of a mail job's sealed props: they open only in this job. */
 const sealContext = (jobId: string) => `${QueueName.Mail}/${SEND_TEMPLATE_JOB}/${jobId}`;
@@ -103,7 +108,7 @@ export class MailQueue {
   async enqueue<N extends TemplateName>(
     template: N,
     props: TemplateProps<N>,
-    to: { to: string; locale: MailLocale; replyTo?: string; headers?: Record<string, string> },
+    to: { to: string; locale: MailLocale; replyTo?: string; headers?: Record<string, string>; attachments?: MailAttachmentRef[] },
     jobId: string,
   ): Promise<void> {
     const data: SendTemplateJobData<N> = {
@@ -112,6 +117,7 @@ export class MailQueue {
       to: to.to,
       locale: to.locale,
       ...(to.replyTo ? { replyTo: to.replyTo } : {}),
+      ...(to.attachments?.length ? { attachments: to.attachments } : {}),
     };
     if (to.headers && Object.keys(to.headers).length) data.headers = this.sealer.seal(to.headers, headersContext(jobId));
     assertJobId(jobId);
@@ -123,6 +129,7 @@ export class MailQueue {
       data.replyTo ?? null,
       JSON.stringify(data.props),
       data.headers ? JSON.stringify(data.headers) : null,
+      data.attachments ? JSON.stringify(data.attachments) : null,
     ];
     const addJob = async () => {
       try {
@@ -151,6 +158,7 @@ export class MailProcessor extends WorkerHost {
     private readonly mail: MailService,
     private readonly sealer: JobDataSealer,
     @InjectDataSource() private readonly db: DataSource,
+    private readonly attachmentSources: MailAttachmentSources,
   ) {
     super();
   }
@@ -244,10 +252,12 @@ export class MailProcessor extends WorkerHost {
     // One Message-ID per recorded mail, the same on every attempt: a copy sent again after a crash
     // between the SMTP server's acceptance and our commit is the same message to the recipient's system.
     const messageId = this.mail.stableMessageId(String(job.id));
+    const attachments = job.data.attachments?.length ? await this.attachmentSources.resolve(job.data.attachments) : undefined;
     return this.mail.sendTemplate(template, props, {
       to,
       locale,
       messageId,
+      ...(attachments ? { attachments } : {}),
       ...(replyTo ? { replyTo } : {}),
       ...(headers ? { headers } : {}),
     });
