@@ -67,7 +67,8 @@ function parseCMap(cmap: string): Map<number, string> {
         items.forEach((t, i) => map.set(start + i, t));
       } else {
         const base = hexText(dest.slice(1, -1).replace(/ /g, ''));
-        for (let g = start; g <= end; g++) map.set(g, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (g - start)));
+        for (let g = start; g <= end; g++)
+          map.set(g, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (g - start)));
       }
     }
   }
