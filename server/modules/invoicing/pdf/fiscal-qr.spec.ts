@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sampleInvoiceDocument } from '../../../../test/support/invoice-document.js';
 import { decodeQrModules } from '../../../../test/support/qr-decode.js';
 import { fiscalQrUrl, qrMatrix, qrRuns, qrSvg, type QrMatrix } from './fiscal-qr.js';
@@ -6,6 +7,20 @@ import { formatInvoiceDateTime, qrDateTime, zagrebWallTime } from './zagreb-time
 const decode = (matrix: QrMatrix): string | null => decodeQrModules(matrix.size, matrix.dark);
 
 describe('fiscal QR code (spec 2.7)', () => {
+  it('expects the very links the specification prints (test/fixtures/fiscal-qr, its line breaks removed)', () => {
+    const spec = readFileSync(new URL('../../../../test/fixtures/fiscal-qr/spec-v2.6-section-2.7.txt', import.meta.url), 'utf8').replace(
+      /\s+/g,
+      '',
+    );
+    for (const link of [
+      'https://porezna.gov.hr/rn?jir=12345678-1234-1234-1234-123456789012&datv=20200921_0630&izn=152599',
+      'https://porezna.gov.hr/rn?jir=12345678-1234-1234-1234-123456789012&datv=20210110_1400&izn=-10550',
+      'https://porezna.gov.hr/rn?zki=12345678123412341234123456789012&datv=20210205_0801&izn=510',
+      'https://porezna.gov.hr/rn?zki=12345678123412341234123456789010&datv=20210101_1900&izn=4700',
+    ])
+      expect([link, spec.includes(link)]).toEqual([link, true]);
+  });
+
   // The specification's own examples (section 2.7), at the wall-clock times they name in Zagreb.
   it('writes the spec’s JIR examples: total in cents, a minus for a storno', () => {
     const jir = '12345678-1234-1234-1234-123456789012';
