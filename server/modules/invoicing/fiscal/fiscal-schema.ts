@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DOMParser, XMLSerializer, type Element as XmlElement, type Node as XmlNode } from '@xmldom/xmldom';
+import { XMLSerializer } from '@xmldom/xmldom';
 import { validateXML } from 'xmllint-wasm';
-import { SOAP_NS } from './xml-text.js';
+import { childElements as elements, parseXmlRoot, SOAP_NS } from './xml-text.js';
 
 /**
  * The official XSD of the fiscalization service (FiskalizacijaSchema.xsd with xmldsig-core-schema.xsd,
@@ -25,16 +25,8 @@ export class SoapEnvelopeError extends Error {
 
 /** The one element in a SOAP 1.1 envelope's Body, serialized on its own (namespaces it uses declared on it). */
 export function soapBodyElement(envelope: string): { xml: string; localName: string; namespace: string | null } {
-  const errors: string[] = [];
-  const doc = new DOMParser({ onError: (level, msg) => void (level !== 'warning' && errors.push(msg)) }).parseFromString(
-    envelope,
-    'text/xml',
-  );
-  if (errors.length || !doc.documentElement) throw new SoapEnvelopeError(`Not well-formed XML: ${errors[0] ?? 'no root element'}`);
-  const root = doc.documentElement;
+  const root = parseXmlRoot(envelope, (reason) => new SoapEnvelopeError(reason));
   if (root.namespaceURI !== SOAP_NS || root.localName !== 'Envelope') throw new SoapEnvelopeError('Not a SOAP 1.1 Envelope');
-  const elements = (parent: XmlElement): XmlElement[] =>
-    Array.from(parent.childNodes as unknown as ArrayLike<XmlNode>).filter((n): n is XmlElement => n.nodeType === 1);
   const body = elements(root).find((n) => n.namespaceURI === SOAP_NS && n.localName === 'Body');
   if (!body) throw new SoapEnvelopeError('The Envelope has no Body');
   const children = elements(body);
