@@ -20,6 +20,7 @@ export const MODULE_EDGES = {
   catalog: [],
   contact: [],
   content: ['catalog'],
+  invoicing: ['catalog', 'order'],
   identity: [],
   newsletter: ['identity'],
   order: ['cart', 'catalog', 'identity', 'payment'],

@@ -4,6 +4,7 @@ export { OrderReadService } from './order.service.js';
 export { OrderWriter } from './order-writer.js';
 export { OrderPlacement } from './order-placement.js';
 export { OrderViewTokens } from './order-view-token.js';
+export { OrderAccess } from './order-access.js';
 export { type PaymentStarter } from './payment-port.js';
 export { OrderCancelled } from './events/order.events.js';
 /** For tests that build an OrderPlacement with a stand-in PaymentStarter. */

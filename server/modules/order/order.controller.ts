@@ -31,6 +31,7 @@ import { PendingOrderActions } from './pending/pending-order.service.js';
 import { OrderError } from './order.errors.js';
 import { OrderPlacement, type PlacementCaller } from './order-placement.js';
 import { OrderPaymentRetry } from './order-payment-retry.js';
+import { OrderAccess } from './order-access.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
 import type { OrderSummaryView, OrderView, PlaceOrderAnswer as PlaceOrderAnswerType } from './order.types.js';
@@ -57,6 +58,7 @@ export class OrderController {
     private readonly tokens: OrderViewTokens,
     private readonly retries: OrderPaymentRetry,
     private readonly pending: PendingOrderActions,
+    private readonly access: OrderAccess,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -260,14 +262,8 @@ export class OrderController {
   }
 
   /** The order for its signed-in owner or a holder of its view token; missing and forbidden answer alike (404). */
-  private async visibleOrder(req: Request, rawNumber: string, viewToken: unknown) {
-    const { number } = OrderNumberParams.parse({ number: rawNumber });
-    const order = number === null ? null : await this.orders.findByNumber(number);
-    const userId = signedInUserId(req);
-    const token = viewToken ?? req.headers['x-order-token'];
-    const allowed = !!order && ((!!userId && order.userId === userId) || this.tokens.verify(token, order));
-    if (!order || !allowed) throw new OrderError('ORDER_NOT_FOUND');
-    return order;
+  private visibleOrder(req: Request, rawNumber: string, viewToken: unknown) {
+    return this.access.visibleOrder(req, rawNumber, viewToken);
   }
 
   private caller(req: Request): PlacementCaller {

@@ -10,6 +10,7 @@ import { OrderPaymentRetry } from './order-payment-retry.js';
 import { PendingOrderActions } from './pending/pending-order.service.js';
 import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
+import { OrderAccess } from './order-access.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { OrderReadService } from './order.service.js';
 import { PAYMENT_STARTER } from './payment-port.js';
@@ -38,6 +39,7 @@ import { OrderHistoryRepository } from './admin/order-history.repository.js';
     OrderWriter,
     OrderStateService,
     OrderViewTokens,
+    OrderAccess,
     OrderPlacement,
     OrderPaymentRetry,
     PendingOrderActions,
@@ -49,6 +51,6 @@ import { OrderHistoryRepository } from './admin/order-history.repository.js';
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
-  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderPlacement, OrderAdminService],
+  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderAccess, OrderPlacement, OrderAdminService],
 })
 export class OrderModule {}

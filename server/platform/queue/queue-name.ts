@@ -11,6 +11,8 @@ export enum QueueName {
   Scheduled = 'scheduled',
   /** Payment work: the sandbox's signed callbacks to the shop (later also settling the provider's callbacks). */
   Payments = 'payments',
+  /** Invoicing work: fiscalizing invoices with the Tax Administration (CIS), one job per attempt. */
+  Invoicing = 'invoicing',
 }
 
 export interface QueueSettings {
@@ -29,6 +31,8 @@ export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
   [QueueName.Mail]: { concurrency: 5, attempts: 10 },
   [QueueName.Scheduled]: { concurrency: 1, attempts: 3 },
   [QueueName.Payments]: { concurrency: 5, attempts: 10 },
+  // the runner keeps its own attempts and backoff in the invoice (NakDost, law art. 21); a job's retry covers a crash
+  [QueueName.Invoicing]: { concurrency: 4, attempts: 5 },
 };
 
 /** Completed jobs are trimmed; failed ones are kept (bounded) for the dashboard. Ages in seconds. */
