@@ -126,6 +126,7 @@ const envSchema = z.object({
     .optional(),
   FISCAL_OPERATOR_MARK: z.string().trim().min(1).max(50).default('web'),
   FISCAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  FISCAL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   FISCAL_PAYMENT_CODE_CARD: z.enum(['G', 'K', 'T', 'O']).default('K'),
   FISCAL_PAYMENT_CODE_COD: z.enum(['G', 'K', 'T', 'O']).default('G'),
   FISCAL_CA_PATH: z.string().min(1).optional(),
@@ -272,6 +273,8 @@ export interface AppConfig {
     operator: { oib: string; mark: string };
     url: string;
     timeoutMs: number;
+    /** The first wait after CIS did not answer; doubled per attempt, at most 30 minutes (docs/invoicing.md). */
+    retryBaseMs: number;
     /** NacinPlac per payment method. */
     paymentCodes: { card: 'G' | 'K' | 'T' | 'O'; cod: 'G' | 'K' | 'T' | 'O' };
     /** PEM file of the CA(s) for CIS's TLS certificate (null: Node's bundled roots). */
@@ -479,6 +482,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
             ? 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService'
             : 'https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest'),
       timeoutMs: e.FISCAL_TIMEOUT_MS,
+      retryBaseMs: e.FISCAL_RETRY_BASE_MS,
       paymentCodes: { card: e.FISCAL_PAYMENT_CODE_CARD, cod: e.FISCAL_PAYMENT_CODE_COD },
       caPath: e.FISCAL_CA_PATH ?? null,
       cisCertificatePath: e.FISCAL_CIS_CERT_PATH ?? null,
