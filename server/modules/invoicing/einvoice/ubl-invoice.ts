@@ -169,7 +169,8 @@ export function buildUblInvoice(doc: InvoiceDocument): string {
   root.ele(NS.cbc, 'cbc:ID').txt(doc.number); // BT-1
   root.ele(NS.cbc, 'cbc:IssueDate').txt(issued.date); // BT-2
   root.ele(NS.cbc, 'cbc:IssueTime').txt(issued.time); // HR-BT-2
-  if (!paidByCard && doc.total > 0) root.ele(NS.cbc, 'cbc:DueDate').txt(issued.date); // BT-9 (BR-CO-25): due on delivery
+  // BT-9, art. 48(1)3 of the law: a card sale is paid at checkout, cash on delivery is due when the parcel is delivered (BR-CO-25)
+  root.ele(NS.cbc, 'cbc:DueDate').txt(issued.date);
   root.ele(NS.cbc, 'cbc:InvoiceTypeCode').txt(doc.kind === 'storno' ? '384' : '380'); // BT-3
   root.ele(NS.cbc, 'cbc:Note').txt(`Narudžba ${doc.orderNumber}. ZKI: ${doc.zki}${doc.jir ? `. JIR: ${doc.jir}` : ''}`); // BT-22
   root.ele(NS.cbc, 'cbc:DocumentCurrencyCode').txt(doc.currency); // BT-5
