@@ -171,6 +171,15 @@ describe('buildUblInvoice', () => {
     const totals = inv.LegalMonetaryTotal as Json;
     expect(text(totals.TaxExclusiveAmount)).toBe(euros(doc.vatBase));
     expect(text(totals.TaxInclusiveAmount)).toBe(euros(doc.total));
+    const hr = (((inv.UBLExtensions as Json).UBLExtension as Json).ExtensionContent as Json).HRFISK20Data as Json;
+    expect(text((hr.HRTaxTotal as Json).TaxAmount)).toBe(euros(doc.vatTotal));
+    expect(((hr.HRTaxTotal as Json).HRTaxSubtotal as Json[]).map((s) => [text(s.TaxableAmount), text(s.TaxAmount)])).toEqual(
+      doc.vatByRate.map((r) => [euros(r.base), euros(r.vat)]),
+    );
+    expect(text((hr.HRLegalMonetaryTotal as Json).TaxExclusiveAmount)).toBe(euros(doc.vatBase));
+    const paidByCard = doc.paymentMethod === 'card';
+    expect(totals.PrepaidAmount === undefined ? null : text(totals.PrepaidAmount)).toBe(paidByCard ? euros(doc.total) : null);
+    expect(text(totals.PayableAmount)).toBe(paidByCard ? '0.00' : euros(doc.total));
     const lines = inv.InvoiceLine as Json[];
     expect(lines.map((l) => text((l.Item as Json).Name))).toEqual(doc.lines.map((l) => l.name));
     expect(lines.map((l) => text(((l.Item as Json).CommodityClassification as Json).ItemClassificationCode))).toEqual(
