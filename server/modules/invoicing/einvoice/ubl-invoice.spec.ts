@@ -223,6 +223,28 @@ describe('buildUblInvoice', () => {
     ).toBe('</cbc:RegistrationName><evil/> & Co');
   });
 
+  it(
+    'drops characters XML cannot carry from what the buyer typed, and stays valid',
+    async () => {
+      const xml = buildUblInvoice({
+        ...buyerOib,
+        buyer: { ...HR_BUSINESS_BUYER, name: 'Bad\u0001Name\uFFFE d.o.o.\uD800', street: 'Ulica\u0000 2' },
+      });
+      expect(xml).toContain('<cbc:RegistrationName>BadName d.o.o.</cbc:RegistrationName>');
+      expect(xml).toContain('<cbc:StreetName>Ulica 2</cbc:StreetName>');
+      expectValid(await validateEInvoice(xml));
+      // blank optional fields are left out, never written empty (HR-BR-33)
+      const blank = buildUblInvoice({
+        ...buyerOib,
+        buyer: { ...HR_BUSINESS_BUYER, street: ' ', city: '' },
+        seller: { ...buyerOib.seller, phone: '' },
+      });
+      expect(blank).not.toMatch(/<cbc:(StreetName|CityName|Telephone)\b[^>]*\/>/);
+      expectValid(await validateEInvoice(blank));
+    },
+    SLOW,
+  );
+
   it('refuses a consumer invoice, a business buyer without a tax number and a line without a KPD code', () => {
     expect(() => buildUblInvoice(sampleInvoiceDocument())).toThrow(EInvoiceNotApplicableError);
     expect(() => buildUblInvoice({ ...buyerOib, buyer: { ...HR_BUSINESS_BUYER, taxId: null } })).toThrow(/BT-48/);
