@@ -6,6 +6,7 @@ const decimal: ValueTransformer = {
   from: (v: string | null) => (v === null ? null : Number(v)),
 };
 
+import type { VatClass } from '../../../contract/vat.js';
 import type { Availability, Pack } from './catalog.types.js';
 export type { Availability, Pack };
 
@@ -37,8 +38,13 @@ export class Product {
   @Column('integer')
   piecesPerCarton: number;
 
+  /** The Croatian VAT rate (percent: 5, 13 or 25); Croatian sales always carry it. */
   @Column('smallint')
   vatRate: number;
+
+  /** What the product is for VAT (contract/vat.ts): picks the destination's rate under the OSS. */
+  @Column('text')
+  vatClass: VatClass;
 
   /** The regular gross price per pack in cents now; changed only by PriceService (with history). */
   @Column('integer')
