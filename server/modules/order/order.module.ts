@@ -26,10 +26,12 @@ import { AdminOrdersPageController } from './admin/page/admin-orders-page.contro
 import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
+import { EuDistanceSales } from './vat/eu-distance-sales.js';
+import { VatAdminController } from './vat/vat-admin.controller.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
-  controllers: [OrderController, OrderAdminController, AdminOrdersPageController],
+  controllers: [OrderController, OrderAdminController, AdminOrdersPageController, VatAdminController],
   providers: [
     OrderRepository,
     OrderHistoryRepository,
@@ -46,9 +48,19 @@ import { OrderHistoryRepository } from './admin/order-history.repository.js';
     UnpaidOrderExpiry,
     PaymentReminder,
     OrderAdminService,
+    EuDistanceSales,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
-  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderPlacement, OrderAdminService],
+  exports: [
+    OrderReadService,
+    OrderNumberService,
+    OrderWriter,
+    OrderStateService,
+    OrderViewTokens,
+    OrderPlacement,
+    OrderAdminService,
+    EuDistanceSales,
+  ],
 })
 export class OrderModule {}

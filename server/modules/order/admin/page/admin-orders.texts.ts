@@ -38,6 +38,13 @@ export interface AdminOrdersTexts {
   next: string;
   pageN: (n: number) => string;
   badFilter: string;
+  /** The year's EU distance sales banner (docs/invoicing/vat.md) */
+  euSalesHeading: (year: number) => string;
+  euSalesTotal: (p: { total: string; threshold: string; share: string }) => string;
+  euSalesNone: string;
+  euSalesNear: string;
+  euSalesOver: string;
+  euSalesOss: string;
   /** Detail */
   backToList: string;
   orderHeading: (number: string) => string;
@@ -121,6 +128,8 @@ function textsOf(locale: Locale): AdminOrdersTexts {
     tableCaption: (page, pages) => fill('tableCaption', { page, pages }),
     pageN: (n) => fill('pageN', { n }),
     orderHeading: (number) => fill('orderHeading', { number }),
+    euSalesHeading: (year) => fill('euSalesHeading', { year }),
+    euSalesTotal: (p) => fill('euSalesTotal', p),
     languages: LOCALE_NAMES,
   };
 }
