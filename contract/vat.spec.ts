@@ -5,6 +5,7 @@ import {
   EU_DISTANCE_SALE_COUNTRIES,
   EU_VAT_RATES,
   VAT_CLASSES,
+  VAT_RATES_SOURCE,
   deliveryVatRateFor,
   distanceSalesWarning,
   formatVatRate,
@@ -34,6 +35,11 @@ describe('EU VAT rates', () => {
     expect(EU_VAT_RATES.IT).toMatchObject({ standard: 22, food: 4 });
     expect(EU_VAT_RATES.FR).toMatchObject({ standard: 20, food: 5.5 });
     expect(EU_VAT_RATES.HR.standard).toBe(25);
+  });
+
+  it('names its source and the date it describes', () => {
+    expect(VAT_RATES_SOURCE.source).toMatch(/European Commission/);
+    expect(VAT_RATES_SOURCE.asOf).toMatch(/^2026-\d{2}-\d{2}$/);
   });
 
   it('has two product classes', () => {
@@ -116,5 +122,8 @@ describe('EU distance sales', () => {
     expect(distanceSalesWarning(800_000)).toBe('near');
     expect(distanceSalesWarning(1_000_000)).toBe('near');
     expect(distanceSalesWarning(1_000_001)).toBe('over');
+    // the year after a year above the threshold: still over (art. 59c(1)(c))
+    expect(distanceSalesWarning(0, 1_000_001)).toBe('over');
+    expect(distanceSalesWarning(850_000, 1_000_000)).toBe('near');
   });
 });

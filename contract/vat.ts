@@ -127,9 +127,13 @@ export const EU_DISTANCE_SALES_WARNING_SHARE = 0.8;
 
 export type DistanceSalesWarning = 'none' | 'near' | 'over';
 
-/** The warning for a year's total: `over` above the threshold, `near` from 80 % of it, else `none`. */
-export function distanceSalesWarning(totalNetCents: number): DistanceSalesWarning {
-  if (totalNetCents > EU_DISTANCE_SALES_THRESHOLD_CENTS) return 'over';
+/**
+ * The warning for a year's total: `over` above the threshold (or when the preceding year's total was
+ * above it: art. 59c(1)(c) keeps Croatian VAT only while neither year exceeds it), `near` from 80 %
+ * of it, else `none`.
+ */
+export function distanceSalesWarning(totalNetCents: number, previousYearNetCents = 0): DistanceSalesWarning {
+  if (totalNetCents > EU_DISTANCE_SALES_THRESHOLD_CENTS || previousYearNetCents > EU_DISTANCE_SALES_THRESHOLD_CENTS) return 'over';
   if (totalNetCents >= EU_DISTANCE_SALES_THRESHOLD_CENTS * EU_DISTANCE_SALES_WARNING_SHARE) return 'near';
   return 'none';
 }

@@ -26,9 +26,14 @@ export const EuDistanceSalesView = z.object({
     description:
       'Net (VAT excluded) of the paid orders delivered to EU countries other than Croatia, placed in the year (Europe/Zagreb), refunds deducted',
   }),
+  previous_year_net_cents: z.number().int().meta({
+    description: 'The same total for the year before: above the threshold, the destination VAT applies all this year too (art. 59c(1)(c))',
+  }),
   threshold_cents: z.number().int().meta({ example: 1_000_000 }),
   share: z.number().meta({ description: 'total_net_cents / threshold_cents (1 = the threshold), rounded to 4 decimals' }),
-  warning: z.enum(['none', 'near', 'over']).meta({ description: 'near: from 80 % of the threshold; over: above it' }),
+  warning: z
+    .enum(['none', 'near', 'over'])
+    .meta({ description: 'near: from 80 % of the threshold; over: above it, this year or the year before' }),
   oss_enabled: z.boolean().meta({ description: 'VAT_OSS=on: the destination country VAT is charged' }),
 });
 export type EuDistanceSalesView = z.infer<typeof EuDistanceSalesView>;

@@ -201,6 +201,7 @@ describe('VAT with the OSS on, and the EU distance-sales total', () => {
       expect(EuDistanceSalesResponse.parse(res.body).data).toEqual({
         year: 2012,
         total_net_cents: 260_000,
+        previous_year_net_cents: 0,
         threshold_cents: 1_000_000,
         share: 0.26,
         warning: 'none',
@@ -213,6 +214,12 @@ describe('VAT with the OSS on, and the EU distance-sales total', () => {
       });
       expect((await admin.call('get', '/api/admin/vat/eu-distance-sales?year=2015').expect(200)).body.data).toMatchObject({
         total_net_cents: 1_000_100,
+        warning: 'over',
+      });
+      // the year after: nothing sold yet, but the year before was over the threshold
+      expect((await admin.call('get', '/api/admin/vat/eu-distance-sales?year=2016').expect(200)).body.data).toMatchObject({
+        total_net_cents: 0,
+        previous_year_net_cents: 1_000_100,
         warning: 'over',
       });
       // without a year (or a blank one): the current year in Zagreb

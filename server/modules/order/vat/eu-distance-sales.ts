@@ -68,13 +68,14 @@ export class EuDistanceSales {
 
   /** The year's total against the threshold, as the operator's API and page show it. */
   async report(year: number): Promise<EuDistanceSalesView> {
-    const total = await this.totalNetCents(year);
+    const [total, previous] = await Promise.all([this.totalNetCents(year), this.totalNetCents(year - 1)]);
     return {
       year,
       total_net_cents: total,
+      previous_year_net_cents: previous,
       threshold_cents: EU_DISTANCE_SALES_THRESHOLD_CENTS,
       share: Math.round((total / EU_DISTANCE_SALES_THRESHOLD_CENTS) * 10_000) / 10_000,
-      warning: distanceSalesWarning(total),
+      warning: distanceSalesWarning(total, previous),
       oss_enabled: this.config.vat.oss,
     };
   }

@@ -41,6 +41,7 @@ export interface AdminOrdersTexts {
   /** The year's EU distance sales banner (docs/invoicing/vat.md) */
   euSalesHeading: (year: number) => string;
   euSalesTotal: (p: { total: string; threshold: string; share: string }) => string;
+  euSalesPrevious: (total: string) => string;
   euSalesNone: string;
   euSalesNear: string;
   euSalesOver: string;
@@ -130,6 +131,7 @@ function textsOf(locale: Locale): AdminOrdersTexts {
     orderHeading: (number) => fill('orderHeading', { number }),
     euSalesHeading: (year) => fill('euSalesHeading', { year }),
     euSalesTotal: (p) => fill('euSalesTotal', p),
+    euSalesPrevious: (total) => fill('euSalesPrevious', { total }),
     languages: LOCALE_NAMES,
   };
 }

@@ -194,6 +194,7 @@ describe('pages', () => {
     const sales = (over: Partial<EuDistanceSalesView>): EuDistanceSalesView => ({
       year: 2026,
       total_net_cents: 120_000,
+      previous_year_net_cents: 0,
       threshold_cents: 1_000_000,
       share: 0.12,
       warning: 'none',
@@ -209,6 +210,7 @@ describe('pages', () => {
     expect(quiet).toContain('Prodaja na daljinu u druge države EU, 2026.');
     expect(quiet).toContain('1.200,00 € od praga 10.000,00 € (12 %)');
     expect(quiet).toContain(ADMIN_ORDERS_TEXTS.hr.euSalesNone);
+    expect(quiet).toContain('Prethodna godina: 0,00 €');
     expect(quiet.indexOf('data-testid="eu-sales"')).toBeLessThan(quiet.indexOf('<form class="filters"'));
 
     const near = listPage(hr, {

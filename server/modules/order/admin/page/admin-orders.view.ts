@@ -32,6 +32,7 @@ function euSalesBanner(s: EuDistanceSalesView, t: AdminOrdersTexts, locale: Loca
   return html`<section class="notice ${kind}" role="${loud ? 'alert' : 'status'}" data-testid="eu-sales" data-warning="${s.warning}" aria-labelledby="eu-sales-heading">
 <h2 id="eu-sales-heading">${t.euSalesHeading(s.year)}</h2>
 <p>${t.euSalesTotal({ total: formatEuro(s.total_net_cents, locale), threshold: formatEuro(s.threshold_cents, locale), share })}</p>
+<p>${t.euSalesPrevious(formatEuro(s.previous_year_net_cents, locale))}</p>
 <p>${message}</p>
 </section>`;
 }
