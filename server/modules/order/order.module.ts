@@ -27,6 +27,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
+import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
 import { VatAdminController } from './vat/vat-admin.controller.js';
 
 @Module({
@@ -49,6 +50,7 @@ import { VatAdminController } from './vat/vat-admin.controller.js';
     PaymentReminder,
     OrderAdminService,
     EuDistanceSales,
+    EuDistanceSalesRepository,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],

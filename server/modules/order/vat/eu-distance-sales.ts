@@ -1,23 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
 import type { EuDistanceSalesView } from '../../../../contract/api/admin-vat.js';
 import { divideHalfUp } from '../../../../contract/money.js';
 import { EU_DISTANCE_SALE_COUNTRIES, EU_DISTANCE_SALES_THRESHOLD_CENTS, distanceSalesWarning } from '../../../../contract/vat.js';
 import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { PaymentService } from '../../payment/index.js';
-
-/** The shop's calendar: a year runs from 1 January 00:00 to 31 December 24:00 in Croatia. */
-const SHOP_TIME_ZONE = 'Europe/Zagreb';
-
-/** One order counted towards the year's total (what the query reads). */
-interface DistanceSaleRow {
-  number: string;
-  total: number;
-  vat_base: number;
-  /** Whether a refund was recorded for it (then the card ledger says how much went back). */
-  refunded_partly: boolean;
-}
+import { EuDistanceSalesRepository, SHOP_TIME_ZONE } from './eu-distance-sales.repository.js';
 
 /**
  * The year's intra-Community distance sales of goods (docs/invoicing/vat.md, 'The EUR 10,000
@@ -31,7 +18,7 @@ interface DistanceSaleRow {
 @Injectable()
 export class EuDistanceSales {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly rows: EuDistanceSalesRepository,
     private readonly payments: PaymentService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -44,16 +31,7 @@ export class EuDistanceSales {
   /** Net cents of the year's EU distance sales, refunds deducted. */
   async totalNetCents(year: number): Promise<number> {
     if (!Number.isSafeInteger(year) || year < 1970 || year > 9999) throw new RangeError(`year ${year} is out of range`);
-    const rows = (await this.db.query(
-      `SELECT o.number, o.total, o.vat_base,
-              EXISTS (SELECT 1 FROM shop_order_history h WHERE h.order_id = o.id AND h.action = 'refunded') AS refunded_partly
-         FROM shop_order o
-        WHERE o.payment_status = 'paid'
-          AND o.delivery_address ->> 'country' = ANY($2::text[])
-          AND o.placed_at >= make_timestamptz($1, 1, 1, 0, 0, 0, '${SHOP_TIME_ZONE}')
-          AND o.placed_at < make_timestamptz($1 + 1, 1, 1, 0, 0, 0, '${SHOP_TIME_ZONE}')`,
-      [year, EU_DISTANCE_SALE_COUNTRIES],
-    )) as DistanceSaleRow[];
+    const rows = await this.rows.paidOrders(year, EU_DISTANCE_SALE_COUNTRIES);
     let total = 0;
     for (const r of rows) {
       let net = r.vat_base;
