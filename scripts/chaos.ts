@@ -553,7 +553,8 @@ async function tally(db: pg.Client): Promise<Tally> {
     mailsResent,
     invoices: invoices.reduce((sum, i) => sum + i.n, 0),
     invoicesFiscalized: invoices.reduce((sum, i) => sum + i.fiscalized, 0),
-    invoicesLost: placed.filter((p) => p.method === 'card' && byNumber.get(p.number)?.payment_status === 'paid' && !invoiceOf.has(p.number)).length,
+    invoicesLost: placed.filter((p) => p.method === 'card' && byNumber.get(p.number)?.payment_status === 'paid' && !invoiceOf.has(p.number))
+      .length,
     invoicesDuplicated: invoices.filter((i) => i.n > 1).reduce((sum, i) => sum + i.n - 1, 0),
     jirTwice: invoices.filter((i) => i.jirs > 1).length,
   };
@@ -590,7 +591,10 @@ try {
   const db = await connect(DATABASE_URL);
   const deadline = performance.now() + CATCH_UP_MS;
   let t = await tally(db);
-  while ((t.ordersLost || t.paymentsLost || t.mailsLost || t.invoicesLost || t.invoicesFiscalized < t.invoices) && performance.now() < deadline) {
+  while (
+    (t.ordersLost || t.paymentsLost || t.mailsLost || t.invoicesLost || t.invoicesFiscalized < t.invoices) &&
+    performance.now() < deadline
+  ) {
     await sleep(2000);
     t = await tally(db);
   }

@@ -491,7 +491,7 @@ export async function verifyInvoices(
 ): Promise<{ result: InvoiceResult; check: Verdict }> {
   const numbers = orders.map((o) => o.number);
   let issuedAt = 0;
-  let counts = { issued: 0, fiscalized: 0 };
+  let counts: { issued: number; fiscalized: number };
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const { rows } = await db.query<{ issued: number; fiscalized: number }>(
@@ -520,8 +520,14 @@ export async function verifyInvoices(
     [numbers],
   );
   const r = rows[0]!;
-  check(r.orders === numbers.length && r.invoices === numbers.length, `invoices: ${r.invoices} for ${r.orders} of ${numbers.length} paid card orders, one each`);
-  check(r.jirs === numbers.length && r.attempts_with_jir === numbers.length, `JIRs: ${r.jirs} distinct, ${r.attempts_with_jir} answered attempts: one per invoice`);
+  check(
+    r.orders === numbers.length && r.invoices === numbers.length,
+    `invoices: ${r.invoices} for ${r.orders} of ${numbers.length} paid card orders, one each`,
+  );
+  check(
+    r.jirs === numbers.length && r.attempts_with_jir === numbers.length,
+    `JIRs: ${r.jirs} distinct, ${r.attempts_with_jir} answered attempts: one per invoice`,
+  );
   check(r.numbers === r.invoices, `invoice numbers: ${r.numbers} distinct for ${r.invoices} invoices`);
   const seconds = (end: number) => Math.max(0.001, (end - t0) / 1000);
   return {

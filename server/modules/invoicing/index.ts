@@ -3,3 +3,4 @@ export { InvoicingModule } from './invoicing.module.js';
 export type { InvoiceDocument, InvoiceLine } from './invoice-document.js';
 export { validateUblSchema } from './einvoice/index.js';
 export { CisEmulator, mountFiscalSandbox } from './fiscal/index.js';
+export { InvoiceRepository } from './invoice.repository.js';

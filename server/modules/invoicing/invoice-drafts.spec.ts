@@ -29,13 +29,31 @@ describe('invoiceDraftFromOrder: the invoice says what the order charged', () =>
     const hr = invoiceDraftFromOrder(previewOrder({ r1_invoice: { ...previewOrder().r1_invoice!, tax_id: 'HR69827451031' } }), new Map());
     expect(hr.buyer).toMatchObject({ kind: 'business', name: 'Bistro Zrno d.o.o.', taxId: '69827451031', countryCode: 'HR' });
     const de = invoiceDraftFromOrder(
-      previewOrder({ r1_invoice: { company_name: 'Nudel GmbH', tax_id: 'de123456789', street: 'Hauptstr. 1', postal_code: '80331', city: 'München', country: 'DE' } }),
+      previewOrder({
+        r1_invoice: {
+          company_name: 'Nudel GmbH',
+          tax_id: 'de123456789',
+          street: 'Hauptstr. 1',
+          postal_code: '80331',
+          city: 'München',
+          country: 'DE',
+        },
+      }),
       new Map(),
     );
     expect(de.buyer).toMatchObject({ kind: 'business', taxId: 'DE123456789', countryCode: 'DE' });
     const billing = { first_name: 'Ivo', last_name: 'Ivić', street: 'Korzo 1', postal_code: '51000', city: 'Rijeka', country: 'HR' };
     const person = invoiceDraftFromOrder(previewOrder({ r1_invoice: null, billing_address: billing }), new Map());
-    expect(person.buyer).toEqual({ kind: 'consumer', name: 'Ivo Ivić', street: 'Korzo 1', postalCode: '51000', city: 'Rijeka', countryCode: 'HR', taxId: null, email: 'ana.horvat@example.com' });
+    expect(person.buyer).toEqual({
+      kind: 'consumer',
+      name: 'Ivo Ivić',
+      street: 'Korzo 1',
+      postalCode: '51000',
+      city: 'Rijeka',
+      countryCode: 'HR',
+      taxId: null,
+      email: 'ana.horvat@example.com',
+    });
   });
 });
 

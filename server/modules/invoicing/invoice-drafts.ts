@@ -5,7 +5,18 @@ import type { InvoiceDocument, InvoiceLine } from './invoice-document.js';
 /** What an invoice says before it is numbered, timed and protected (ZKI): all of InvoiceDocument but those. */
 export type InvoiceDraft = Omit<
   InvoiceDocument,
-  'id' | 'number' | 'sequence' | 'premise' | 'device' | 'sequenceMark' | 'issuedAt' | 'operator' | 'zki' | 'jir' | 'seller' | 'cisPaymentCode'
+  | 'id'
+  | 'number'
+  | 'sequence'
+  | 'premise'
+  | 'device'
+  | 'sequenceMark'
+  | 'issuedAt'
+  | 'operator'
+  | 'zki'
+  | 'jir'
+  | 'seller'
+  | 'cisPaymentCode'
 >;
 
 /** KPD 2025 code of pasta (10.73.11 'Tjestenina, nekuhana, nepunjena i nepripremljena na drugi način'). */
@@ -72,7 +83,10 @@ export function invoiceDraftFromOrder(order: OrderView, kpdCodes: ReadonlyMap<st
         },
     lines,
     discount: order.discount,
-    discountByRate: [...discountByRate.entries()].filter(([, g]) => g !== 0).sort(([a], [b]) => a - b).map(([rate, gross]) => ({ rate, gross })),
+    discountByRate: [...discountByRate.entries()]
+      .filter(([, g]) => g !== 0)
+      .sort(([a], [b]) => a - b)
+      .map(([rate, gross]) => ({ rate, gross })),
     delivery: order.delivery,
     deliveryVatRate: deliveryRow?.rate ?? 25,
     vatByRate,

@@ -59,7 +59,13 @@ export class InvoiceIssuer {
     return this.issue(manager, draft, invoice.order_id, invoice.id, now);
   }
 
-  private async issue(manager: EntityManager, draft: InvoiceDraft, orderId: string, stornoOf: string | null, now: Date): Promise<InvoiceRow> {
+  private async issue(
+    manager: EntityManager,
+    draft: InvoiceDraft,
+    orderId: string,
+    stornoOf: string | null,
+    now: Date,
+  ): Promise<InvoiceRow> {
     const s = this.settings;
     // the invoice's time is the second it is issued (DatVrijeme and the ZKI carry no fractions)
     const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);

@@ -121,7 +121,11 @@ export class InvoiceRepository {
     return Number(row!.last_value);
   }
 
-  async insert(manager: EntityManager, doc: InvoiceDocument, meta: { orderId: string; year: number; scope: string; stornoOf: string | null }): Promise<void> {
+  async insert(
+    manager: EntityManager,
+    doc: InvoiceDocument,
+    meta: { orderId: string; year: number; scope: string; stornoOf: string | null },
+  ): Promise<void> {
     await manager.query(
       `INSERT INTO invoice (id, kind, order_id, order_number, storno_of, year, scope, sequence, premise, device, sequence_mark, number,
          issued_at, operator_mark, operator_oib, seller, buyer, lines, discount, discount_by_rate, delivery, delivery_vat_rate,
@@ -164,16 +168,17 @@ export class InvoiceRepository {
 
   /** The order's invoice (not its stornos), locked for the caller's transaction when `lock`. */
   async invoiceOfOrder(manager: EntityManager, orderId: string, lock = false): Promise<InvoiceRow | null> {
-    const rows = (await manager.query(
-      `${SELECT_INVOICE} WHERE i.order_id = $1 AND i.kind = 'invoice'${lock ? ' FOR UPDATE OF i' : ''}`,
-      [orderId],
-    )) as Array<Record<string, unknown>>;
+    const rows = (await manager.query(`${SELECT_INVOICE} WHERE i.order_id = $1 AND i.kind = 'invoice'${lock ? ' FOR UPDATE OF i' : ''}`, [
+      orderId,
+    ])) as Array<Record<string, unknown>>;
     return rows[0] ? parse(rows[0]) : null;
   }
 
   /** Gross cents already reversed by the stornos of an invoice (positive). */
   async reversedOf(manager: EntityManager, invoiceId: string): Promise<number> {
-    const [row] = (await manager.query(`SELECT coalesce(-sum(total), 0) AS reversed FROM invoice WHERE storno_of = $1`, [invoiceId])) as Array<{
+    const [row] = (await manager.query(`SELECT coalesce(-sum(total), 0) AS reversed FROM invoice WHERE storno_of = $1`, [
+      invoiceId,
+    ])) as Array<{
       reversed: string | number;
     }>;
     return Number(row!.reversed);
@@ -199,9 +204,16 @@ export class InvoiceRepository {
    * again with its message id; otherwise a new attempt is recorded. The lease keeps other runs away
    * while the message is on its way.
    */
-  async claimAttempt(invoiceId: string, now: Date, leaseMs: number, newMessageId: string): Promise<{ invoice: InvoiceRow; attempt: FiscalAttemptRow } | null> {
+  async claimAttempt(
+    invoiceId: string,
+    now: Date,
+    leaseMs: number,
+    newMessageId: string,
+  ): Promise<{ invoice: InvoiceRow; attempt: FiscalAttemptRow } | null> {
     return this.db.transaction(async (manager) => {
-      const rows = (await manager.query(`${SELECT_INVOICE} WHERE i.id = $1 FOR UPDATE OF i`, [invoiceId])) as Array<Record<string, unknown>>;
+      const rows = (await manager.query(`${SELECT_INVOICE} WHERE i.id = $1 FOR UPDATE OF i`, [invoiceId])) as Array<
+        Record<string, unknown>
+      >;
       const invoice = rows[0] ? parse(rows[0]) : null;
       if (!invoice || invoice.fiscal_state !== 'pending' || invoice.next_attempt_at.getTime() > now.getTime()) return null;
       const open = (await manager.query(
@@ -284,7 +296,10 @@ export class InvoiceRepository {
 
   /** Marks the buyer's invoice mail as queued; answers false when it already was (so it is queued once). */
   async markMailed(manager: EntityManager, invoiceId: string, now: Date): Promise<boolean> {
-    const rows = (await manager.query(`UPDATE invoice SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL RETURNING id`, [invoiceId, now])) as unknown[];
+    const rows = (await manager.query(`UPDATE invoice SET mailed_at = $2 WHERE id = $1 AND mailed_at IS NULL RETURNING id`, [
+      invoiceId,
+      now,
+    ])) as unknown[];
     return rows.length > 0;
   }
 
@@ -310,7 +325,9 @@ export class InvoiceRepository {
   }
 
   async attemptsOf(invoiceId: string): Promise<FiscalAttemptRow[]> {
-    return (await this.db.query(`SELECT * FROM invoice_fiscal_attempt WHERE invoice_id = $1 ORDER BY attempt`, [invoiceId])) as FiscalAttemptRow[];
+    return (await this.db.query(`SELECT * FROM invoice_fiscal_attempt WHERE invoice_id = $1 ORDER BY attempt`, [
+      invoiceId,
+    ])) as FiscalAttemptRow[];
   }
 
   /** The operators' list: newest first, `limit` from `offset`, and how many match. */
@@ -331,9 +348,10 @@ export class InvoiceRepository {
     if (filter.to) add('i.issued_at < ?', filter.to);
     const clause = where.length ? ` WHERE ${where.join(' AND ')}` : '';
     const [count] = (await this.db.query(`SELECT count(*)::int AS n FROM invoice i${clause}`, params)) as Array<{ n: number }>;
-    const rows = (await this.db.query(`${SELECT_INVOICE}${clause} ORDER BY i.issued_at DESC, i.sequence DESC LIMIT ${limit} OFFSET ${offset}`, params)) as Array<
-      Record<string, unknown>
-    >;
+    const rows = (await this.db.query(
+      `${SELECT_INVOICE}${clause} ORDER BY i.issued_at DESC, i.sequence DESC LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )) as Array<Record<string, unknown>>;
     return { rows: rows.map(parse), total: Number(count!.n) };
   }
 

@@ -64,7 +64,10 @@ describe('MailProcessor: a mail is sent once', () => {
   it('skips a mail whose row is already marked sent (a second job of the same mail)', async () => {
     const { service, sent } = mailer();
     const { db } = database({ sentAt: new Date(), commitFailures: 0 });
-    expect(await new MailProcessor(service, sealer, db, new MailAttachmentSources()).process(job(sealer))).toEqual({ messageId: '<old@x>', skipped: true });
+    expect(await new MailProcessor(service, sealer, db, new MailAttachmentSources()).process(job(sealer))).toEqual({
+      messageId: '<old@x>',
+      skipped: true,
+    });
     expect(sent).toEqual([]);
   });
 
@@ -81,8 +84,12 @@ describe('MailProcessor: a mail is sent once', () => {
 
   it('sends every attempt of one recorded mail with the same Message-ID, made from the record', async () => {
     const { service, messageIds } = mailer();
-    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(job(sealer));
-    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(job(sealer));
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(
+      job(sealer),
+    );
+    await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, new MailAttachmentSources()).process(
+      job(sealer),
+    );
     expect(messageIds).toEqual([`<stable-${JOB_ID}@zlatnozrno.hr>`, `<stable-${JOB_ID}@zlatnozrno.hr>`]);
   });
 
@@ -93,15 +100,17 @@ describe('MailProcessor: a mail is sent once', () => {
       sendTemplate: (_t: string, _p: unknown, o: { attachments?: unknown[] }) => (files.push(o.attachments), Promise.resolve('<m2@x>')),
     } as unknown as MailService;
     const sources = new MailAttachmentSources();
-    sources.register('invoice-pdf', (ref) => Promise.resolve({ filename: `${ref}.pdf`, content: Buffer.from('%PDF'), contentType: 'application/pdf' }));
+    sources.register('invoice-pdf', (ref) =>
+      Promise.resolve({ filename: `${ref}.pdf`, content: Buffer.from('%PDF'), contentType: 'application/pdf' }),
+    );
     expect(() => sources.register('invoice-pdf', () => Promise.reject(new Error('x')))).toThrow(/twice/);
     const withFile = job(sealer);
     withFile.data.attachments = [{ kind: 'invoice-pdf', ref: 'inv-1' }];
     await new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, sources).process(withFile);
     expect(files).toEqual([[{ filename: 'inv-1.pdf', content: Buffer.from('%PDF'), contentType: 'application/pdf' }]]);
     withFile.data.attachments = [{ kind: 'nobody', ref: 'x' }];
-    await expect(new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, sources).process(withFile)).rejects.toThrow(
-      /MAIL_ATTACHMENT_UNKNOWN/,
-    );
+    await expect(
+      new MailProcessor(service, sealer, database({ sentAt: null, commitFailures: 0 }).db, sources).process(withFile),
+    ).rejects.toThrow(/MAIL_ATTACHMENT_UNKNOWN/);
   });
 });

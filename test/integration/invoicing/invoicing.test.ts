@@ -89,7 +89,11 @@ describe('invoices and fiscalization', () => {
       redirect: 'manual',
     });
     expect(posted.status).toBe(303);
-    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, { method: 'POST', headers: { origin: shop.url }, redirect: 'manual' });
+    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, {
+      method: 'POST',
+      headers: { origin: shop.url },
+      redirect: 'manual',
+    });
     expect(decided.status).toBe(302);
   }
 
@@ -144,12 +148,18 @@ describe('invoices and fiscalization', () => {
     const list = await fetch(`${shop.url}/api/orders/${number}/invoices?view_token=${encodeURIComponent(token)}`);
     expect(list.status).toBe(200);
     expect(list.headers.get('cache-control')).toContain('no-store');
-    const { data } = (await list.json()) as { data: Array<{ id: string; number: string; fiscal_state: string; pdf_path: string; ubl_path: string | null }> };
+    const { data } = (await list.json()) as {
+      data: Array<{ id: string; number: string; fiscal_state: string; pdf_path: string; ubl_path: string | null }>;
+    };
     expect(data).toEqual([expect.objectContaining({ id: invoice.id, number: invoice.number, fiscal_state: 'fiscalized', ubl_path: null })]);
     const pdf = await fetch(`${shop.url}${data[0].pdf_path}?view_token=${encodeURIComponent(token)}`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     // a consumer's invoice has no e-invoice
     const ubl = await fetch(`${shop.url}/api/orders/${number}/invoices/${invoice.id}/ubl?view_token=${encodeURIComponent(token)}`);
     expect(ubl.status).toBe(404);
@@ -157,7 +167,9 @@ describe('invoices and fiscalization', () => {
     // nobody else: no token, a wrong one, another order's invoice id, junk ids -> 404, never 500
     expect((await fetch(`${shop.url}/api/orders/${number}/invoices`)).status).toBe(404);
     expect((await fetch(`${shop.url}/api/orders/${number}/invoices?view_token=x`)).status).toBe(404);
-    expect((await fetch(`${shop.url}/api/orders/${number}/invoices/${randomUUID()}/pdf?view_token=${encodeURIComponent(token)}`)).status).toBe(404);
+    expect(
+      (await fetch(`${shop.url}/api/orders/${number}/invoices/${randomUUID()}/pdf?view_token=${encodeURIComponent(token)}`)).status,
+    ).toBe(404);
     for (const junk of ['..%2F..', '%00', 'x'.repeat(500), "1'--"]) {
       const res = await fetch(`${shop.url}/api/orders/${number}/invoices/${junk}/pdf?view_token=${encodeURIComponent(token)}`);
       expect(res.status).toBeGreaterThanOrEqual(400);
@@ -201,9 +213,10 @@ describe('invoices and fiscalization', () => {
       const [done] = await fiscalized(number);
       expect(done.id).toBe(pending.id);
       expect(done.jir).toMatch(UUID);
-      const attempts = (await db.query(`SELECT attempt, late_delivery, outcome FROM invoice_fiscal_attempt WHERE invoice_id = $1 ORDER BY attempt`, [
-        done.id,
-      ])) as Array<{ attempt: number; late_delivery: boolean; outcome: string }>;
+      const attempts = (await db.query(
+        `SELECT attempt, late_delivery, outcome FROM invoice_fiscal_attempt WHERE invoice_id = $1 ORDER BY attempt`,
+        [done.id],
+      )) as Array<{ attempt: number; late_delivery: boolean; outcome: string }>;
       expect(attempts[0]).toMatchObject({ attempt: 1, late_delivery: false, outcome: 'unavailable' });
       expect(attempts.at(-1)).toMatchObject({ late_delivery: true, outcome: 'jir' });
       expect(attempts.filter((a) => a.outcome === 'jir')).toHaveLength(1);
@@ -233,7 +246,14 @@ describe('invoices and fiscalization', () => {
   it('an R1 order gets a UBL e-invoice that passes the UBL XSD, EN 16931 and HR-CIUS', async () => {
     const { number, token } = await paidCardOrder({
       method: 'card',
-      r1: { company_name: 'Bistro Zrno d.o.o.', tax_id: '69827451031', street: 'Savska cesta 18', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+      r1: {
+        company_name: 'Bistro Zrno d.o.o.',
+        tax_id: '69827451031',
+        street: 'Savska cesta 18',
+        postal_code: '10000',
+        city: 'Zagreb',
+        country: 'HR',
+      },
     });
     const [invoice] = await fiscalized(number);
     const res = await fetch(`${shop.url}/api/orders/${number}/invoices/${invoice.id}/ubl?view_token=${encodeURIComponent(token)}`);
@@ -246,7 +266,7 @@ describe('invoices and fiscalization', () => {
   }, 120_000);
 
   it('numbers are gapless under 50 concurrent issues, rollbacks giving their number back', async () => {
-    const { InvoiceRepository } = await import('../../../server/modules/invoicing/invoice.repository.js');
+    const { InvoiceRepository } = await import('../../../server/modules/invoicing/index.js');
     const repo = shop.app.get(InvoiceRepository);
     const scope = `T${randomUUID().slice(0, 6)}`;
     const results = await Promise.allSettled(

@@ -56,7 +56,11 @@ export class FiscalizationRunner {
     if (!claimed) return 'skipped';
     const { invoice, attempt } = claimed;
     const doc = documentOf(invoice);
-    const xml = buildRacunZahtjev(doc, { messageId: attempt.message_id, sentAt: new Date(attempt.sent_at), lateDelivery: attempt.late_delivery }, this.certificates.current());
+    const xml = buildRacunZahtjev(
+      doc,
+      { messageId: attempt.message_id, sentAt: new Date(attempt.sent_at), lateDelivery: attempt.late_delivery },
+      this.certificates.current(),
+    );
     let outcome: 'fiscalized' | 'rejected' | 'unavailable';
     try {
       const answer = await this.gateway.send(xml, { timeoutMs: this.settings.timeoutMs });
@@ -70,14 +74,22 @@ export class FiscalizationRunner {
           if (stored)
             await this.events.publish(
               manager,
-              new InvoiceFiscalized({ invoiceId, number: invoice.number, jir: answer.jir, late: attempt.late_delivery, fiscalizedAt: answeredAt.toISOString() }),
+              new InvoiceFiscalized({
+                invoiceId,
+                number: invoice.number,
+                jir: answer.jir,
+                late: attempt.late_delivery,
+                fiscalizedAt: answeredAt.toISOString(),
+              }),
             );
           await this.mails.queueInvoiceMail(manager, invoiceId, answeredAt);
         });
         outcome = 'fiscalized';
       } else {
         const first = answer.errors[0] ?? { code: 'unknown', message: 'CIS answered an error without a code' };
-        this.logger.error(`CIS refused invoice ${invoice.number} (${invoice.order_number}): ${answer.errors.map((e) => `${e.code} ${e.message}`).join('; ')}`);
+        this.logger.error(
+          `CIS refused invoice ${invoice.number} (${invoice.order_number}): ${answer.errors.map((e) => `${e.code} ${e.message}`).join('; ')}`,
+        );
         await this.invoices.recordRejection(attempt, first, answeredAt);
         await this.invoices.transaction((manager) => this.mails.queueInvoiceMail(manager, invoiceId, answeredAt));
         outcome = 'rejected';
@@ -86,7 +98,9 @@ export class FiscalizationRunner {
       if (!(err instanceof CisUnavailableError)) throw err;
       const failedAt = new Date();
       const delay = retryDelayMs(attempt.attempt, this.settings.retryBaseMs);
-      this.logger.warn(`CIS did not answer for invoice ${invoice.number} (attempt ${attempt.attempt}): ${err.message}; next attempt in ${Math.round(delay / 1000)} s`);
+      this.logger.warn(
+        `CIS did not answer for invoice ${invoice.number} (attempt ${attempt.attempt}): ${err.message}; next attempt in ${Math.round(delay / 1000)} s`,
+      );
       await this.invoices.recordUnavailable(attempt, err.message, failedAt, new Date(failedAt.getTime() + delay));
       await this.invoices.transaction((manager) => this.mails.queueInvoiceMail(manager, invoiceId, failedAt));
       await this.schedule(invoiceId, attempt.attempt + 1, delay).catch((e: Error) =>
