@@ -21,6 +21,7 @@ export const MODULE_EDGES = {
   contact: [],
   content: ['catalog'],
   identity: [],
+  invoicing: ['catalog', 'identity', 'order'],
   newsletter: ['identity'],
   order: ['cart', 'catalog', 'identity', 'payment'],
   payment: [],
