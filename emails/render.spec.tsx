@@ -66,6 +66,8 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'order-cancelled': 'orderUrl',
   'order-expired': 'shopUrl',
   'order-refunded': 'orderUrl',
+  invoice: 'orderUrl',
+  'invoices-not-fiscalized': 'adminUrl',
   'newsletter-confirmation': 'confirmUrl',
   'newsletter-welcome': 'recipesUrl',
   // a mailto: answer to the sender (the shop's inbox has no page of its own for a message)

@@ -31,6 +31,8 @@ import { orderCancelled } from './templates/order-cancelled.email.js';
 import { orderExpired } from './templates/order-expired.email.js';
 import { orderRefunded } from './templates/order-refunded.email.js';
 import { orderPaidNotice } from './templates/order-paid-notice.email.js';
+import { invoice } from './templates/invoice.email.js';
+import { invoicesNotFiscalized } from './templates/invoices-not-fiscalized.email.js';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
 import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
 import { contactNotice } from './templates/contact-notice.email.js';
@@ -55,6 +57,8 @@ export const templates = {
   'order-cancelled': orderCancelled,
   'order-expired': orderExpired,
   'order-refunded': orderRefunded,
+  invoice,
+  'invoices-not-fiscalized': invoicesNotFiscalized,
   'newsletter-confirmation': newsletterConfirmation,
   'newsletter-welcome': newsletterWelcome,
   'contact-notice': contactNotice,

@@ -32,6 +32,7 @@ import {
   runCheckouts,
   setStock,
   settleCallbacks,
+  verifyInvoices,
   stockOf,
   verifyOrders,
   verifyPayments,
@@ -468,11 +469,15 @@ async function benchCheckout(base: string, baselineRps: number, shopPids: Array<
     });
     if (card.placed.length !== CALLBACKS || card.placed.some((p) => !p.payment))
       throw new Error(`placing ${CALLBACKS} card orders failed: ${JSON.stringify(card.result)}`);
+    const callbacksStart = performance.now();
     const settled = await settleCallbacks(base, db, SANDBOX_MONRI_KEY, card.placed, {
       connections: CALLBACK_CONNECTIONS,
       timeoutMs: 120_000,
     });
+    const invoiced = await verifyInvoices(db, card.placed, callbacksStart, 180_000);
     const paymentsCheck = await verifyPayments(db, MAIL_DIR, card.placed, 120_000);
+    paymentsCheck.ok &&= invoiced.check.ok;
+    paymentsCheck.lines.push(...invoiced.check.lines);
     return {
       setup,
       runs,
@@ -480,6 +485,7 @@ async function benchCheckout(base: string, baselineRps: number, shopPids: Array<
       cpu_ms_per_order: cpu,
       cpu_ms_per_order_during_runs: cpuRuns,
       callbacks: { ...settled.result, ratio_to_baseline: Number((settled.result.callbacks_settled_per_s / baselineRps).toFixed(4)) },
+      invoices: { ...invoiced.result, ratio_to_baseline: Number((invoiced.result.invoices_fiscalized_per_s / baselineRps).toFixed(4)) },
       payments_check: paymentsCheck,
       goal_orders_per_s: GOAL_ORDERS_PER_S,
     };
@@ -656,6 +662,13 @@ try {
       const cb = checkout.callbacks;
       console.log(
         `${cb.name.padEnd(42)} ${String(cb.callbacks_settled_per_s).padStart(8)} ${String(cb.post_p50_ms).padStart(7)} ${String(cb.post_p99_ms).padStart(7)} ${String(cb.non_200).padStart(7)} ${(cb.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
+      );
+      const inv = checkout.invoices;
+      console.log(
+        `${'card invoices issued'.padEnd(42)} ${String(inv.invoices_issued_per_s).padStart(8)} ${''.padStart(7)} ${''.padStart(7)} ${''.padStart(7)} ${''.padStart(6)}`,
+      );
+      console.log(
+        `${'card invoices fiscalized (CIS sandbox)'.padEnd(42)} ${String(inv.invoices_fiscalized_per_s).padStart(8)} ${''.padStart(7)} ${''.padStart(7)} ${''.padStart(7)} ${(inv.ratio_to_baseline ?? 0).toFixed(3).padStart(6)}`,
       );
       console.log(
         '  (orders/s: 201s per second of wall time, each guest also fetching its CSRF token and making its cart; p50/p99: POST /api/orders alone.',

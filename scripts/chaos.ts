@@ -482,6 +482,13 @@ interface Tally {
   mailsDuplicated: number;
   /** Copies of a mail sent again after a crash, with the same Message-ID (one message to the recipient). */
   mailsResent: number;
+  /** Invoices of paid card orders (docs/invoicing.md): with their JIR, paid orders without one, orders with more than one. */
+  invoices: number;
+  invoicesFiscalized: number;
+  invoicesLost: number;
+  invoicesDuplicated: number;
+  /** Invoices with more than one attempt answered by a JIR (CIS would have two records of one invoice). */
+  jirTwice: number;
 }
 async function tally(db: pg.Client): Promise<Tally> {
   const numbers = placed.map((p) => p.number);
@@ -500,6 +507,13 @@ async function tally(db: pg.Client): Promise<Tally> {
     `SELECT order_number AS number, count(*)::int AS n FROM payment_attempt WHERE status = 'approved' AND order_number = ANY($1) GROUP BY 1`,
     [numbers],
   );
+  const { rows: invoices } = await db.query<{ order_number: string; n: number; fiscalized: number; jirs: number }>(
+    `SELECT i.order_number, count(*)::int AS n, count(*) FILTER (WHERE i.fiscal_state = 'fiscalized')::int AS fiscalized,
+            max((SELECT count(*) FROM invoice_fiscal_attempt a WHERE a.invoice_id = i.id AND a.outcome = 'jir'))::int AS jirs
+       FROM invoice i WHERE i.kind = 'invoice' AND i.order_number = ANY($1) GROUP BY 1`,
+    [numbers],
+  );
+  const invoiceOf = new Map(invoices.map((i) => [i.order_number, i]));
   const { counts: mails, resent: mailsResent } = await mailsByOrder();
   let mailsExpected = 0;
   let mailsSent = 0;
@@ -537,6 +551,11 @@ async function tally(db: pg.Client): Promise<Tally> {
     mailsLost,
     mailsDuplicated,
     mailsResent,
+    invoices: invoices.reduce((sum, i) => sum + i.n, 0),
+    invoicesFiscalized: invoices.reduce((sum, i) => sum + i.fiscalized, 0),
+    invoicesLost: placed.filter((p) => p.method === 'card' && byNumber.get(p.number)?.payment_status === 'paid' && !invoiceOf.has(p.number)).length,
+    invoicesDuplicated: invoices.filter((i) => i.n > 1).reduce((sum, i) => sum + i.n - 1, 0),
+    jirTwice: invoices.filter((i) => i.jirs > 1).length,
   };
 }
 
@@ -571,7 +590,7 @@ try {
   const db = await connect(DATABASE_URL);
   const deadline = performance.now() + CATCH_UP_MS;
   let t = await tally(db);
-  while ((t.ordersLost || t.paymentsLost || t.mailsLost) && performance.now() < deadline) {
+  while ((t.ordersLost || t.paymentsLost || t.mailsLost || t.invoicesLost || t.invoicesFiscalized < t.invoices) && performance.now() < deadline) {
     await sleep(2000);
     t = await tally(db);
   }
@@ -601,6 +620,10 @@ try {
     ['mails lost', t.mailsLost],
     ['mails duplicated (another Message-ID)', t.mailsDuplicated],
     ['mails sent again after a crash (same Message-ID)', t.mailsResent],
+    ['invoices of paid card orders / fiscalized (CIS sandbox)', `${t.invoices} / ${t.invoicesFiscalized}`],
+    ['invoices lost (paid card order without one)', t.invoicesLost],
+    ['invoices duplicated (an order with two)', t.invoicesDuplicated],
+    ['invoices with two JIRs', t.jirTwice],
     ['answers 500', serverErrors.length],
     ['answers 503 (PostgreSQL away, retried)', [...statuses].filter(([k]) => k.endsWith(' 503')).reduce((s, [, n]) => s + n, 0)],
   ];
@@ -613,7 +636,17 @@ try {
   for (const [k, v] of rows) console.log(`| ${k.padEnd(width)} | ${v} |`);
   for (const e of serverErrors.slice(0, 5)) console.log(`500: ${e}`);
   const failed =
-    t.ordersLost + t.ordersDuplicated + t.paymentsLost + t.settledTwice + t.mailsLost + t.mailsDuplicated + serverErrors.length;
+    t.ordersLost +
+    t.ordersDuplicated +
+    t.paymentsLost +
+    t.settledTwice +
+    t.mailsLost +
+    t.mailsDuplicated +
+    t.invoicesLost +
+    t.invoicesDuplicated +
+    t.jirTwice +
+    (t.invoices - t.invoicesFiscalized) +
+    serverErrors.length;
   console.log(
     failed ? `\nFAILED: losses, duplicates or 500s above (shop log: ${LOG_FILE})` : '\nOK: nothing lost, nothing duplicated, no 500',
   );

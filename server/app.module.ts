@@ -14,6 +14,7 @@ import { CartModule } from './modules/cart/index.js';
 import { IdentityModule } from './modules/identity/index.js';
 import { RateLimitModule } from './platform/rate-limit/index.js';
 import { OrderModule } from './modules/order/index.js';
+import { InvoicingModule } from './modules/invoicing/index.js';
 import { PaymentModule } from './modules/payment/index.js';
 import { ContentModule } from './modules/content/index.js';
 import { NewsletterModule } from './modules/newsletter/index.js';
@@ -49,6 +50,7 @@ export class AppModule {
         CartModule,
         IdentityModule,
         OrderModule,
+        InvoicingModule,
         PaymentModule,
         ContentModule,
         ContactModule,

@@ -3,6 +3,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import type { OrderView } from '../../contract/api/order.js';
 import { company } from '../../contract/brand/company.js';
 import { countryName, HOME_COUNTRY } from '../../contract/countries.js';
+import { NOT_FISCALIZED_NOTICE } from '../../contract/fiscal-notice.js';
 import { formatEuro } from '../../contract/money.js';
 import type { PaymentMethod, PaymentStatus } from '../../contract/orders.js';
 import { formatDateTime, formatPercent } from './format.js';
@@ -318,5 +319,26 @@ export function OrderContact() {
         phone: link(`tel:${company.phone.replace(/[^\d+]/g, '')}`),
       })}
     </Text>
+  );
+}
+
+const fiscalBox: CSSProperties = { border: `2px solid ${colors.ink}`, borderRadius: '6px', padding: '12px 16px', margin: '8px 0 20px' };
+const fiscalWords: CSSProperties = { ...text.body, fontWeight: 700, letterSpacing: '1px', margin: '0' };
+
+/**
+ * 'OVO NIJE FISKALIZIRANI RAČUN' (law art. 29), framed where it cannot be missed: in Croatian in
+ * every language, word for word, with the mail's own language beside it (the Croatian mail says
+ * when the invoice follows instead). For every buyer mail that shows the order's amounts before
+ * its invoice exists (docs/invoicing/buyer.md).
+ */
+export function NotFiscalizedNotice() {
+  const { t, locale } = useMail();
+  return (
+    <Section style={fiscalBox} data-fiscal-notice="not-fiscalized">
+      <Text style={fiscalWords} lang={locale === 'hr' ? undefined : 'hr'}>
+        {NOT_FISCALIZED_NOTICE}
+      </Text>
+      <Text style={{ ...text.small, margin: '4px 0 0' }}>{t('order.notFiscalized')}</Text>
+    </Section>
   );
 }

@@ -6,7 +6,7 @@ import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.j
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
-import { OrderContact, OrderLines, OrderSectionHeading, OrderTotals } from '../components/order-blocks.js';
+import { NotFiscalizedNotice, OrderContact, OrderLines, OrderSectionHeading, OrderTotals } from '../components/order-blocks.js';
 import { defineTemplate } from '../mail-template.js';
 import { previewOrder } from './order-preview.js';
 
@@ -43,6 +43,8 @@ export function OrderCancelledEmail({ order, orderUrl }: OrderCancelledProps) {
       </MailNotice>
       <LinkAction href={orderUrl} label={t('orderCancelled.button')} hint={t('orderCancelled.linkHint')} />
       <OrderSectionHeading>{t('orderCancelled.linesHeading', { number: order.number })}</OrderSectionHeading>
+      {/* nothing paid: no invoice was ever issued, so these amounts are not one (law art. 29); a paid order's invoice is cancelled by its storno */}
+      {refunded ? null : <NotFiscalizedNotice />}
       <OrderLines order={order} />
       <OrderTotals order={order} vat={false} />
       <OrderContact />

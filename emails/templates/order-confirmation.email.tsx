@@ -8,6 +8,7 @@ import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
 import {
   codDue,
+  NotFiscalizedNotice,
   OrderContact,
   OrderFacts,
   OrderLines,
@@ -27,7 +28,8 @@ export interface OrderConfirmationProps {
 
 /**
  * Sent to the buyer when the order is confirmed: cash on delivery at placement, card when paid.
- * Everything the order holds: lines, totals with VAT, payment, addresses, R1 data, notes.
+ * Everything the order holds: lines, totals with VAT, payment, addresses, R1 data, notes. Sent before
+ * the invoice (its own mail follows), so it says 'OVO NIJE FISKALIZIRANI RAČUN' (law art. 29).
  */
 export function OrderConfirmationEmail({ order, orderUrl }: OrderConfirmationProps) {
   const { t, locale, publicUrl } = useMail();
@@ -50,6 +52,7 @@ export function OrderConfirmationEmail({ order, orderUrl }: OrderConfirmationPro
           <Text style={{ ...text.body, fontWeight: 600, margin: '0' }}>{t('orderConfirmation.payCourier', { total })}</Text>
         </MailNotice>
       ) : null}
+      <NotFiscalizedNotice />
       <OrderFacts order={order} />
       <OrderSectionHeading>{t('orderConfirmation.linesHeading')}</OrderSectionHeading>
       <OrderLines order={order} />

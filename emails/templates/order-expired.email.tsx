@@ -5,7 +5,7 @@ import { LinkAction, MailNotice, MailSignoff } from '../components/mail-blocks.j
 import { useMail } from '../components/mail-context.js';
 import { MailLayout } from '../components/mail-layout.js';
 import { text } from '../components/mail-theme.js';
-import { OrderContact, OrderLines, OrderSectionHeading, OrderTotals } from '../components/order-blocks.js';
+import { NotFiscalizedNotice, OrderContact, OrderLines, OrderSectionHeading, OrderTotals } from '../components/order-blocks.js';
 import { defineTemplate } from '../mail-template.js';
 import { previewOrder } from './order-preview.js';
 
@@ -43,6 +43,7 @@ export function OrderExpiredEmail({ order, cancelledAt, shopUrl }: OrderExpiredP
       <Text style={text.body}>{t('orderExpired.orderAgain')}</Text>
       <LinkAction href={shopUrl} label={t('orderExpired.button')} hint={t('orderExpired.linkHint')} />
       <OrderSectionHeading>{t('orderExpired.linesHeading', { number: order.number })}</OrderSectionHeading>
+      <NotFiscalizedNotice />
       <OrderLines order={order} />
       <OrderTotals order={order} vat={false} />
       <OrderContact />

@@ -450,7 +450,8 @@ export async function confirmationMails(mailDir: string, orders: PlacedOrder[], 
       const number = byEmail.get(to.replace(/.*</, '').replace(/>.*/, '').trim().toLowerCase());
       if (!number) return seen.set(file, null);
       const parsed = await PostalMime.parse(raw);
-      seen.set(file, parsed.subject?.includes(number) ? number : null);
+      // the invoice mail names the order too; it is the one with the PDF
+      seen.set(file, parsed.subject?.includes(number) && !parsed.attachments.length ? number : null);
     });
     const counts = new Map<string, number>();
     for (const n of seen.values()) if (n) counts.set(n, (counts.get(n) ?? 0) + 1);
@@ -464,6 +465,75 @@ export async function confirmationMails(mailDir: string, orders: PlacedOrder[], 
   }
   await new Promise((r) => setTimeout(r, 1000));
   return count();
+}
+
+export interface InvoiceResult {
+  name: string;
+  invoices: number;
+  /** Invoices issued (rows written) per second, from the first callback until the last order's invoice existed. */
+  invoices_issued_per_s: number;
+  /** Invoices with their JIR per second, from the first callback until the last one was fiscalized (CIS sandbox over HTTP). */
+  invoices_fiscalized_per_s: number;
+  fiscalize_s: number;
+  ratio_to_baseline?: number;
+}
+
+/**
+ * After the card orders were paid: polls until each has its invoice fiscalized (at most `timeoutMs`),
+ * measured from `t0` (the first callback), then checks that each order has exactly one invoice, each
+ * with one JIR, and that the numbers of the run are unique (docs/invoicing.md).
+ */
+export async function verifyInvoices(
+  db: pg.Client,
+  orders: PlacedOrder[],
+  t0: number,
+  timeoutMs: number,
+): Promise<{ result: InvoiceResult; check: Verdict }> {
+  const numbers = orders.map((o) => o.number);
+  let issuedAt = 0;
+  let counts = { issued: 0, fiscalized: 0 };
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await db.query<{ issued: number; fiscalized: number }>(
+      `SELECT count(*)::int AS issued, count(*) FILTER (WHERE fiscal_state = 'fiscalized')::int AS fiscalized
+         FROM invoice WHERE order_number = ANY($1) AND kind = 'invoice'`,
+      [numbers],
+    );
+    counts = rows[0]!;
+    if (!issuedAt && counts.issued >= numbers.length) issuedAt = performance.now();
+    if (counts.fiscalized >= numbers.length || performance.now() > deadline) break;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const fiscalizedAt = performance.now();
+  const lines: string[] = [];
+  let ok = true;
+  const check = (pass: boolean, text: string) => {
+    ok &&= pass;
+    lines.push(`${pass ? 'ok  ' : 'FAIL'} ${text}`);
+  };
+  const { rows } = await db.query<{ orders: number; invoices: number; jirs: number; numbers: number; attempts_with_jir: number }>(
+    `SELECT count(DISTINCT order_number)::int AS orders, count(*)::int AS invoices, count(DISTINCT jir)::int AS jirs,
+            count(DISTINCT (year, scope, sequence))::int AS numbers,
+            (SELECT count(*)::int FROM invoice_fiscal_attempt a JOIN invoice i ON i.id = a.invoice_id
+              WHERE i.order_number = ANY($1) AND a.outcome = 'jir') AS attempts_with_jir
+       FROM invoice WHERE order_number = ANY($1) AND kind = 'invoice'`,
+    [numbers],
+  );
+  const r = rows[0]!;
+  check(r.orders === numbers.length && r.invoices === numbers.length, `invoices: ${r.invoices} for ${r.orders} of ${numbers.length} paid card orders, one each`);
+  check(r.jirs === numbers.length && r.attempts_with_jir === numbers.length, `JIRs: ${r.jirs} distinct, ${r.attempts_with_jir} answered attempts: one per invoice`);
+  check(r.numbers === r.invoices, `invoice numbers: ${r.numbers} distinct for ${r.invoices} invoices`);
+  const seconds = (end: number) => Math.max(0.001, (end - t0) / 1000);
+  return {
+    check: { ok, lines },
+    result: {
+      name: 'card invoices (issued, fiscalized)',
+      invoices: counts.issued,
+      invoices_issued_per_s: Number((counts.issued / seconds(issuedAt || fiscalizedAt)).toFixed(1)),
+      invoices_fiscalized_per_s: Number((counts.fiscalized / seconds(fiscalizedAt)).toFixed(1)),
+      fiscalize_s: Number(seconds(fiscalizedAt).toFixed(2)),
+    },
+  };
 }
 
 export async function connect(url: string): Promise<pg.Client> {

@@ -61,6 +61,15 @@ describe('loadConfig', () => {
     QUEUE_DASHBOARD_PASSWORD: 'operator-password',
   };
 
+  it('sends e-invoices to the sandbox intermediary outside production and refuses it in production', () => {
+    const monri = { ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) };
+    expect(loadConfig({}).einvoice.exchange).toBe('sandbox');
+    expect(loadConfig({ EINVOICE_EXCHANGE: 'none' }).einvoice.exchange).toBe('none');
+    expect(loadConfig(monri).einvoice.exchange).toBe('none');
+    expect(() => loadConfig({ ...monri, EINVOICE_EXCHANGE: 'sandbox' })).toThrow(/EINVOICE_EXCHANGE: the sandbox .* refused in production/);
+    expect(() => loadConfig({ EINVOICE_EXCHANGE: 'moj-eracun' })).toThrow(/EINVOICE_EXCHANGE/);
+  });
+
   it('uses the payment sandbox with its public key outside production, pointing at the shop itself', () => {
     const c = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000/' });
     expect(c.payment.provider).toBe('sandbox');

@@ -90,6 +90,7 @@ const envSchema = z.object({
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO_DATA: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['monri', 'sandbox']).optional(),
+  EINVOICE_EXCHANGE: z.enum(['sandbox', 'none']).optional(),
   MONRI_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_FORM_URL: url(['http', 'https']).optional(),
@@ -203,6 +204,13 @@ export interface AppConfig {
    * spoken to by the same adapter. `monri` holds the merchant key and token and where the form
    * (browser) and the inquiry/refund calls (server) go.
    */
+  /**
+   * E-invoices to business buyers (docs/invoicing/einvoice.md): how they reach the buyer through an
+   * information intermediary. `sandbox` (the default outside production, refused in production) is an
+   * in-process emulator that checks the UBL against the XSD like an intermediary; `none` sends nothing
+   * (the operator downloads the UBL and uploads it in the intermediary's portal).
+   */
+  einvoice: { exchange: 'sandbox' | 'none' };
   payment: {
     provider: 'monri' | 'sandbox';
     /** The Monri adapter's settings (the sandbox's when the provider is `sandbox`). */
@@ -302,6 +310,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'monri' : 'sandbox');
   if (isProduction && paymentProvider === 'sandbox')
     problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
+  const einvoiceExchange = e.EINVOICE_EXCHANGE ?? (isProduction ? 'none' : 'sandbox');
+  if (isProduction && einvoiceExchange === 'sandbox')
+    problems.push('EINVOICE_EXCHANGE: the sandbox (an emulated intermediary that delivers nothing) is refused in production; use none');
   if (paymentProvider === 'monri') {
     if (!e.MONRI_KEY) problems.push('MONRI_KEY: required with PAYMENT_PROVIDER=monri (the merchant key from Monri)');
     if (!e.MONRI_AUTHENTICITY_TOKEN) problems.push('MONRI_AUTHENTICITY_TOKEN: required with PAYMENT_PROVIDER=monri');
@@ -367,6 +378,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS,
       lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP,
     },
+    einvoice: { exchange: einvoiceExchange },
     payment: {
       provider: paymentProvider,
       monri: {

@@ -50,7 +50,7 @@ export class Invoicing1797700000000 implements MigrationInterface {
         discount integer NOT NULL,
         discount_by_rate jsonb NOT NULL,
         delivery integer NOT NULL,
-        delivery_vat_rate smallint NOT NULL,
+        delivery_vat_rate numeric(5, 2) NOT NULL,
         vat_by_rate jsonb NOT NULL,
         vat_base integer NOT NULL,
         vat_total integer NOT NULL,

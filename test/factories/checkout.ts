@@ -19,11 +19,14 @@ export async function guestOrder(
     language = 'hr',
     quantity = 2,
     email = `buyer-${randomUUID().slice(0, 8)}@example.com`,
+    r1,
   }: {
     method: 'cod' | 'card';
     language?: string;
     quantity?: number;
     email?: string;
+    /** An R1 invoice for a company (business buyer). */
+    r1?: { company_name: string; tax_id: string; street: string; postal_code: string; city: string; country: string };
   },
 ) {
   const p = await createProduct(shop.app, { price: 450, stock: 10 });
@@ -36,6 +39,7 @@ export async function guestOrder(
       phone: '+385 91 234 5678',
       delivery_address: ADDRESS,
       payment_method: method,
+      ...(r1 ? { r1_invoice: r1 } : {}),
       terms_accepted: true,
       expected_total: total,
     })

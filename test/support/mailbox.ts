@@ -10,6 +10,8 @@ export interface ReceivedMail {
   headers: Record<string, string>;
   /** Every absolute http(s) link of the text part, in order (the first is the call to action). */
   links: string[];
+  /** The files it carries (an invoice's PDF). */
+  attachments: Array<{ filename: string; mimeType: string; content: Buffer }>;
 }
 
 /**
@@ -35,6 +37,11 @@ export async function startMailbox() {
             text,
             headers: Object.fromEntries(parsed.headers.map((h) => [h.key, h.value])),
             links: [...text.matchAll(/https?:\/\/[^\s<>\]"]+/g)].map((m) => m[0]),
+            attachments: parsed.attachments.map((a) => ({
+              filename: a.filename ?? '',
+              mimeType: a.mimeType,
+              content: Buffer.from(typeof a.content === 'string' ? a.content : new Uint8Array(a.content)),
+            })),
           });
           waiters.splice(0).forEach((w) => w());
           callback();

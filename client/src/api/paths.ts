@@ -4,6 +4,8 @@
  * features/account/account-api.ts, features/account/session.ts) build their requests from these; no screen
  * writes an `/api/...` path itself.
  */
+import { invoicePaths } from '../../../contract/api/invoices';
+
 const segment = (value: string) => encodeURIComponent(value);
 
 export const apiPaths = {
@@ -82,6 +84,8 @@ export const apiPaths = {
     cashOnDelivery: (number: string) => `/api/orders/${segment(number)}/cash-on-delivery`,
     /** POST: the buyer cancels a pending order; its lines go back into the cart. */
     cancel: (number: string) => `/api/orders/${segment(number)}/cancel`,
+    /** GET: the order's invoices and stornos, oldest first (same access as the order; docs/invoicing/buyer.md). */
+    invoices: invoicePaths.list,
   },
   newsletter: {
     subscribe: '/api/newsletter/subscriptions',

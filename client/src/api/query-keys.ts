@@ -9,6 +9,7 @@
  *   ['order', number, locale]                     GET /api/orders/:number (success page, with the view token)
  *   ['order', number, locale, 'owner']            GET /api/orders/:number (the account's order page)
  *   ['order', 'pending', locale]                  GET /api/orders/pending (the caller's unpaid card order)
+ *   ['order', number, 'invoices']                 GET /api/orders/:number/invoices (owner or view token)
  *   ['auth', 'providers']                         GET /api/auth/providers
  *   ['cart', locale]                              GET /api/cart?locale= (names in the page language)
  *   ['catalog', 'categories', locale]             GET /api/catalog/categories
@@ -39,6 +40,8 @@ export const queryKeys = {
   /** The success page's read (with the page's view token), and the account's read of one's own order. */
   orderView: (number: string, locale: Locale) => ['order', number, locale] as const,
   ownOrder: (number: string, locale: Locale) => ['order', number, locale, 'owner'] as const,
+  /** The order's invoices (no language: the page writes their words); under the order's key, so invalidating the order reads them again. */
+  orderInvoices: (number: string) => ['order', number, 'invoices'] as const,
   pendingOrder: ['order', 'pending'] as const,
   pendingOrderIn: (locale: Locale) => ['order', 'pending', locale] as const,
   signInProviders: ['auth', 'providers'] as const,

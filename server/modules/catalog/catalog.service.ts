@@ -24,6 +24,7 @@ import { PriceService } from './price.service.js';
 import { Product, ProductOffer, ProductTranslation } from './product.entity.js';
 import { ProductRepository } from './product.repository.js';
 import { effectiveAvailability } from './availability.js';
+import { DEFAULT_KPD_CODE, parseKpdCode } from './kpd-code.js';
 
 const RELATED_COUNT = 4;
 /** Search pages kept per process (each: up to 48 ids and a total). */
@@ -201,6 +202,16 @@ export class CatalogService {
     const idByCode = new Map(rows.map((r) => [r.code, r.id]));
     const ids = unique.map((c) => idByCode.get(c)).filter((id): id is number => id !== undefined);
     return (await this.load(ids, locale)).filter((l) => l.text && l.category).map((l) => this.summary(l, at));
+  }
+
+  /**
+   * The KPD 2025 code of each product by its code (SKU), for the e-invoice's lines (invoicing module).
+   * Codes that name no product are left out of the map.
+   */
+  async kpdCodes(codes: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(codes)];
+    if (!unique.length) return new Map();
+    return new Map((await this.products.kpdCodesByCodes(unique)).map((r) => [r.code, r.kpdCode]));
   }
 
   async categories(locale: Locale): Promise<CategoryView[]> {
@@ -383,6 +394,7 @@ export class CatalogService {
         shippingWeightGrams: input.shippingWeightGrams ?? Math.round(net * 1.06),
         piecesPerCarton: input.piecesPerCarton ?? (pack === 'business' ? 10 : 20),
         vatRate: input.vatRate ?? 25,
+        kpdCode: parseKpdCode(input.kpdCode ?? DEFAULT_KPD_CODE),
         priceCents: input.priceCents,
         availability: input.availability ?? 'available',
         stock: input.stock ?? null,

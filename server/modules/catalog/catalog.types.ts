@@ -36,6 +36,8 @@ export interface NewProduct {
   shippingWeightGrams?: number;
   piecesPerCarton?: number;
   vatRate?: number;
+  /** KPD 2025 code, default 10.73.11 (pasta). */
+  kpdCode?: string;
   priceCents: number;
   /** When the first price took effect (default now). */
   priceSince?: Date;

@@ -40,6 +40,10 @@ export class Product {
   @Column('smallint')
   vatRate: number;
 
+  /** KPD 2025 classification code (`10.73.11` pasta), stated on every e-invoice line (HR-BR-25). */
+  @Column('text')
+  kpdCode: string;
+
   /** The regular gross price per pack in cents now; changed only by PriceService (with history). */
   @Column('integer')
   priceCents: number;

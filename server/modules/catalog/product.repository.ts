@@ -246,6 +246,10 @@ export class ProductRepository {
   }
 
   /** Ids of the products with these codes (unknown codes absent). */
+  kpdCodesByCodes(codes: string[]): Promise<Array<{ code: string; kpdCode: string }>> {
+    return this.db.getRepository(Product).find({ select: { code: true, kpdCode: true }, where: { code: In(codes) } });
+  }
+
   idsByCodes(codes: string[]): Promise<Array<{ id: number; code: string }>> {
     return this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(codes) } });
   }

@@ -18,6 +18,8 @@ export interface InvoicingSettings {
   paymentCodes: Record<PaymentMethod, InvoiceDocument['cisPaymentCode']>;
   /** How long one message to CIS may take. */
   timeoutMs: number;
+  /** The first wait after CIS did not answer; it doubles per attempt. */
+  retryBaseMs: number;
 }
 
 export const INVOICING_SETTINGS = Symbol('INVOICING_SETTINGS');
@@ -48,6 +50,7 @@ export function invoicingSettings(config: AppConfig): InvoicingSettings {
     },
     paymentCodes: { card: f.paymentCodes.card, cod: f.paymentCodes.cod },
     timeoutMs: f.timeoutMs,
+    retryBaseMs: f.retryBaseMs,
   };
 }
 

@@ -3,6 +3,7 @@ import { Breadcrumb } from '../../components/breadcrumb';
 import { useT } from '../../hooks/use-locale';
 import { isPendingOrder, type OrderView } from '../../../../contract/api/order';
 import { PendingOrderPanel } from './pending-order/pending-order-panel';
+import { NotFiscalizedNotice, OrderInvoices, useOrderInvoices } from './invoices/order-invoices';
 import { AddressLines, OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
 import { formStyles } from '../../components/forms';
 import checkoutStyles from './checkout.module.css';
@@ -11,10 +12,12 @@ import checkoutStyles from './checkout.module.css';
  * One order of the signed-in user (`profile_order`, issue 10; the account's screen, shown by the checkout, which owns orders): number, date, payment method and status,
  * delivery status and tracking number, the lines with code, unit price and quantity, the totals with the VAT
  * per rate (the checkout's OrderLinesAndTotals), the addresses, the R1 company and the notes. Server-rendered
- * from the loader (the route is private: noindex).
+ * from the loader (the route is private: noindex). Its invoices are read in the browser (the 'Invoices'
+ * section); until one exists the page says 'OVO NIJE FISKALIZIRANI RAČUN' (law art. 29, docs/invoicing/buyer.md).
  */
 export function OrderDetailScreen({ order: o }: { order: OrderView }) {
   const { t } = useT();
+  const invoices = useOrderInvoices(o, null);
   return (
     <div className={formStyles.page} data-screen="profile_order" data-order-number={o.number}>
       <Breadcrumb screen="profile_order" name={o.number} />
@@ -23,6 +26,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
       <div className={checkoutStyles.result}>
         {/* an unpaid card order: pay again, pay on delivery or cancel (docs/screens.md, 'The pending order') */}
         {isPendingOrder(o) ? <PendingOrderPanel order={o} token={null} details={false} /> : null}
+        <NotFiscalizedNotice invoices={invoices} />
         <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-facts">
           <h2 id="order-facts-heading">{t('account.orderDetail.facts')}</h2>
           <dl className={checkoutStyles.facts}>
@@ -37,6 +41,7 @@ export function OrderDetailScreen({ order: o }: { order: OrderView }) {
             <dd data-testid="tracking-number">{o.tracking_number ?? t('account.orderDetail.noTracking')}</dd>
           </dl>
         </section>
+        <OrderInvoices order={o} token={null} invoices={invoices} />
         <OrderLinesAndTotals lines={o.lines} totals={o} />
         <div className={checkoutStyles.parts}>
           <section className={formStyles.panel} aria-labelledby="order-delivery-heading" data-testid="order-delivery-address">

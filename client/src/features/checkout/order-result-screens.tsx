@@ -12,6 +12,7 @@ import { clearCheckout, useAccountResult } from './checkout-store';
 import { OrderLinesAndTotals, OrderNumberAndDate } from './order-lines';
 import { PendingOrderPanel } from './pending-order/pending-order-panel';
 import { PendingOrderSection } from './pending-order/pending-order-section';
+import { NotFiscalizedNotice, OrderInvoices, useOrderInvoices } from './invoices/order-invoices';
 import styles from './checkout.module.css';
 
 /** `?order=ZZ-2026-000123&token=…` of the success and failure pages (kept as parsed; anything else is ignored). */
@@ -156,7 +157,7 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
         ) : outcome?.state === 'failed' ? (
           <PendingOrderPanel order={o} token={token} />
         ) : (
-          <OrderSummary order={o} />
+          <OrderSummary order={o} token={token} />
         )}
         <BackHome />
       </div>
@@ -164,10 +165,16 @@ function OrderOutcome({ number, token }: { number: string; token: string | null 
   );
 }
 
-function OrderSummary({ order: o }: { order: OrderView }) {
+/**
+ * The order as its page by view token shows it (the mails link here): 'OVO NIJE FISKALIZIRANI RAČUN' until
+ * its invoice exists (law art. 29), the facts, the invoices and the lines with the totals.
+ */
+function OrderSummary({ order: o, token }: { order: OrderView; token: string | null }) {
   const { t } = useT();
+  const invoices = useOrderInvoices(o, token);
   return (
     <>
+      <NotFiscalizedNotice invoices={invoices} />
       <section className={formStyles.panel} aria-labelledby="order-facts-heading" data-testid="order-summary" data-order-number={o.number}>
         <h2 id="order-facts-heading">{t('account.order.heading', { number: o.number })}</h2>
         <dl className={styles.facts}>
@@ -178,6 +185,7 @@ function OrderSummary({ order: o }: { order: OrderView }) {
           <dd data-payment-status={o.payment_status}>{t(`checkout.paymentStatus.${o.payment_status}`)}</dd>
         </dl>
       </section>
+      <OrderInvoices order={o} token={token} invoices={invoices} />
       <OrderLinesAndTotals lines={o.lines} totals={o} />
     </>
   );

@@ -10,9 +10,9 @@ import { FiscalCertificates, INVOICING_SETTINGS, type InvoicingSettings } from '
 
 export const FISCALIZE_JOB = 'fiscalize';
 
-/** Waits between attempts while CIS does not answer: 30 s doubling to 30 minutes. */
-export function retryDelayMs(attempt: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
+/** Waits between attempts while CIS does not answer: `baseMs` (FISCAL_RETRY_BASE_MS, 30 s) doubling, at most 30 minutes. */
+export function retryDelayMs(attempt: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attempt - 1), 30 * 60_000);
 }
 
 /** The job id of an invoice's fiscalization run for its n-th attempt (one job per attempt, so a finished one never blocks the next). */
@@ -82,7 +82,7 @@ export class FiscalizationRunner {
     } catch (err) {
       if (!(err instanceof CisUnavailableError)) throw err;
       const failedAt = new Date();
-      const delay = retryDelayMs(attempt.attempt);
+      const delay = retryDelayMs(attempt.attempt, this.settings.retryBaseMs);
       this.logger.warn(`CIS did not answer for invoice ${invoice.number} (attempt ${attempt.attempt}): ${err.message}; next attempt in ${Math.round(delay / 1000)} s`);
       await this.invoices.recordUnavailable(attempt, err.message, failedAt, new Date(failedAt.getTime() + delay));
       await this.invoices.transaction((manager) => this.mails.queueInvoiceMail(manager, invoiceId, failedAt));
