@@ -79,7 +79,7 @@ address { font-style: normal; }
 .state.err { background: var(--err-bg); color: var(--err); border-color: var(--err); }
 .state .hint { display: block; font-weight: 400; }
 code, .mono { font-family: ui-monospace, 'Cascadia Mono', Menlo, monospace; font-size: .875rem; overflow-wrap: anywhere; }
-.invoice-view { width: 100%; min-height: 60rem; border: 1px solid var(--line); background: #fff; }
+.invoice-view { background: #fff; border: 1px solid var(--line); padding: 1rem; overflow-x: auto; }
 ul.links { list-style: none; display: flex; flex-wrap: wrap; gap: .75rem; padding: 0; margin: 0; }
 input[type="number"], input[type="month"] { font: inherit; padding: .4rem .5rem; border: 1px solid #767676; border-radius: 3px; background: #fff; color: var(--ink); min-width: 10rem; }
 @media (max-width: 767.98px) {
@@ -111,8 +111,8 @@ export function label<K extends string>(labels: Record<K, string>, value: string
   return Object.hasOwn(labels, value) ? labels[value as K] : value;
 }
 
-/** The whole document: noindex, the language, a skip link, the operators' navigation. */
-export function adminPage(frame: PageFrame, opts: { title: string; current: AdminSection | null; body: Html }): string {
+/** The whole document: noindex, the language, a skip link, the operators' navigation; `style`: more CSS of our own for the one style element. */
+export function adminPage(frame: PageFrame, opts: { title: string; current: AdminSection | null; body: Html; style?: string }): string {
   const t = adminTexts(frame.locale);
   const doc = html`<!doctype html>
 <html lang="${frame.locale}">
@@ -122,7 +122,7 @@ export function adminPage(frame: PageFrame, opts: { title: string; current: Admi
 <meta name="robots" content="noindex, nofollow">
 <title>${opts.title}</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style nonce="${frame.nonce}">${raw(STYLE)}</style>
+<style nonce="${frame.nonce}">${raw(STYLE)}${raw(opts.style ?? '')}</style>
 </head>
 <body>
 <a class="skip" href="#main">${t.skipToContent}</a>

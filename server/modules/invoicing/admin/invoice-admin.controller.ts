@@ -22,6 +22,8 @@ import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../
 import { ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
 import { ProfileService } from '../../identity/index.js';
 import { InvoiceFiles } from '../invoice-files.js';
+import { documentOf } from '../invoice.repository.js';
+import { renderInvoiceHtmlPage } from '../pdf/index.js';
 import { invoiceFileName } from '../invoice-mails.js';
 import { INVOICING_ERRORS } from '../invoicing.errors.js';
 import { InvoiceAdminError } from './invoice-admin.errors.js';
@@ -198,7 +200,7 @@ export class InvoiceAdminController {
   }
 
   @Get(':id/html')
-  @ApiOperation({ summary: "The operator's HTML view of the invoice." })
+  @ApiOperation({ summary: "The operator's HTML view of the invoice, as a page of its own." })
   @ApiZodParams(InvoiceIdParams)
   @ApiProduces('text/html')
   @ApiResponse({ status: 200, description: 'The invoice as HTML', content: { 'text/html': { schema: { type: 'string' } } } })
@@ -207,13 +209,10 @@ export class InvoiceAdminController {
     const row = await this.admin.row(invoiceId(id));
     noStore(res);
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    // A document of data with its own inline styles and no script, shown in a sandboxed frame of
-    // /admin/invoices/{id}: only that page may frame it.
-    res.setHeader(
-      'Content-Security-Policy',
-      "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; frame-ancestors 'self'; sandbox",
-    );
-    res.status(200).type('html').send(this.files.html(row));
+    res
+      .status(200)
+      .type('html')
+      .send(renderInvoiceHtmlPage(documentOf(row), { nonce: String(res.locals.cspNonce ?? '') }));
   }
 
   private async operator(req: Request): Promise<InvoiceOperator> {

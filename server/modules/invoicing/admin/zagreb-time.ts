@@ -1,30 +1,13 @@
-/** Calendar arithmetic in Europe/Zagreb, where invoices are dated (law art. 9; the ZKI's time, spec 12). */
-const TIME_ZONE = 'Europe/Zagreb';
-
-const parts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The Zagreb wall clock of an instant: year, month (1-12), day, hour, minute, second. */
-export function zagrebClock(at: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
-  return { year: +p.year!, month: +p.month!, day: +p.day!, hour: +p.hour!, minute: +p.minute!, second: +p.second! };
-}
+/** Calendar arithmetic in Europe/Zagreb, where invoices are dated (law art. 9; the ZKI's time, spec 12), on the wall clock of pdf/. */
+import { zagrebWallTime } from '../pdf/index.js';
 
 /** The instant of midnight in Zagreb at the start of the given day (month 1-12; 13 rolls over to January). */
-export function zagrebMidnight(year: number, month: number, day = 1): Date {
+function zagrebMidnight(year: number, month: number, day = 1): Date {
   const wall = Date.UTC(year, month - 1, day);
   let guess = wall;
   // the offset (+1 h or +2 h) at the guess; twice settles it across a change of summer time
   for (let i = 0; i < 2; i++) {
-    const c = zagrebClock(new Date(guess));
+    const c = zagrebWallTime(new Date(guess));
     const offset = Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second) - guess;
     guess = wall - offset;
   }
@@ -44,14 +27,14 @@ export function yearRange(year: number): { from: Date; to: Date } {
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** `dd.MM.yyyy HH:mm:ss` in Zagreb (the form of the invoice and the CIS message). */
+/** `dd.MM.yyyy HH:mm:ss` in Zagreb: the export's date and time, a form spreadsheets read as one (the printed invoice's `2026.` dot left out). */
 export function zagrebDateTime(at: Date): string {
-  const c = zagrebClock(at);
+  const c = zagrebWallTime(at);
   return `${two(c.day)}.${two(c.month)}.${c.year} ${two(c.hour)}:${two(c.minute)}:${two(c.second)}`;
 }
 
 /** The Zagreb `YYYY-MM` of an instant. */
 export function zagrebMonth(at: Date): string {
-  const c = zagrebClock(at);
+  const c = zagrebWallTime(at);
   return `${c.year}-${two(c.month)}`;
 }

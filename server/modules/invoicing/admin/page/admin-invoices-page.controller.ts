@@ -10,6 +10,7 @@ import { DomainError, STATUS_BY_KIND } from '../../../../platform/http/domain-er
 import { localizedMessage } from '../../../../platform/i18n/index.js';
 import type { AuthUser } from '../../../../platform/auth/index.js';
 import { ProfileService } from '../../../identity/index.js';
+import { InvoiceFiles } from '../../invoice-files.js';
 import { InvoiceIdParams } from '../invoice-admin.controller.js';
 import { InvoiceAdminService } from '../invoice-admin.service.js';
 import { invoiceYear } from '../../invoicing-settings.js';
@@ -49,6 +50,7 @@ export class AdminInvoicesPageController {
 
   constructor(
     private readonly admin: InvoiceAdminService,
+    private readonly files: InvoiceFiles,
     private readonly profiles: ProfileService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
@@ -101,7 +103,11 @@ export class AdminInvoicesPageController {
     const invoice = id ? await this.admin.detail(id).catch(notFoundAsNull) : null;
     if (!invoice) return sendAdminPage(res, 404, invoiceMessagePage(frame, 'not_found'));
     const notice = isAction(req.query.done) ? req.query.done : undefined;
-    sendAdminPage(res, 200, invoiceDetailPage(frame, { invoice, csrfToken: this.csrf.tokenFor(req, res), notice }));
+    sendAdminPage(
+      res,
+      200,
+      invoiceDetailPage(frame, { invoice, view: await this.view(invoice.id), csrfToken: this.csrf.tokenFor(req, res), notice }),
+    );
   }
 
   /**
@@ -156,8 +162,18 @@ export class AdminInvoicesPageController {
     sendAdminPage(
       res,
       refusal.status,
-      invoiceDetailPage(frame, { invoice, csrfToken: this.csrf.tokenFor(req, res), error: refusal.error }),
+      invoiceDetailPage(frame, {
+        invoice,
+        view: await this.view(invoice.id),
+        csrfToken: this.csrf.tokenFor(req, res),
+        error: refusal.error,
+      }),
     );
+  }
+
+  /** The invoice as the operator's HTML view shows it (InvoiceFiles.html). */
+  private async view(id: string): Promise<string> {
+    return this.files.html(await this.admin.row(id));
   }
 
   private redirect(res: Response, id: string, done: InvoiceAction): void {

@@ -14,6 +14,7 @@ import {
   invoiceMessagePage,
 } from './admin-invoices.view.js';
 
+const VIEW = '<article class="zz-invoice">RAČUN 17/ZZ1/1</article>';
 const EVIL = '<script>alert("x")</script>&\'';
 const frame = (locale: (typeof LOCALES)[number] = 'hr') => ({ locale, nonce: 'n0nce' });
 
@@ -114,19 +115,23 @@ describe('the /admin/invoices pages', () => {
   });
 
   it('offer retry only without a JIR and a storno only while something is left, each form with the CSRF token', () => {
-    const fiscalized = invoiceDetailPage(frame(), { invoice: detail(), csrfToken: 'tok' });
+    const fiscalized = invoiceDetailPage(frame(), { invoice: detail(), view: VIEW, csrfToken: 'tok' });
     expect(fiscalized).not.toContain('data-action="retry"');
     expect(fiscalized).toContain('data-action="storno"');
     expect(fiscalized).toContain('name="_csrf" value="tok"');
     expect(fiscalized).toContain('name="confirm"');
+    expect(fiscalized).toContain(`<div class="invoice-view" data-testid="invoice-view">${VIEW}</div>`);
+    expect(fiscalized).toContain('.zz-invoice');
     const waiting = invoiceDetailPage(frame(), {
       invoice: detail({ jir: null, fiscal_state: 'pending', left_to_reverse: 0 }),
+      view: VIEW,
       csrfToken: 'tok',
     });
     expect(waiting).toContain('data-action="retry"');
     expect(waiting).not.toContain('data-action="storno"');
     const storno = invoiceDetailPage(frame(), {
       invoice: detail({ kind: 'storno', storno_of: '16/ZZ1/1', left_to_reverse: 0 }),
+      view: VIEW,
       csrfToken: 'tok',
     });
     expect(storno).toContain('Storno 17/ZZ1/1');
@@ -161,6 +166,7 @@ describe('the /admin/invoices pages', () => {
           },
         ],
       }),
+      view: VIEW,
       csrfToken: 'tok',
       error: { action: 'storno', message: 'Give the reason for the storno.', amount: EVIL, reason: '' },
     });

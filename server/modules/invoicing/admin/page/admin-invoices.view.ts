@@ -11,7 +11,7 @@ import type { Locale } from '../../../../../contract/locales.js';
 import { formatEuro } from '../../../../../contract/money.js';
 import { adminPage, adminTexts, label, pagination, when, type PageFrame } from '../../../../platform/http/admin-page.js';
 import { html, raw, type Html } from '../../../../platform/http/html.js';
-import { zagrebDateTime } from '../zagreb-time.js';
+import { formatInvoiceDateTime, INVOICE_HTML_STYLE } from '../../pdf/index.js';
 import { ADMIN_INVOICES_TEXTS, type AdminInvoicesTexts } from './admin-invoices.texts.js';
 
 export const ADMIN_INVOICES_PATH = '/admin/invoices';
@@ -74,7 +74,7 @@ function fileLinks(t: AdminInvoicesTexts, row: { id: string; buyer_kind: string 
   return html`<ul class="links">
 <li><a href="${adminInvoicePaths.pdf(row.id)}">${t.files_pdf}</a></li>
 ${row.buyer_kind === 'business' ? html`<li><a href="${adminInvoicePaths.ubl(row.id)}">${t.files_ubl}</a></li>` : ''}
-<li><a href="${ADMIN_INVOICES_PATH}/${row.id}#view">${t.files_html}</a></li>
+<li><a href="${adminInvoicePaths.html(row.id)}">${t.files_html}</a></li>
 </ul>`;
 }
 
@@ -183,10 +183,10 @@ ${err ? html`<p class="field-error" id="a-storno-error">${err.message}</p>` : ''
   return forms.length ? html`<div class="actions">${forms}</div>` : html`<p>—</p>`;
 }
 
-/** GET /admin/invoices/{id}: the facts, the actions, the attempts at CIS and the invoice itself (its HTML view in a sandboxed frame). */
+/** GET /admin/invoices/{id}: the facts, the actions, the attempts at CIS and the invoice itself (`view`: InvoiceFiles.html, escaped markup of pdf/, with its INVOICE_HTML_STYLE). */
 export function invoiceDetailPage(
   frame: PageFrame,
-  data: { invoice: AdminInvoiceDetail; csrfToken: string; notice?: InvoiceAction; error?: InvoiceActionError },
+  data: { invoice: AdminInvoiceDetail; view: string; csrfToken: string; notice?: InvoiceAction; error?: InvoiceActionError },
 ): string {
   const { locale } = frame;
   const t = ADMIN_INVOICES_TEXTS[locale];
@@ -201,7 +201,7 @@ ${data.error ? html`<div class="notice err" role="alert" data-testid="error">${d
 <dt>${t.state}</dt><dd data-testid="fiscal-state">${stateBadge(d, locale)}</dd>
 <dt>${t.kind}</dt><dd>${label(t.kinds, d.kind)}</dd>
 ${d.storno_of ? html`<dt>${t.stornoOf}</dt><dd>${d.storno_of}</dd>` : ''}
-<dt>${t.issuedAt}</dt><dd>${zagrebDateTime(new Date(d.issued_at))}</dd>
+<dt>${t.issuedAt}</dt><dd>${formatInvoiceDateTime(new Date(d.issued_at))}</dd>
 <dt>${t.order}</dt><dd><a href="/admin/orders/${d.order_number}">${d.order_number}</a></dd>
 <dt>${t.buyer}</dt><dd>${d.buyer_name}</dd>
 ${d.buyer_tax_id ? html`<dt>${t.buyerTaxId}</dt><dd>${d.buyer_tax_id}</dd>` : ''}
@@ -236,8 +236,13 @@ ${d.attempts_log.map(
     : html`<p>${t.noAttempts}</p>`
 }
 <h2 id="view">${t.viewHeading}</h2>
-<iframe class="invoice-view" title="${t.fill('viewFrame', { number: d.number })}" src="${d.html_path}" sandbox=""></iframe>`;
-  return adminPage(frame, { title: t.fill('htmlTitleInvoice', { number: d.number }), current: 'invoices', body });
+<div class="invoice-view" data-testid="invoice-view">${raw(data.view)}</div>`;
+  return adminPage(frame, {
+    title: t.fill('htmlTitleInvoice', { number: d.number }),
+    current: 'invoices',
+    body,
+    style: INVOICE_HTML_STYLE,
+  });
 }
 
 /** GET /admin/invoices/export: the month form; the CSV comes from the API. */
@@ -285,7 +290,7 @@ ${
 ${s.entries.map((e) =>
   e.type === 'gap'
     ? html`<tr class="gap" data-gap="${e.from}-${e.to}"><td colspan="6"><strong class="field-error">${e.from === e.to ? t.fill('gapOne', { from: e.from }) : t.fill('gap', { from: e.from, to: e.to })}</strong></td></tr>`
-    : html`<tr><th scope="row">${e.sequence}</th><td data-label="${t.number}">${e.number}</td><td data-label="${t.date}">${zagrebDateTime(new Date(e.issued_at))}</td><td data-label="${t.kindLabel}">${label(t.kinds, e.kind)}</td><td data-label="${t.total}" class="num">${formatEuro(e.total, locale)}</td><td data-label="${t.jir}" class="mono">${e.jir ?? '—'}</td></tr>`,
+    : html`<tr><th scope="row">${e.sequence}</th><td data-label="${t.number}">${e.number}</td><td data-label="${t.date}">${formatInvoiceDateTime(new Date(e.issued_at))}</td><td data-label="${t.kindLabel}">${label(t.kinds, e.kind)}</td><td data-label="${t.total}" class="num">${formatEuro(e.total, locale)}</td><td data-label="${t.jir}" class="mono">${e.jir ?? '—'}</td></tr>`,
 )}
 </tbody>
 <tfoot><tr><th scope="row" colspan="4">${t.total}</th><td class="num">${formatEuro(s.total, locale)}</td><td></td></tr></tfoot>
