@@ -8,7 +8,7 @@ import { InvoiceAdminController } from './admin/invoice-admin.controller.js';
 import { InvoiceAdminRepository } from './admin/invoice-admin.repository.js';
 import { InvoiceAdminService } from './admin/invoice-admin.service.js';
 import { AdminInvoicesPageController } from './admin/page/admin-invoices-page.controller.js';
-import { fiscalizationProviders } from './fiscal/index.js';
+import { CisEmulator } from './fiscal/index.js';
 import { FiscalizationRunner } from './fiscalization/fiscalization-runner.js';
 import { InvoiceController } from './invoice.controller.js';
 import { InvoiceFiles } from './invoice-files.js';
@@ -16,7 +16,7 @@ import { InvoiceIssuer } from './invoice-issuer.js';
 import { InvoiceMails } from './invoice-mails.js';
 import { InvoiceRepository } from './invoice.repository.js';
 import { InvoicingProcessor } from './invoicing.processor.js';
-import { FiscalCertificates, INVOICING_SETTINGS, invoicingSettings } from './invoicing-settings.js';
+import { FiscalCertificates, fiscalizationGatewayProvider, INVOICING_SETTINGS, invoicingSettings } from './invoicing-settings.js';
 import { FiscalizationSweep } from './jobs/fiscalization-sweep.job.js';
 import { UnfiscalizedAlert } from './jobs/unfiscalized-alert.job.js';
 import { FiscalizationQueueListener } from './listeners/fiscalization-queue.listener.js';
@@ -25,10 +25,12 @@ import { InvoiceTriggers } from './listeners/invoice-triggers.listener.js';
 /** Invoices, stornos, fiscalization with the Tax Administration and e-invoices (docs/invoicing.md). */
 @Module({
   imports: [OrderModule, CatalogModule, MailModule, IdentityModule],
-  controllers: [InvoiceController, InvoiceAdminController, AdminInvoicesPageController, ...fiscalizationProviders.controllers],
+  controllers: [InvoiceController, InvoiceAdminController, AdminInvoicesPageController],
   providers: [
     { provide: INVOICING_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => invoicingSettings(config) },
-    ...fiscalizationProviders.providers,
+    fiscalizationGatewayProvider,
+    // the sandbox's emulator of CIS (served by main.ts only with FISCALIZATION_PROVIDER=sandbox)
+    { provide: CisEmulator, useFactory: () => new CisEmulator() },
     FiscalCertificates,
     InvoiceRepository,
     InvoiceIssuer,

@@ -31,10 +31,6 @@ export class CisUnavailableError extends Error {
 /** SOAPAction of the `racuni` operation (FiskalizacijaService.wsdl v1.9). */
 export const SOAP_ACTION_RACUNI = 'http://e-porezna.porezna-uprava.hr/fiskalizacija/2012/services/FiskalizacijaService/racuni';
 
-/** CIS's URLs (spec 6.1). */
-export const CIS_TEST_URL = 'https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest';
-export const CIS_PRODUCTION_URL = 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService';
-
 /**
  * CIS's own errors (spec 2.6) that say nothing about our message: s006 'system error while processing'.
  * Sending the same invoice again later (NakDost) is right. s001-s005 mean the message or certificate is

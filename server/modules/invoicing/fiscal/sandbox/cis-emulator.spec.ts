@@ -18,7 +18,7 @@ import {
   type FiscalCertificate,
 } from '../fiscal-certificate.js';
 import { soapBodyElement, validateFiscalMessage } from '../fiscal-schema.js';
-import { CisGateway, CisUnavailableError, SandboxCisGateway } from '../gateway.js';
+import { CisGateway, CisUnavailableError, isTransientRejection, SandboxCisGateway } from '../gateway.js';
 import { buildRacunZahtjev } from '../racun-zahtjev.js';
 import { computeZki } from '../zki.js';
 import { CisEmulator } from './cis-emulator.js';
@@ -125,7 +125,9 @@ describe('the CIS emulator over HTTP, with the sandbox adapter', () => {
   });
 
   it('s004 for a signature that does not verify, or none', async () => {
-    expect(codes(await send(message().replace('<tns:IznosUkupno>22.15<', '<tns:IznosUkupno>2.15<')))).toEqual(['s004']);
+    const tampered = await send(message().replace('<tns:IznosUkupno>22.15<', '<tns:IznosUkupno>2.15<'));
+    expect(codes(tampered)).toEqual(['s004']);
+    expect(isTransientRejection(tampered)).toBe(false);
     expect(codes(await send(message().replace(/<Signature[\s\S]*<\/Signature>/, '')))).toEqual(['s004']);
   });
 
@@ -166,7 +168,9 @@ describe('the CIS emulator over HTTP, with the sandbox adapter', () => {
 
   it('fails with error X for the next N messages when told to, then answers normally', async () => {
     emulator.control({ action: 'error', code: 's006', count: 2 });
-    expect(codes(await send(message()))).toEqual(['s006']);
+    const systemError = await send(message());
+    expect(codes(systemError)).toEqual(['s006']);
+    expect(isTransientRejection(systemError)).toBe(true);
     expect(codes(await send(message()))).toEqual(['s006']);
     expect(codes(await send(message()))).toEqual(['jir']);
   });
