@@ -106,6 +106,7 @@ describe('loadConfig', () => {
       operator: { oib: '47193065287', mark: 'web' },
       url: 'http://127.0.0.1:4000/sandbox/cis',
       timeoutMs: 10_000,
+      retryBaseMs: 30_000,
       paymentCodes: { card: 'K', cod: 'G' },
       caPath: null,
       cisCertificatePath: null,
@@ -113,6 +114,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ FISCALIZATION_PROVIDER: 'cis' }).fiscal.url).toBe('https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest');
     const own = loadConfig({ FISCAL_OIB: '12345678903', FISCAL_SEQUENCE: 'device', FISCAL_PAYMENT_CODE_COD: 'T' }).fiscal;
     expect(own).toMatchObject({ oib: '12345678903', operator: { oib: '12345678903' }, sequenceMark: 'N', paymentCodes: { cod: 'T' } });
+    expect(loadConfig({ FISCAL_RETRY_BASE_MS: '250' }).fiscal.retryBaseMs).toBe(250);
+    expect(() => loadConfig({ FISCAL_RETRY_BASE_MS: '5' })).toThrow(/FISCAL_RETRY_BASE_MS/);
   });
 
   it('fiscalizes with CIS in production, with the certificate it requires, and refuses the sandbox there', () => {

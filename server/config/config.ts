@@ -85,6 +85,8 @@ const envSchema = z.object({
   NEWSLETTER_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   COUPON_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   COUPON_GUESS_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** `on`: VAT of the EU delivery country (OSS, art. 33(a) and 369a-k of Directive 2006/112/EC); `off`: Croatian VAT everywhere (art. 59c). */
+  VAT_OSS: z.enum(['off', 'on']).default('off'),
   QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   GOOGLE_ISSUER_URL: url(['http', 'https']).default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
@@ -221,6 +223,11 @@ export interface AppConfig {
   contact: { limitPerIp: number; limitPerEmail: number };
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
+  /**
+   * VAT across the EU (docs/invoicing/vat.md): `oss` true charges the VAT of the EU delivery country
+   * (One-Stop Shop); false (the default, below the EUR 10,000 threshold of art. 59c) Croatian VAT on every sale.
+   */
+  vat: { oss: boolean };
   seedDemoData: boolean;
   /**
    * Video embeds (docs/video.md): the oEmbed endpoints the server asks about a video's title and poster,
@@ -440,6 +447,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
+    vat: { oss: e.VAT_OSS === 'on' },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     video: {
       youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL,

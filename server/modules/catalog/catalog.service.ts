@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { TtlLru } from '../../platform/cache/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
@@ -66,6 +67,7 @@ export class CatalogService {
     private readonly prices: PriceService,
     private readonly events: EventPublisher,
     private readonly products: ProductRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -183,6 +185,7 @@ export class CatalogService {
       cooking_tips: l.text.cookingTips,
       pieces_per_carton: p.piecesPerCarton,
       vat_rate: p.vatRate,
+      vat_destination: this.config.vat.oss,
       net_weight_grams: p.netWeightGrams,
       shipping_weight_grams: p.shippingWeightGrams,
       slugs,
@@ -395,6 +398,7 @@ export class CatalogService {
         piecesPerCarton: input.piecesPerCarton ?? (pack === 'business' ? 10 : 20),
         vatRate: input.vatRate ?? 25,
         kpdCode: parseKpdCode(input.kpdCode ?? DEFAULT_KPD_CODE),
+        vatClass: input.vatClass ?? 'food',
         priceCents: input.priceCents,
         availability: input.availability ?? 'available',
         stock: input.stock ?? null,

@@ -53,6 +53,10 @@ button.danger { background: #8a1c12; border-color: #8a1c12; }
 .notice { padding: .75rem 1rem; border-left: 4px solid; margin: 1rem 0; }
 .notice.ok { background: var(--ok-bg); color: var(--ok); border-color: var(--ok); }
 .notice.err { background: var(--err-bg); color: var(--err); border-color: var(--err); }
+.notice.warn { background: #fdf3dc; color: #5c3b00; border-color: #b07800; }
+.notice.info { background: #fff; color: var(--ink); border-color: var(--line); }
+.notice h2 { font-size: 1rem; margin: 0 0 .25rem; }
+.notice p { margin: .25rem 0; }
 table { border-collapse: collapse; width: 100%; background: #fff; margin: .5rem 0 1rem; }
 caption { text-align: left; font-weight: 600; padding: .5rem 0; }
 th, td { border: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: top; }

@@ -1,5 +1,6 @@
 /* eslint-disable local/import-boundaries -- a medium test builds the module's inner services by hand (docs/architecture.md, 'Tests') */
 import type { DataSource } from 'typeorm';
+import { testConfig } from '../../support/app.js';
 import { mediumDataSource } from '../../support/medium.js';
 import { CatalogService } from '../../../server/modules/catalog/catalog.service.js';
 import { Category, CategoryTranslation } from '../../../server/modules/catalog/category.entity.js';
@@ -32,7 +33,7 @@ describe('product KPD codes (real PostgreSQL)', () => {
     db = await mediumDataSource([Product, ProductTranslation, ProductPrice, ProductOffer, ProductRelated, Category, CategoryTranslation]);
     const events = { publish: () => Promise.resolve() } as unknown as EventPublisher;
     const products = new ProductRepository(db);
-    catalog = new CatalogService(db, new PriceService(db, events, products), events, products);
+    catalog = new CatalogService(db, new PriceService(db, events, products), events, products, testConfig());
     await db.transaction(async (m) => {
       await catalog.ensureCategory(m, 'kpd-test', texts('KpdTest'));
       await catalog.createProduct(m, {

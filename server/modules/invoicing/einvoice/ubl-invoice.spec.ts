@@ -171,6 +171,15 @@ describe('buildUblInvoice', () => {
     const totals = inv.LegalMonetaryTotal as Json;
     expect(text(totals.TaxExclusiveAmount)).toBe(euros(doc.vatBase));
     expect(text(totals.TaxInclusiveAmount)).toBe(euros(doc.total));
+    const hr = (((inv.UBLExtensions as Json).UBLExtension as Json).ExtensionContent as Json).HRFISK20Data as Json;
+    expect(text((hr.HRTaxTotal as Json).TaxAmount)).toBe(euros(doc.vatTotal));
+    expect(((hr.HRTaxTotal as Json).HRTaxSubtotal as Json[]).map((s) => [text(s.TaxableAmount), text(s.TaxAmount)])).toEqual(
+      doc.vatByRate.map((r) => [euros(r.base), euros(r.vat)]),
+    );
+    expect(text((hr.HRLegalMonetaryTotal as Json).TaxExclusiveAmount)).toBe(euros(doc.vatBase));
+    const paidByCard = doc.paymentMethod === 'card';
+    expect(totals.PrepaidAmount === undefined ? null : text(totals.PrepaidAmount)).toBe(paidByCard ? euros(doc.total) : null);
+    expect(text(totals.PayableAmount)).toBe(paidByCard ? '0.00' : euros(doc.total));
     const lines = inv.InvoiceLine as Json[];
     expect(lines.map((l) => text((l.Item as Json).Name))).toEqual(doc.lines.map((l) => l.name));
     expect(lines.map((l) => text(((l.Item as Json).CommodityClassification as Json).ItemClassificationCode))).toEqual(
@@ -213,6 +222,28 @@ describe('buildUblInvoice', () => {
       ),
     ).toBe('</cbc:RegistrationName><evil/> & Co');
   });
+
+  it(
+    'drops characters XML cannot carry from what the buyer typed, and stays valid',
+    async () => {
+      const xml = buildUblInvoice({
+        ...buyerOib,
+        buyer: { ...HR_BUSINESS_BUYER, name: 'Bad\u0001Name\uFFFE d.o.o.\uD800', street: 'Ulica\u0000 2' },
+      });
+      expect(xml).toContain('<cbc:RegistrationName>BadName d.o.o.</cbc:RegistrationName>');
+      expect(xml).toContain('<cbc:StreetName>Ulica 2</cbc:StreetName>');
+      expectValid(await validateEInvoice(xml));
+      // blank optional fields are left out, never written empty (HR-BR-33)
+      const blank = buildUblInvoice({
+        ...buyerOib,
+        buyer: { ...HR_BUSINESS_BUYER, street: ' ', city: '' },
+        seller: { ...buyerOib.seller, phone: '' },
+      });
+      expect(blank).not.toMatch(/<cbc:(StreetName|CityName|Telephone)\b[^>]*\/>/);
+      expectValid(await validateEInvoice(blank));
+    },
+    SLOW,
+  );
 
   it('refuses a consumer invoice, a business buyer without a tax number and a line without a KPD code', () => {
     expect(() => buildUblInvoice(sampleInvoiceDocument())).toThrow(EInvoiceNotApplicableError);

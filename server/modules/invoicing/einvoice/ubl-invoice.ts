@@ -120,16 +120,34 @@ function amount(parent: Node, name: string, cents: number): void {
   parent.ele(prefix === 'hrextac' ? NS.hrextac : NS.cbc, name, { currencyID: 'EUR' }).txt(formatAmount(cents));
 }
 
+/** An optional element, left out when blank: HR-CIUS forbids empty elements (HR-BR-33). */
+function optional(parent: Node, name: string, value: string): void {
+  if (value.trim()) parent.ele(NS.cbc, name).txt(value.trim());
+}
+
 function address(party: Node, a: { street: string; city: string; postalCode: string; countryCode: string }): void {
   const addr = party.ele(NS.cac, 'cac:PostalAddress');
-  addr.ele(NS.cbc, 'cbc:StreetName').txt(a.street);
-  addr.ele(NS.cbc, 'cbc:CityName').txt(a.city);
-  addr.ele(NS.cbc, 'cbc:PostalZone').txt(a.postalCode);
+  optional(addr, 'cbc:StreetName', a.street);
+  optional(addr, 'cbc:CityName', a.city);
+  optional(addr, 'cbc:PostalZone', a.postalCode);
   addr.ele(NS.cac, 'cac:Country').ele(NS.cbc, 'cbc:IdentificationCode').txt(a.countryCode);
 }
 
+/** Characters XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/FFFF); the builder would write them as they are. */
+const NOT_XML_CHAR = /[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu;
+
+/** The document with every string stripped of what XML cannot carry (a buyer's company name is typed in by the buyer). */
+function xmlSafe<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(NOT_XML_CHAR, '') as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => xmlSafe(v)) as T;
+  if (value && typeof value === 'object' && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, xmlSafe(v)])) as T;
+  return value;
+}
+
 /** The UBL 2.1 e-invoice of an R1 invoice or storno, as UTF-8 XML text. Throws EInvoiceNotApplicableError for a consumer invoice. */
-export function buildUblInvoice(doc: InvoiceDocument): string {
+export function buildUblInvoice(input: InvoiceDocument): string {
+  const doc = xmlSafe(input);
   const taxId = assertApplicable(doc);
   const net = deriveNetAmounts(doc);
   const issued = zagrebDateTime(doc.issuedAt);
@@ -169,7 +187,8 @@ export function buildUblInvoice(doc: InvoiceDocument): string {
   root.ele(NS.cbc, 'cbc:ID').txt(doc.number); // BT-1
   root.ele(NS.cbc, 'cbc:IssueDate').txt(issued.date); // BT-2
   root.ele(NS.cbc, 'cbc:IssueTime').txt(issued.time); // HR-BT-2
-  if (!paidByCard && doc.total > 0) root.ele(NS.cbc, 'cbc:DueDate').txt(issued.date); // BT-9 (BR-CO-25): due on delivery
+  // BT-9, art. 48(1)3 of the law: a card sale is paid at checkout, cash on delivery is due when the parcel is delivered (BR-CO-25)
+  root.ele(NS.cbc, 'cbc:DueDate').txt(issued.date);
   root.ele(NS.cbc, 'cbc:InvoiceTypeCode').txt(doc.kind === 'storno' ? '384' : '380'); // BT-3
   root.ele(NS.cbc, 'cbc:Note').txt(`Narudžba ${doc.orderNumber}. ZKI: ${doc.zki}${doc.jir ? `. JIR: ${doc.jir}` : ''}`); // BT-22
   root.ele(NS.cbc, 'cbc:DocumentCurrencyCode').txt(doc.currency); // BT-5
@@ -198,9 +217,11 @@ export function buildUblInvoice(doc: InvoiceDocument): string {
     .txt(
       `${doc.seller.registryCourt}, MBS ${doc.seller.mbs}, temeljni kapital ${formatAmount(doc.seller.shareCapitalCents)} EUR uplaćen u cijelosti`,
     ); // BT-33
-  const contact = seller.ele(NS.cac, 'cac:Contact'); // BG-6
-  contact.ele(NS.cbc, 'cbc:Telephone').txt(doc.seller.phone);
-  contact.ele(NS.cbc, 'cbc:ElectronicMail').txt(doc.seller.email);
+  if (doc.seller.phone.trim() || doc.seller.email.trim()) {
+    const contact = seller.ele(NS.cac, 'cac:Contact'); // BG-6
+    optional(contact, 'cbc:Telephone', doc.seller.phone);
+    optional(contact, 'cbc:ElectronicMail', doc.seller.email);
+  }
   const operator = supplier.ele(NS.cac, 'cac:SellerContact');
   operator.ele(NS.cbc, 'cbc:ID').txt(doc.operator.oib); // HR-BT-5
   operator.ele(NS.cbc, 'cbc:Name').txt(doc.operator.mark); // HR-BT-4
@@ -217,7 +238,7 @@ export function buildUblInvoice(doc: InvoiceDocument): string {
   buyerTax.ele(NS.cbc, 'cbc:CompanyID').txt(buyerVatId(taxId)); // BT-48
   buyerTax.ele(NS.cac, 'cac:TaxScheme').ele(NS.cbc, 'cbc:ID').txt('VAT');
   buyer.ele(NS.cac, 'cac:PartyLegalEntity').ele(NS.cbc, 'cbc:RegistrationName').txt(doc.buyer.name); // BT-44
-  buyer.ele(NS.cac, 'cac:Contact').ele(NS.cbc, 'cbc:ElectronicMail').txt(doc.buyer.email); // BT-58
+  if (doc.buyer.email.trim()) buyer.ele(NS.cac, 'cac:Contact').ele(NS.cbc, 'cbc:ElectronicMail').txt(doc.buyer.email.trim()); // BT-58
 
   // BG-16 payment instructions, with the seller's account (BT-84)
   const means = paymentMeansCode(doc);

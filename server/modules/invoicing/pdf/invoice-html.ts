@@ -85,6 +85,7 @@ export const INVOICE_HTML_STYLE = `
 .zz-invoice .totals .total th, .zz-invoice .totals .total td { font-weight: 700; font-size: 1.15rem; border-top: 2px solid var(--gold); }
 .zz-invoice .fiscal { display: flex; flex-wrap: wrap; gap: 1rem; border: 1px solid var(--line); padding: .75rem; align-items: center; }
 .zz-invoice .fiscal .qr svg { display: block; }
+.zz-invoice .fiscal > div:last-child { flex: 1 1 20rem; min-width: 0; }
 .zz-invoice .fiscal dl { display: grid; gap: .25rem; margin: 0 0 .5rem; }
 .zz-invoice .fiscal a { overflow-wrap: anywhere; }
 .zz-invoice .note { color: var(--muted); font-size: .85rem; }

@@ -211,27 +211,29 @@ function totals(pdf: Doc, view: InvoiceView, top: number): number {
   const rightX = M.left + W * 0.52;
   const rightW = W * 0.48;
   const labelStyle = { face: 'text' as const, size: 8.5 };
-  const totalsH =
-    view.totals.reduce(
-      (h, t) => h + bilingualHeight(pdf, t.label, rightW - 90, t.strong ? { face: 'text-bold', size: 11 } : labelStyle) + 5,
-      0,
-    ) + 8;
-  const recapH = 14 + 26 + view.vatRecap.rows.length * 14;
+  const headStyle = { face: 'text' as const, size: 7.5 };
+  const headingStyle = { face: 'text-bold' as const, size: 8.5 };
+  const colW = leftW / view.vatRecap.columns.length;
+  const headingH = bilingualHeight(pdf, view.vatRecap.heading, leftW, headingStyle) + 3;
+  const headH = Math.max(...view.vatRecap.columns.map((c) => bilingualHeight(pdf, c, colW - 2 * CELL_PAD, headStyle))) + 6;
+  const recapH = headingH + headH + 2 + view.vatRecap.rows.length * 13;
+  const totalsH = view.totals.reduce(
+    (h, t) =>
+      h + bilingualHeight(pdf, t.label, rightW - 90, t.strong ? { face: 'text-bold', size: 11 } : labelStyle) + 4 + (t.strong ? 6 : 0),
+    0,
+  );
   const start = room(pdf, top, Math.max(totalsH, recapH));
 
   // VAT per rate, on the left.
-  let ly =
-    writeBilingual(pdf, view.vatRecap.heading, { x: M.left, y: start, width: leftW }, { face: 'text-bold', size: 8.5, color: BRAND.ink }) +
-    3;
-  const colW = leftW / view.vatRecap.columns.length;
-  const headH = Math.max(...view.vatRecap.columns.map((c) => bilingualHeight(pdf, c, colW - 2 * CELL_PAD, labelStyle))) + 6;
+  writeBilingual(pdf, view.vatRecap.heading, { x: M.left, y: start, width: leftW }, { ...headingStyle, color: BRAND.ink });
+  let ly = start + headingH;
   pdf.rect(M.left, ly, leftW, headH).fill(BRAND.cream);
   view.vatRecap.columns.forEach((c, i) =>
     writeBilingual(
       pdf,
       c,
       { x: M.left + i * colW + CELL_PAD, y: ly + 3, width: colW - 2 * CELL_PAD, align: i === 0 ? 'left' : 'right' },
-      { face: 'text', size: 7.5, color: BRAND.muted },
+      { ...headStyle, color: BRAND.muted },
     ),
   );
   ly += headH + 2;

@@ -29,6 +29,14 @@ export interface AdminOrdersTexts {
   method: string;
   tracking: string;
   badFilter: string;
+  /** The year's EU distance sales banner (docs/invoicing/vat.md) */
+  euSalesHeading: (year: number) => string;
+  euSalesTotal: (p: { total: string; threshold: string; share: string }) => string;
+  euSalesPrevious: (total: string) => string;
+  euSalesNone: string;
+  euSalesNear: string;
+  euSalesOver: string;
+  euSalesOss: string;
   /** Detail */
   backToList: string;
   orderHeading: (number: string) => string;
@@ -113,6 +121,9 @@ function textsOf(locale: Locale): AdminOrdersTexts {
     found: (count) => (count === 1 ? words.foundOne : fill('foundMany', { count })),
     tableCaption: (page, pages) => fill('tableCaption', { page, pages }),
     orderHeading: (number) => fill('orderHeading', { number }),
+    euSalesHeading: (year) => fill('euSalesHeading', { year }),
+    euSalesTotal: (p) => fill('euSalesTotal', p),
+    euSalesPrevious: (total) => fill('euSalesPrevious', { total }),
     languages: LOCALE_NAMES,
   };
 }
