@@ -150,7 +150,10 @@ export async function bootstrap(
         queues: web.get(QueueService).all(),
         ...config.queue,
         limits: web.get(RateLimitService),
-        links: [{ text: 'Orders (/admin/orders)', url: '/admin/orders' }],
+        links: [
+          { text: 'Orders (/admin/orders)', url: '/admin/orders' },
+          { text: 'Invoices (/admin/invoices)', url: '/admin/invoices' },
+        ],
       });
       // The emulator of the card provider's hosted page (docs/payments.md), ahead of the page renderer.
       if (config.payment.provider === 'sandbox') mountPaymentSandbox(web.getHttpAdapter().getInstance(), web.get(SandboxEmulator));

@@ -4,3 +4,5 @@ export type { InvoiceDocument, InvoiceLine } from './invoice-document.js';
 export { validateUblSchema } from './einvoice/index.js';
 export { CisEmulator, mountFiscalSandbox } from './fiscal/index.js';
 export { InvoiceRepository } from './invoice.repository.js';
+/** For tests that issue an invoice the way the shop does (the operators' integration test). */
+export { InvoiceIssuer } from './invoice-issuer.js';

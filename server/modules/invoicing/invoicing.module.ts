@@ -2,7 +2,12 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { MailModule } from '../../platform/mail/index.js';
 import { CatalogModule } from '../catalog/index.js';
-import { OrderModule } from '../order/index.js';
+import { IdentityModule } from '../identity/index.js';
+import { OrderHistoryRepository, OrderModule } from '../order/index.js';
+import { InvoiceAdminController } from './admin/invoice-admin.controller.js';
+import { InvoiceAdminRepository } from './admin/invoice-admin.repository.js';
+import { InvoiceAdminService } from './admin/invoice-admin.service.js';
+import { AdminInvoicesPageController } from './admin/page/admin-invoices-page.controller.js';
 import { CisEmulator } from './fiscal/index.js';
 import { FiscalizationRunner } from './fiscalization/fiscalization-runner.js';
 import { InvoiceController } from './invoice.controller.js';
@@ -19,8 +24,8 @@ import { InvoiceTriggers } from './listeners/invoice-triggers.listener.js';
 
 /** Invoices, stornos, fiscalization with the Tax Administration and e-invoices (docs/invoicing.md). */
 @Module({
-  imports: [OrderModule, CatalogModule, MailModule],
-  controllers: [InvoiceController],
+  imports: [OrderModule, CatalogModule, MailModule, IdentityModule],
+  controllers: [InvoiceController, InvoiceAdminController, AdminInvoicesPageController],
   providers: [
     { provide: INVOICING_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => invoicingSettings(config) },
     fiscalizationGatewayProvider,
@@ -37,6 +42,10 @@ import { InvoiceTriggers } from './listeners/invoice-triggers.listener.js';
     UnfiscalizedAlert,
     InvoiceTriggers,
     FiscalizationQueueListener,
+    // the operators' pages and API (admin/); the order's history is written through the order module's repository
+    InvoiceAdminRepository,
+    InvoiceAdminService,
+    OrderHistoryRepository,
   ],
   exports: [InvoiceRepository, InvoiceFiles, InvoiceIssuer, FiscalizationRunner],
 })

@@ -14,9 +14,21 @@ function req(method: string, path: string, headers: Record<string, string> = {},
 }
 
 describe('form routes', () => {
-  it("are exactly the operators' five order actions, each with its reason", () => {
-    expect(FORM_ROUTES).toHaveLength(1);
+  it("are exactly the operators' five order actions and two invoice actions, each with its reason", () => {
+    expect(FORM_ROUTES).toHaveLength(2);
     expect(FORM_ROUTES[0]!.reason).toMatch(/admin\/orders/);
+    expect(FORM_ROUTES[1]!.reason).toMatch(/admin\/invoices/);
+    const invoice = '/admin/invoices/6f1c2a9e-3b7d-4c8e-9a10-2b3c4d5e6f70';
+    for (const action of ['retry', 'storno']) expect(isFormRoute(req('POST', `${invoice}/${action}`), FORM_ROUTES)).toBe(true);
+    for (const path of [
+      `${invoice}/delete`,
+      `${invoice}/storno/`,
+      '/admin/invoices/x/storno',
+      `/api${invoice}/storno`,
+      `${invoice.toUpperCase()}/retry`,
+    ])
+      expect(isFormRoute(req('POST', path), FORM_ROUTES)).toBe(false);
+    expect(isFormRoute(req('GET', `${invoice}/retry`), FORM_ROUTES)).toBe(false);
     // the contract's list of actions, so a new action cannot silently lose its form
     expect([...ADMIN_ORDER_ACTIONS]).toEqual(['ship', 'deliver', 'cash-received', 'cancel', 'refund']);
     for (const action of ADMIN_ORDER_ACTIONS)

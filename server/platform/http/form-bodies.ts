@@ -26,7 +26,8 @@ export const FORM_FIELD_LIMIT = 10;
 
 /**
  * The form routes: the operators' order actions on the server-rendered /admin/orders page
- * (server/modules/order/admin/page), one fixed action name per route.
+ * (server/modules/order/admin/page) and their invoice actions on /admin/invoices
+ * (server/modules/invoicing/admin/page), one fixed action name per route.
  */
 export const FORM_ROUTES: readonly FormRoute[] = [
   {
@@ -34,6 +35,12 @@ export const FORM_ROUTES: readonly FormRoute[] = [
     pattern: /^\/admin\/orders\/[A-Za-z0-9-]{1,40}\/(?:ship|deliver|cash-received|cancel|refund)$/,
     reason:
       "the operators' /admin/orders page: one form per order action (ship, deliver, cash received, cancel, refund), usable without JavaScript",
+  },
+  {
+    method: 'POST',
+    pattern: /^\/admin\/invoices\/[0-9A-Fa-f-]{36}\/(?:retry|storno)$/,
+    reason:
+      "the operators' /admin/invoices page: 'retry now' and a storno (amount, reason, confirmation) of one invoice, usable without JavaScript",
   },
 ];
 

@@ -50,12 +50,14 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     @InjectQueue(QueueName.Mail) mail: Queue,
     @InjectQueue(QueueName.Scheduled) scheduled: Queue,
     @InjectQueue(QueueName.Payments) payments: Queue,
+    @InjectQueue(QueueName.Invoicing) invoicing: Queue,
   ) {
     this.queues = new Map([
       [QueueName.Events, events],
       [QueueName.Mail, mail],
       [QueueName.Scheduled, scheduled],
       [QueueName.Payments, payments],
+      [QueueName.Invoicing, invoicing],
     ]);
   }
 

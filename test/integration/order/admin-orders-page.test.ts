@@ -152,8 +152,11 @@ describe("the operators' /admin/orders page", () => {
   it('sits beside the queue dashboard: a link there, and one back in the dashboard header menu', async () => {
     const list = await admin.agent.get('/admin/orders').set('Accept-Language', 'en').expect(200);
     expect(list.text).toContain('<a href="/admin/queues">Job queues</a>');
+    expect(list.text).toContain('<a href="/admin/invoices">Invoices</a>');
     const dashboard = await request(shop.url).get('/admin/queues').auth('operator', 'operator-dev').expect(200);
-    expect(dashboard.text).toMatch(/"miscLinks":\[\{"text":"Orders \(\/admin\/orders\)","url":"\/admin\/orders"\}\]/);
+    expect(dashboard.text).toMatch(
+      /"miscLinks":\[\{"text":"Orders \(\/admin\/orders\)","url":"\/admin\/orders"\},\{"text":"Invoices \(\/admin\/invoices\)","url":"\/admin\/invoices"\}\]/,
+    );
   });
 
   it('pages through the filtered list, newest first, with page links that keep the filters', async () => {

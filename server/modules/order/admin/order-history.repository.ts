@@ -13,7 +13,9 @@ export type OrderHistoryAction =
   | 'cash_received'
   | 'cancelled'
   | 'refunded'
-  | 'payment_method_changed';
+  | 'payment_method_changed'
+  /** An operator issued a storno of the order's invoice (the invoicing module's operators' page). */
+  | 'invoice_storno';
 
 /** The actor of what jobs and the payment provider do. */
 export const SYSTEM_ACTOR = 'system';

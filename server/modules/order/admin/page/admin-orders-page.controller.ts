@@ -3,34 +3,19 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ShipOrderBody } from '../../../../../contract/api/admin-orders.js';
 import { isOrderNumber } from '../../../../../contract/api/order.js';
-import type { Locale } from '../../../../../contract/locales.js';
-import { publicPath } from '../../../../../contract/paths.js';
 import { APP_CONFIG, type AppConfig } from '../../../../config/index.js';
-import { createCsrf, type Csrf } from '../../../../platform/http/csrf.js';
+import type { Csrf } from '../../../../platform/http/csrf.js';
 import { DomainError, STATUS_BY_KIND } from '../../../../platform/http/domain-error.js';
-import { localizedMessage, requestLocale } from '../../../../platform/i18n/index.js';
-import { currentUser, type AuthUser } from '../../../../platform/auth/index.js';
+import { localizedMessage } from '../../../../platform/i18n/index.js';
+import type { AuthUser } from '../../../../platform/auth/index.js';
 import { ProfileService } from '../../../identity/index.js';
 import { OrderAdminService } from '../order-admin.service.js';
 import { EuDistanceSales } from '../../vat/eu-distance-sales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
-import {
-  ADMIN_ORDERS_PATH,
-  detailPage,
-  listPage,
-  messagePage,
-  type ActionError,
-  type ListFilters,
-  type PageFrame,
-} from './admin-orders.view.js';
-
-/** A form field's string value (a repeated field or a missing one is none). */
-function field(body: unknown, name: string): string | undefined {
-  if (!body || typeof body !== 'object' || Array.isArray(body) || Buffer.isBuffer(body)) return undefined;
-  const value = (body as Record<string, unknown>)[name];
-  return typeof value === 'string' ? value : undefined;
-}
+import { ADMIN_ORDERS_PATH, detailPage, listPage, messagePage, type ActionError, type ListFilters } from './admin-orders.view.js';
+import type { PageFrame } from '../../../../platform/http/admin-page.js';
+import { adminCsrf, adminOperator, formField, pageFrame, sendAdminPage } from '../../../../platform/http/admin-page-request.js';
 
 /**
  * The operators' server-rendered order pages (docs/orders.md 'The /admin/orders page'): the list
@@ -49,13 +34,7 @@ export class AdminOrdersPageController {
     private readonly euSales: EuDistanceSales,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
-    // The same secret and cookies as the platform's check in main.ts: the tokens this page hands
-    // out are the ones that check validates.
-    this.csrf = createCsrf({
-      secret: config.secretKey,
-      secure: config.http.publicUrl.startsWith('https://'),
-      publicUrl: config.http.publicUrl,
-    });
+    this.csrf = adminCsrf(config);
   }
 
   @Get()
@@ -102,7 +81,7 @@ export class AdminOrdersPageController {
     const user = this.operator(req, res, frame, `${ADMIN_ORDERS_PATH}/${number}`);
     if (!user) return;
     const t = ADMIN_ORDERS_TEXTS[frame.locale];
-    const trackingNumber = field(req.body, 'tracking_number');
+    const trackingNumber = formField(req.body, 'tracking_number');
 
     let refusal: { status: number; error: ActionError } | undefined;
     let input: { tracking_number?: string } | undefined;
@@ -113,7 +92,7 @@ export class AdminOrdersPageController {
         const required = parsed.error.issues[0]?.message === 'ORDER_TRACKING_NUMBER_REQUIRED';
         refusal = { status: 422, error: { action, message: required ? t.trackingRequired : t.trackingInvalid, trackingNumber } };
       }
-    } else if ((action === 'cancel' || action === 'refund') && !field(req.body, 'confirm')) {
+    } else if ((action === 'cancel' || action === 'refund') && !formField(req.body, 'confirm')) {
       refusal = { status: 422, error: { action, message: t.confirmRequired } };
     }
 
@@ -139,31 +118,18 @@ export class AdminOrdersPageController {
   }
 
   private frame(req: Request, res: Response): PageFrame {
-    return { locale: requestLocale(req) as Locale, nonce: String(res.locals.cspNonce ?? '') };
+    return pageFrame(req, res);
   }
 
-  /**
-   * The signed-in operator, or an answer: nobody signed in -> 303 to the login page in the
-   * request's language, coming back here after; signed in without role admin -> the 403 page.
-   */
   private operator(req: Request, res: Response, frame: PageFrame, back: string): AuthUser | undefined {
-    const user = currentUser(req);
-    if (!user) {
-      const target = back.length <= 1000 ? back : ADMIN_ORDERS_PATH;
-      res.setHeader('Cache-Control', 'no-store');
-      res.redirect(303, `${publicPath('login', frame.locale)}?redirect=${encodeURIComponent(target)}`);
-      return undefined;
-    }
-    if (user.role !== 'admin') {
-      this.send(res, 403, messagePage(frame, 'forbidden'));
-      return undefined;
-    }
-    return user;
+    return adminOperator(req, res, frame, {
+      path: back,
+      fallback: ADMIN_ORDERS_PATH,
+      forbiddenPage: () => messagePage(frame, 'forbidden'),
+    });
   }
 
   private send(res: Response, status: number, body: string): void {
-    res.setHeader('Cache-Control', 'no-store');
-    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
-    res.status(status).type('html').send(body);
+    sendAdminPage(res, status, body);
   }
 }

@@ -7,11 +7,6 @@ import { SERVER_TEXTS, serverText, type ServerTexts } from '../../../../platform
 export interface AdminOrdersTexts {
   htmlTitleList: string;
   htmlTitleOrder: (number: string) => string;
-  skipToContent: string;
-  siteNav: string;
-  orders: string;
-  queues: string;
-  shop: string;
   /** List */
   heading: string;
   filters: string;
@@ -33,10 +28,6 @@ export interface AdminOrdersTexts {
   total: string;
   method: string;
   tracking: string;
-  pages: string;
-  previous: string;
-  next: string;
-  pageN: (n: number) => string;
   badFilter: string;
   /** The year's EU distance sales banner (docs/invoicing/vat.md) */
   euSalesHeading: (year: number) => string;
@@ -91,6 +82,8 @@ export interface AdminOrdersTexts {
   who: string;
   detail: string;
   noHistory: string;
+  /** The link to the order's invoices on /admin/invoices. */
+  orderInvoices: string;
   actions: string;
   noActions: string;
   trackingNumber: string;
@@ -127,7 +120,6 @@ function textsOf(locale: Locale): AdminOrdersTexts {
     htmlTitleOrder: (number) => fill('htmlTitleOrder', { number }),
     found: (count) => (count === 1 ? words.foundOne : fill('foundMany', { count })),
     tableCaption: (page, pages) => fill('tableCaption', { page, pages }),
-    pageN: (n) => fill('pageN', { n }),
     orderHeading: (number) => fill('orderHeading', { number }),
     euSalesHeading: (year) => fill('euSalesHeading', { year }),
     euSalesTotal: (p) => fill('euSalesTotal', p),

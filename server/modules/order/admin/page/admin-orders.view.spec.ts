@@ -4,9 +4,10 @@ import type { EuDistanceSalesView } from '../../../../../contract/api/admin-vat.
 import { LOCALES } from '../../../../../contract/locales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
-import { detailPage, listHref, listPage, messagePage, pageNumbers } from './admin-orders.view.js';
+import { pageNumbers } from '../../../../platform/http/admin-page.js';
+import { detailPage, listHref, listPage, messagePage } from './admin-orders.view.js';
 import { escapeMarkup } from '../../../../../contract/markup.js';
-import { html, raw } from './html.js';
+import { html, raw } from '../../../../platform/http/html.js';
 
 const EVIL = '<script>alert("x")</script>&\'';
 

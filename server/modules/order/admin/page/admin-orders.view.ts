@@ -11,7 +11,8 @@ import { formatEuro } from '../../../../../contract/money.js';
 import { formatVatRate } from '../../../../../contract/vat.js';
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../../contract/orders.js';
 import { ADMIN_ORDERS_TEXTS, type AdminOrdersTexts } from './admin-orders.texts.js';
-import { html, raw, type Html } from './html.js';
+import { adminPage, adminTexts, label, pagination, when, type PageFrame } from '../../../../platform/http/admin-page.js';
+import { html, raw, type Html } from '../../../../platform/http/html.js';
 
 /**
  * The year's EU distance sales against the OSS threshold (docs/invoicing/vat.md): the net total, the
@@ -37,9 +38,10 @@ function euSalesBanner(s: EuDistanceSalesView, t: AdminOrdersTexts, locale: Loca
 </section>`;
 }
 
-/** Where the pages live (the queue dashboard sits beside them). */
+/** Where the pages live. */
 export const ADMIN_ORDERS_PATH = '/admin/orders';
-export const QUEUES_PATH = '/admin/queues';
+/** The invoicing module's operators' list (an order's invoices: `?q=<order number>`); a link, no import (invoicing -> order only). */
+const ADMIN_INVOICES_PATH = '/admin/invoices';
 
 /** The filters the list shows in its form (valid values only; the page never echoes an invalid one). */
 export interface ListFilters {
@@ -49,12 +51,6 @@ export interface ListFilters {
   q?: string;
 }
 
-/** A page's frame: language, title, the CSP nonce for its one style element. */
-export interface PageFrame {
-  locale: Locale;
-  nonce: string;
-}
-
 /** An action form's state after a refusal: which action, the message, the typed tracking number. */
 export interface ActionError {
   action: AdminOrderAction;
@@ -62,106 +58,8 @@ export interface ActionError {
   trackingNumber?: string;
 }
 
-const STYLE = `
-:root { color-scheme: light; --ink: #1d1d1b; --muted: #4a4a45; --line: #c9c6bd; --accent: #7a4b00; --bg: #fbfaf7; --ok-bg: #e6f2e6; --ok: #1e5a1e; --err-bg: #fbe9e7; --err: #8a1c12; }
-* { box-sizing: border-box; }
-body { margin: 0; font: 16px/1.5 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; color: var(--ink); background: var(--bg); }
-a { color: var(--accent); }
-a:hover { text-decoration-thickness: 2px; }
-:focus-visible { outline: 3px solid #0b57d0; outline-offset: 2px; }
-.skip { position: absolute; left: -9999px; top: 0; background: #fff; padding: .5rem 1rem; }
-.skip:focus { left: 1rem; top: 1rem; z-index: 1; }
-header { background: #2b2a26; color: #fff; padding: .75rem 1.5rem; }
-header nav ul { list-style: none; margin: 0; padding: 0; display: flex; gap: 1.5rem; flex-wrap: wrap; }
-header a { color: #fff; }
-header a[aria-current="page"] { font-weight: 700; }
-main { padding: 1rem 1.5rem 3rem; max-width: 90rem; }
-h1 { font-size: 1.6rem; margin: .5rem 0 1rem; }
-h2 { font-size: 1.2rem; margin: 2rem 0 .5rem; }
-form.filters { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; background: #fff; border: 1px solid var(--line); padding: 1rem; }
-form.filters fieldset { border: 0; margin: 0; padding: 0; display: contents; }
-label { display: block; font-weight: 600; }
-.hint { display: block; font-weight: 400; color: var(--muted); font-size: .875rem; }
-input[type="search"], input[type="text"], select { font: inherit; padding: .4rem .5rem; border: 1px solid #767676; border-radius: 3px; background: #fff; color: var(--ink); min-width: 12rem; }
-button { font: inherit; padding: .45rem 1rem; border: 1px solid var(--accent); border-radius: 3px; background: var(--accent); color: #fff; cursor: pointer; }
-button.danger { background: #8a1c12; border-color: #8a1c12; }
-.notice { padding: .75rem 1rem; border-left: 4px solid; margin: 1rem 0; }
-.notice.ok { background: var(--ok-bg); color: var(--ok); border-color: var(--ok); }
-.notice.err { background: var(--err-bg); color: var(--err); border-color: var(--err); }
-.notice.warn { background: #fdf3dc; color: #5c3b00; border-color: #b07800; }
-.notice.info { background: #fff; color: var(--ink); border-color: var(--line); }
-.notice h2 { font-size: 1rem; margin: 0 0 .25rem; }
-.notice p { margin: .25rem 0; }
-table { border-collapse: collapse; width: 100%; background: #fff; margin: .5rem 0 1rem; }
-caption { text-align: left; font-weight: 600; padding: .5rem 0; }
-th, td { border: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: top; }
-thead th { background: #efece4; }
-td.num, th.num { text-align: right; white-space: nowrap; }
-tfoot th { text-align: right; font-weight: 600; }
-.pages ul { list-style: none; display: flex; flex-wrap: wrap; gap: .5rem; padding: 0; }
-.pages a, .pages span { display: inline-block; padding: .25rem .6rem; border: 1px solid var(--line); background: #fff; }
-.pages [aria-current="page"] { background: var(--accent); color: #fff; border-color: var(--accent); font-weight: 700; }
-dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; background: #fff; border: 1px solid var(--line); padding: 1rem; margin: 0; }
-dl.facts dt { font-weight: 600; }
-dl.facts dd { margin: 0; }
-.columns { display: flex; flex-wrap: wrap; gap: 1rem; }
-.columns > section { flex: 1 1 18rem; background: #fff; border: 1px solid var(--line); padding: 0 1rem 1rem; }
-address { font-style: normal; }
-.actions { display: flex; flex-wrap: wrap; gap: 1rem; }
-.actions form { background: #fff; border: 1px solid var(--line); padding: 1rem; display: flex; flex-direction: column; gap: .5rem; min-width: 16rem; }
-.check { display: flex; gap: .5rem; align-items: flex-start; font-weight: 400; max-width: 26rem; }
-.check input { margin-top: .3rem; width: 1.1rem; height: 1.1rem; }
-.field-error { color: var(--err); font-weight: 600; }
-`;
-
-const TIME_ZONE = 'Europe/Zagreb';
-
-function when(iso: string, locale: Locale): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[locale], { dateStyle: 'medium', timeStyle: 'short', timeZone: TIME_ZONE }).format(date);
-}
-
 function percent(rate: number, locale: Locale): string {
   return `${new Intl.NumberFormat(LOCALE_TAGS[locale], { maximumFractionDigits: 2 }).format(rate)} %`;
-}
-
-/** Only the shop's own label for a known state; anything else shows as it is. */
-function label<K extends string>(labels: Record<K, string>, value: string): string {
-  return Object.hasOwn(labels, value) ? labels[value as K] : value;
-}
-
-/** The whole document: noindex, the language, a skip link, the operators' navigation. */
-export function page(frame: PageFrame, opts: { title: string; current: 'orders' | null; body: Html }): string {
-  const t = ADMIN_ORDERS_TEXTS[frame.locale];
-  const doc = html`<!doctype html>
-<html lang="${frame.locale}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex, nofollow">
-<title>${opts.title}</title>
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
-<style nonce="${frame.nonce}">${raw(STYLE)}</style>
-</head>
-<body>
-<a class="skip" href="#main">${t.skipToContent}</a>
-<header>
-<nav aria-label="${t.siteNav}">
-<ul>
-<li><a href="${ADMIN_ORDERS_PATH}"${opts.current === 'orders' ? raw(' aria-current="page"') : ''}>${t.orders}</a></li>
-<li><a href="${QUEUES_PATH}">${t.queues}</a></li>
-<li><a href="/">${t.shop}</a></li>
-</ul>
-</nav>
-</header>
-<main id="main" tabindex="-1">
-${opts.body}
-</main>
-</body>
-</html>
-`;
-  return doc.value;
 }
 
 function options(values: readonly string[], labels: Record<string, string>, selected: string | undefined, any: string): Html {
@@ -180,34 +78,6 @@ export function listHref(filters: ListFilters, pageNumber?: number): string {
   if (pageNumber && pageNumber > 1) params.set('page', String(pageNumber));
   const query = params.toString();
   return query ? `${ADMIN_ORDERS_PATH}?${query}` : ADMIN_ORDERS_PATH;
-}
-
-/** Page links: first, last, and two either side of the current page, with gaps. */
-export function pageNumbers(current: number, pages: number): Array<number | null> {
-  const out: Array<number | null> = [];
-  for (let n = 1; n <= pages; n++) {
-    if (n === 1 || n === pages || Math.abs(n - current) <= 2) out.push(n);
-    else if (out[out.length - 1] !== null) out.push(null);
-  }
-  return out;
-}
-
-/** Page links; past the last page (an old link), 'previous' leads to the last one. */
-function pagination(t: AdminOrdersTexts, filters: ListFilters, current: number, pages: number): Html | '' {
-  if (pages <= 1 && current <= 1) return '';
-  return html`<nav class="pages" aria-label="${t.pages}">
-<ul>
-${current > 1 ? html`<li><a href="${listHref(filters, Math.min(current - 1, pages))}" rel="prev">${t.previous}</a></li>` : ''}
-${pageNumbers(current, pages).map((n) =>
-  n === null
-    ? html`<li><span aria-hidden="true">…</span></li>`
-    : n === current
-      ? html`<li><a href="${listHref(filters, n)}" aria-current="page" aria-label="${t.pageN(n)}">${n}</a></li>`
-      : html`<li><a href="${listHref(filters, n)}" aria-label="${t.pageN(n)}">${n}</a></li>`,
-)}
-${current < pages ? html`<li><a href="${listHref(filters, current + 1)}" rel="next">${t.next}</a></li>` : ''}
-</ul>
-</nav>`;
 }
 
 /** GET /admin/orders */
@@ -265,8 +135,8 @@ ${list.orders.map(
 </table>`
     : ''
 }
-${pagination(t, filters, list.page, pages)}`;
-  return page(frame, { title: t.htmlTitleList, current: 'orders', body });
+${pagination(locale, list.page, pages, (n) => listHref(filters, n))}`;
+  return adminPage(frame, { title: t.htmlTitleList, current: 'orders', body });
 }
 
 function addressBlock(
@@ -331,6 +201,7 @@ ${data.error ? html`<div class="notice err" role="alert" data-testid="error">${d
 <dt>${t.coupon}</dt><dd>${order.coupon_code ?? t.noneGiven}</dd>
 <dt>${t.total}</dt><dd>${money(order.total)}</dd>
 </dl>
+<p><a href="${ADMIN_INVOICES_PATH}?q=${encodeURIComponent(order.number)}" data-testid="order-invoices">${t.orderInvoices}</a></p>
 <h2 id="actions">${t.actions}</h2>
 ${actions.length ? html`<div class="actions">${actions.map((a) => actionForm(t, order, a, data.csrfToken, data.error))}</div>` : html`<p>${t.noActions}</p>`}
 <h2>${t.lines}</h2>
@@ -387,7 +258,7 @@ ${order.history.map((h) => html`<tr><td>${when(h.at, locale)}</td><td>${label(t.
 </table>`
     : html`<p>${t.noHistory}</p>`
 }`;
-  return page(frame, { title: t.htmlTitleOrder(order.number), current: null, body });
+  return adminPage(frame, { title: t.htmlTitleOrder(order.number), current: null, body });
 }
 
 /** 403 (signed in, not an operator) and 404 (no such order, action or page). */
@@ -397,6 +268,6 @@ export function messagePage(frame: PageFrame, kind: 'forbidden' | 'not_found'): 
   const text = kind === 'forbidden' ? t.forbiddenText : t.notFoundText;
   const body = html`<h1>${title}</h1>
 <p>${text}</p>
-<p>${kind === 'forbidden' ? html`<a href="/">${t.shop}</a>` : html`<a href="${ADMIN_ORDERS_PATH}">${t.backToList}</a>`}</p>`;
-  return page(frame, { title, current: null, body });
+<p>${kind === 'forbidden' ? html`<a href="/">${adminTexts(frame.locale).shop}</a>` : html`<a href="${ADMIN_ORDERS_PATH}">${t.backToList}</a>`}</p>`;
+  return adminPage(frame, { title, current: null, body });
 }

@@ -1,4 +1,4 @@
-import { escapeMarkup } from '../../../../../contract/markup.js';
+import { escapeMarkup } from '../../../contract/markup.js';
 
 /**
  * A tiny escaping template for the server-rendered operators' pages: every interpolated value is
