@@ -36,9 +36,16 @@ export function divideHalfUp(a: number, b: number): number {
   return 2 * r >= b ? q + 1 : q;
 }
 
-/** VAT contained in a gross amount at `rate` percent: round(gross x rate / (100 + rate)), half up. */
+/**
+ * VAT contained in a gross amount at `rate` percent: round(gross x rate / (100 + rate)), half up.
+ * Rates may have up to two decimals (France 5.5 %, Slovenia 9.5 %, Finland 25.5 %): the division is
+ * done in hundredths of a percent, so the result is exact for them as for whole rates.
+ */
 export function vatOfGross(gross: number, rate: number): number {
-  return divideHalfUp(gross * rate, 100 + rate);
+  const hundredths = Math.round(rate * 100);
+  if (hundredths < 0 || Math.abs(hundredths - rate * 100) > 1e-6)
+    throw new RangeError(`vatOfGross: rate ${rate} is not a percentage with at most two decimals`);
+  return divideHalfUp(gross * hundredths, 10_000 + hundredths);
 }
 
 /**

@@ -44,6 +44,7 @@ import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
 import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
 import { mountPaymentSandbox, SandboxEmulator } from './modules/payment/index.js';
+import { CisEmulator, mountFiscalSandbox } from './modules/invoicing/index.js';
 import { HttpDrain } from './platform/http/graceful-shutdown.js';
 import { ShutdownState } from './platform/health/index.js';
 import { lowerCpuPriority } from './platform/process/cpu-priority.js';
@@ -153,6 +154,8 @@ export async function bootstrap(
       });
       // The emulator of the card provider's hosted page (docs/payments.md), ahead of the page renderer.
       if (config.payment.provider === 'sandbox') mountPaymentSandbox(web.getHttpAdapter().getInstance(), web.get(SandboxEmulator));
+      // The emulator of the Tax Administration's fiscalization service (docs/invoicing/fiscal.md).
+      if (config.fiscal.provider === 'sandbox') mountFiscalSandbox(web.getHttpAdapter().getInstance(), web.get(CisEmulator));
       // Pages render signed in when only the refresh token is left (identity module).
       web.use(web.get(SessionRenewal).middleware);
       if (options.serveClient !== false) {

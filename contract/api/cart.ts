@@ -166,6 +166,10 @@ export const CartView = z.object({
   vat_base: z.number().int(),
   vat_total: z.number().int(),
   vat_by_rate: z.array(z.object({ rate: z.number(), base: z.number().int(), vat: z.number().int() })),
+  vat_country: z.string().meta({
+    description:
+      'The member state whose VAT the totals carry: HR, or the EU destination once the OSS applies (VAT_OSS=on; gross prices unchanged, docs/invoicing/vat.md)',
+  }),
   free_delivery: z.object({
     applies: z.boolean().meta({ description: 'Free delivery exists for the destination (Croatia only)' }),
     missing: z.number().int().nullable().meta({ description: 'Cents still missing (0 when reached); null outside Croatia' }),

@@ -156,7 +156,11 @@ export const ProductDetail = ProductSummary.extend({
   cooking_time_minutes: z.number(),
   cooking_tips: z.string(),
   pieces_per_carton: z.number().int(),
-  vat_rate: z.number(),
+  vat_rate: z.number().meta({ description: 'The Croatian VAT rate (percent) the price includes' }),
+  vat_destination: z.boolean().meta({
+    description:
+      "The OSS applies (VAT_OSS=on): delivered to another EU country the same price includes that country's VAT (docs/invoicing/vat.md)",
+  }),
   net_weight_grams: z.number(),
   shipping_weight_grams: z.number(),
   slugs,

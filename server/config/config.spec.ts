@@ -59,7 +59,18 @@ describe('loadConfig', () => {
     PUBLIC_URL: 'https://shop.example.com',
     SMTP_URL: 'smtp://mail.example.com',
     QUEUE_DASHBOARD_PASSWORD: 'operator-password',
+    FISCAL_CERT_PATH: '/run/secrets/fiscal.p12',
+    FISCAL_CERT_PASSWORD: 'fiscal-password',
   };
+
+  it('sends e-invoices to the sandbox intermediary outside production and refuses it in production', () => {
+    const monri = { ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) };
+    expect(loadConfig({}).einvoice.exchange).toBe('sandbox');
+    expect(loadConfig({ EINVOICE_EXCHANGE: 'none' }).einvoice.exchange).toBe('none');
+    expect(loadConfig(monri).einvoice.exchange).toBe('none');
+    expect(() => loadConfig({ ...monri, EINVOICE_EXCHANGE: 'sandbox' })).toThrow(/EINVOICE_EXCHANGE: the sandbox .* refused in production/);
+    expect(() => loadConfig({ EINVOICE_EXCHANGE: 'moj-eracun' })).toThrow(/EINVOICE_EXCHANGE/);
+  });
 
   it('uses the payment sandbox with its public key outside production, pointing at the shop itself', () => {
     const c = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000/' });
@@ -81,6 +92,49 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...production, MONRI_KEY: SANDBOX_MONRI_KEY, MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) })).toThrow(
       /MONRI_KEY: the sandbox key is public/,
     );
+  });
+
+  it('fiscalizes with the sandbox outside production, under the shop itself, with the company OIB and a demo certificate', () => {
+    const c = loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4000/' });
+    expect(c.fiscal).toEqual({
+      provider: 'sandbox',
+      certificate: null,
+      oib: '47193065287',
+      premise: 'ZZ1',
+      device: '1',
+      sequenceMark: 'P',
+      operator: { oib: '47193065287', mark: 'web' },
+      url: 'http://127.0.0.1:4000/sandbox/cis',
+      timeoutMs: 10_000,
+      retryBaseMs: 30_000,
+      paymentCodes: { card: 'K', cod: 'G' },
+      caPath: null,
+      cisCertificatePath: null,
+    });
+    expect(loadConfig({ FISCALIZATION_PROVIDER: 'cis' }).fiscal.url).toBe('https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest');
+    const own = loadConfig({ FISCAL_OIB: '12345678903', FISCAL_SEQUENCE: 'device', FISCAL_PAYMENT_CODE_COD: 'T' }).fiscal;
+    expect(own).toMatchObject({ oib: '12345678903', operator: { oib: '12345678903' }, sequenceMark: 'N', paymentCodes: { cod: 'T' } });
+    expect(loadConfig({ FISCAL_RETRY_BASE_MS: '250' }).fiscal.retryBaseMs).toBe(250);
+    expect(() => loadConfig({ FISCAL_RETRY_BASE_MS: '5' })).toThrow(/FISCAL_RETRY_BASE_MS/);
+  });
+
+  it('fiscalizes with CIS in production, with the certificate it requires, and refuses the sandbox there', () => {
+    const c = loadConfig({ ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) });
+    expect(c.fiscal).toMatchObject({
+      provider: 'cis',
+      certificate: { path: '/run/secrets/fiscal.p12', password: 'fiscal-password' },
+      url: 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService',
+    });
+    const monri = { ...production, MONRI_KEY: 'k'.repeat(20), MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20) };
+    expect(() => loadConfig({ ...monri, FISCALIZATION_PROVIDER: 'sandbox' })).toThrow(/FISCALIZATION_PROVIDER: the sandbox/);
+    expect(() => loadConfig({ ...monri, FISCAL_CERT_PATH: undefined })).toThrow(/FISCAL_CERT_PATH: required in production/);
+    expect(() => loadConfig({ ...monri, FISCAL_CERT_PASSWORD: undefined })).toThrow(/FISCAL_CERT_PASSWORD: required in production/);
+    expect(() => loadConfig({ ...monri, FISCAL_URL: 'http://cis.example' })).toThrow(/FISCAL_URL/);
+    expect(() => loadConfig({ FISCAL_CERT_PATH: 'x.p12' })).toThrow(/FISCAL_CERT_PASSWORD: required with FISCAL_CERT_PATH/);
+    expect(() => loadConfig({ FISCAL_OIB: '123' })).toThrow(/FISCAL_OIB/);
+    expect(() => loadConfig({ FISCAL_DEVICE: '01' })).toThrow(/FISCAL_DEVICE/);
+    expect(() => loadConfig({ FISCAL_PREMISE: 'ZZ-1' })).toThrow(/FISCAL_PREMISE/);
+    expect(() => loadConfig({ FISCAL_PAYMENT_CODE_COD: 'X' })).toThrow(/FISCAL_PAYMENT_CODE_COD/);
   });
 
   it('starts production with monri and defaults to its production endpoints', () => {

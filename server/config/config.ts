@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { GTM_DEFAULT_SCRIPT_ORIGIN, GTM_ID_PATTERN, type AnalyticsConfig } from '../../contract/analytics.js';
+import { company } from '../../contract/brand/company.js';
 
 /**
  * The shop's whole configuration, read from the environment ONCE at boot and validated.
@@ -84,12 +85,15 @@ const envSchema = z.object({
   NEWSLETTER_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).max(1_000_000).default(3),
   COUPON_GUESS_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(30),
   COUPON_GUESS_LIMIT_PER_CART: z.coerce.number().int().min(1).max(1_000_000).default(10),
+  /** `on`: VAT of the EU delivery country (OSS, art. 33(a) and 369a-k of Directive 2006/112/EC); `off`: Croatian VAT everywhere (art. 59c). */
+  VAT_OSS: z.enum(['off', 'on']).default('off'),
   QUEUE_DASHBOARD_FAILED_AUTH_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(10),
   GOOGLE_ISSUER_URL: url(['http', 'https']).default('https://accounts.google.com'),
   GOOGLE_CLIENT_ID: z.string().min(1).optional(),
   GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
   SEED_DEMO_DATA: bool.optional(),
   PAYMENT_PROVIDER: z.enum(['monri', 'sandbox']).optional(),
+  EINVOICE_EXCHANGE: z.enum(['sandbox', 'none']).optional(),
   MONRI_KEY: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_AUTHENTICITY_TOKEN: z.string().min(8, 'must be at least 8 characters').optional(),
   MONRI_FORM_URL: url(['http', 'https']).optional(),
@@ -100,6 +104,35 @@ const envSchema = z.object({
   UNPAID_CARD_ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   /** Minutes after placement an unpaid card order's buyer gets 'payment not completed'; a fraction (0.1) only for tests. */
   PAYMENT_REMINDER_DELAY_MINUTES: z.coerce.number().min(0.05).max(10_080).default(15),
+  /** Fiscalization of invoices with the Tax Administration (docs/invoicing/fiscal.md). */
+  FISCALIZATION_PROVIDER: z.enum(['cis', 'sandbox']).optional(),
+  FISCAL_CERT_PATH: z.string().min(1).optional(),
+  FISCAL_CERT_PASSWORD: z.string().min(1).optional(),
+  FISCAL_OIB: z
+    .string()
+    .regex(/^\d{11}$/, 'must be 11 digits')
+    .optional(),
+  FISCAL_PREMISE: z
+    .string()
+    .regex(/^[0-9a-zA-Z]{1,20}$/, 'must be 1 to 20 letters and digits (spec 2.1.1)')
+    .default('ZZ1'),
+  FISCAL_DEVICE: z
+    .string()
+    .regex(/^[1-9][0-9]{0,19}$/, 'must be digits without a leading zero (spec 2.1.1)')
+    .default('1'),
+  FISCAL_URL: url(['http', 'https']).optional(),
+  FISCAL_SEQUENCE: z.enum(['premise', 'device']).default('premise'),
+  FISCAL_OPERATOR_OIB: z
+    .string()
+    .regex(/^\d{11}$/, 'must be 11 digits')
+    .optional(),
+  FISCAL_OPERATOR_MARK: z.string().trim().min(1).max(50).default('web'),
+  FISCAL_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  FISCAL_RETRY_BASE_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  FISCAL_PAYMENT_CODE_CARD: z.enum(['G', 'K', 'T', 'O']).default('K'),
+  FISCAL_PAYMENT_CODE_COD: z.enum(['G', 'K', 'T', 'O']).default('G'),
+  FISCAL_CA_PATH: z.string().min(1).optional(),
+  FISCAL_CIS_CERT_PATH: z.string().min(1).optional(),
   VITE_DEV: bool.default(false),
   /** How long a rendered page of an anonymous visitor is served from memory at most (docs/performance.md); 0: no render cache. */
   RENDER_CACHE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
@@ -190,6 +223,11 @@ export interface AppConfig {
   contact: { limitPerIp: number; limitPerEmail: number };
   /** Wrong coupon codes per 15 minutes, per client address and per cart (or user), before 429. */
   coupons: { guessLimitPerIp: number; guessLimitPerCart: number };
+  /**
+   * VAT across the EU (docs/invoicing/vat.md): `oss` true charges the VAT of the EU delivery country
+   * (One-Stop Shop); false (the default, below the EUR 10,000 threshold of art. 59c) Croatian VAT on every sale.
+   */
+  vat: { oss: boolean };
   seedDemoData: boolean;
   /**
    * Video embeds (docs/video.md): the oEmbed endpoints the server asks about a video's title and poster,
@@ -203,6 +241,13 @@ export interface AppConfig {
    * spoken to by the same adapter. `monri` holds the merchant key and token and where the form
    * (browser) and the inquiry/refund calls (server) go.
    */
+  /**
+   * E-invoices to business buyers (docs/invoicing/einvoice.md): how they reach the buyer through an
+   * information intermediary. `sandbox` (the default outside production, refused in production) is an
+   * in-process emulator that checks the UBL against the XSD like an intermediary; `none` sends nothing
+   * (the operator downloads the UBL and uploads it in the intermediary's portal).
+   */
+  einvoice: { exchange: 'sandbox' | 'none' };
   payment: {
     provider: 'monri' | 'sandbox';
     /** The Monri adapter's settings (the sandbox's when the provider is `sandbox`). */
@@ -217,6 +262,32 @@ export interface AppConfig {
     unpaidOrderExpiryMinutes: number;
     /** A card order still unpaid this long after it was placed mails its buyer 'payment not completed' (once; order module's job). */
     paymentReminderDelayMinutes: number;
+  };
+  /**
+   * Fiscalization (docs/invoicing/fiscal.md). `provider`: `cis` is the Tax Administration's service,
+   * `sandbox` (the default outside production, refused in production) the shop's emulator of it under
+   * /sandbox/cis. `certificate`: the PKCS#12 file and password, or null outside production without one
+   * (a demo certificate in DATA_DIR/fiscal is used). `url`: where RacunZahtjev is posted.
+   */
+  fiscal: {
+    provider: 'cis' | 'sandbox';
+    certificate: { path: string; password: string } | null;
+    oib: string;
+    premise: string;
+    device: string;
+    /** OznSlijed: `P` numbered per premise, `N` per device. */
+    sequenceMark: 'P' | 'N';
+    operator: { oib: string; mark: string };
+    url: string;
+    timeoutMs: number;
+    /** The first wait after CIS did not answer; doubled per attempt, at most 30 minutes (docs/invoicing.md). */
+    retryBaseMs: number;
+    /** NacinPlac per payment method. */
+    paymentCodes: { card: 'G' | 'K' | 'T' | 'O'; cod: 'G' | 'K' | 'T' | 'O' };
+    /** PEM file of the CA(s) for CIS's TLS certificate (null: Node's bundled roots). */
+    caPath: string | null;
+    /** PEM file of the certificate CIS signs its answers with (null: answers not checked). */
+    cisCertificatePath: string | null;
   };
   newsletter: {
     /** How long a confirmation link works. */
@@ -302,11 +373,27 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'monri' : 'sandbox');
   if (isProduction && paymentProvider === 'sandbox')
     problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
+  const einvoiceExchange = e.EINVOICE_EXCHANGE ?? (isProduction ? 'none' : 'sandbox');
+  if (isProduction && einvoiceExchange === 'sandbox')
+    problems.push('EINVOICE_EXCHANGE: the sandbox (an emulated intermediary that delivers nothing) is refused in production; use none');
   if (paymentProvider === 'monri') {
     if (!e.MONRI_KEY) problems.push('MONRI_KEY: required with PAYMENT_PROVIDER=monri (the merchant key from Monri)');
     if (!e.MONRI_AUTHENTICITY_TOKEN) problems.push('MONRI_AUTHENTICITY_TOKEN: required with PAYMENT_PROVIDER=monri');
     if (e.MONRI_KEY === SANDBOX_MONRI_KEY) problems.push('MONRI_KEY: the sandbox key is public; use the merchant key from Monri');
   }
+  const fiscalProvider = e.FISCALIZATION_PROVIDER ?? (isProduction ? 'cis' : 'sandbox');
+  if (isProduction && fiscalProvider === 'sandbox')
+    problems.push('FISCALIZATION_PROVIDER: the sandbox (an emulator of the Tax Administration) is refused in production; use cis');
+  if (isProduction && fiscalProvider === 'cis') {
+    if (!e.FISCAL_CERT_PATH) problems.push('FISCAL_CERT_PATH: required in production (the FINA fiscal certificate, a .p12 file)');
+    if (!e.FISCAL_CERT_PASSWORD) problems.push('FISCAL_CERT_PASSWORD: required in production (the password of FISCAL_CERT_PATH)');
+  }
+  if (!!e.FISCAL_CERT_PATH !== !!e.FISCAL_CERT_PASSWORD && !(isProduction && fiscalProvider === 'cis'))
+    problems.push(
+      e.FISCAL_CERT_PATH ? 'FISCAL_CERT_PASSWORD: required with FISCAL_CERT_PATH' : 'FISCAL_CERT_PATH: required with FISCAL_CERT_PASSWORD',
+    );
+  if (fiscalProvider === 'cis' && e.FISCAL_URL && !e.FISCAL_URL.startsWith('https://'))
+    problems.push('FISCAL_URL: must be https:// with FISCALIZATION_PROVIDER=cis');
   if (!!e.RECAPTCHA_SITE_KEY !== !!e.RECAPTCHA_SECRET_KEY) {
     problems.push(
       e.RECAPTCHA_SITE_KEY
@@ -360,6 +447,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     },
     contact: { limitPerIp: e.CONTACT_RATE_LIMIT_PER_IP, limitPerEmail: e.CONTACT_RATE_LIMIT_PER_EMAIL },
     coupons: { guessLimitPerIp: e.COUPON_GUESS_LIMIT_PER_IP, guessLimitPerCart: e.COUPON_GUESS_LIMIT_PER_CART },
+    vat: { oss: e.VAT_OSS === 'on' },
     seedDemoData: e.SEED_DEMO_DATA ?? !isProduction,
     video: {
       youtubeOembedUrl: e.VIDEO_OEMBED_YOUTUBE_URL,
@@ -367,6 +455,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS,
       lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP,
     },
+    einvoice: { exchange: einvoiceExchange },
     payment: {
       provider: paymentProvider,
       monri: {
@@ -383,6 +472,28 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       reconcileAfterMs: e.PAYMENT_RECONCILE_AFTER_MS,
       unpaidOrderExpiryMinutes: e.UNPAID_CARD_ORDER_EXPIRY_MINUTES,
       paymentReminderDelayMinutes: e.PAYMENT_REMINDER_DELAY_MINUTES,
+    },
+    fiscal: {
+      provider: fiscalProvider,
+      certificate: e.FISCAL_CERT_PATH && e.FISCAL_CERT_PASSWORD ? { path: e.FISCAL_CERT_PATH, password: e.FISCAL_CERT_PASSWORD } : null,
+      oib: e.FISCAL_OIB ?? company.oib,
+      premise: e.FISCAL_PREMISE,
+      device: e.FISCAL_DEVICE,
+      sequenceMark: e.FISCAL_SEQUENCE === 'device' ? 'N' : 'P',
+      operator: { oib: e.FISCAL_OPERATOR_OIB ?? e.FISCAL_OIB ?? company.oib, mark: e.FISCAL_OPERATOR_MARK },
+      // spec 6.1: the test service outside production, the production service in production.
+      url:
+        e.FISCAL_URL ??
+        (fiscalProvider === 'sandbox'
+          ? `${publicUrl}/sandbox/cis`
+          : isProduction
+            ? 'https://cis.porezna-uprava.hr:8449/FiskalizacijaService'
+            : 'https://cistest.apis-it.hr:8449/FiskalizacijaServiceTest'),
+      timeoutMs: e.FISCAL_TIMEOUT_MS,
+      retryBaseMs: e.FISCAL_RETRY_BASE_MS,
+      paymentCodes: { card: e.FISCAL_PAYMENT_CODE_CARD, cod: e.FISCAL_PAYMENT_CODE_COD },
+      caPath: e.FISCAL_CA_PATH ?? null,
+      cisCertificatePath: e.FISCAL_CIS_CERT_PATH ?? null,
     },
     newsletter: {
       confirmTtlHours: e.NEWSLETTER_CONFIRM_TTL_HOURS,

@@ -22,6 +22,8 @@ import { Newsletter1797000000000 } from './1797000000000-newsletter.js';
 import { MonriAttemptReference1797200000000 } from './1797200000000-monri-attempt-reference.js';
 import { OrderPaymentReminder1797300000000 } from './1797300000000-order-payment-reminder.js';
 import { OutgoingMail1797500000000 } from './1797500000000-outgoing-mail.js';
+import { ProductKpdCode1797610000000 } from './1797610000000-product-kpd-code.js';
+import { ProductVatClass1797620000000 } from './1797620000000-product-vat-class.js';
 import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
 
 /**
@@ -52,5 +54,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   MonriAttemptReference1797200000000,
   OrderPaymentReminder1797300000000,
   OutgoingMail1797500000000,
+  ProductKpdCode1797610000000,
+  ProductVatClass1797620000000,
   Invoicing1797700000000,
 ];

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { CatalogService, PriceService, type Availability, type NewProduct, type ProductTexts } from '../../server/modules/catalog/index.js';
 import type { Locale } from '../../server/platform/i18n/index.js';
+import type { VatClass } from '../../contract/vat.js';
 
 export interface ProductOverrides {
   code?: string;
@@ -10,6 +11,8 @@ export interface ProductOverrides {
   /** When that price took effect (default now). */
   priceSince?: Date;
   vatRate?: 5 | 13 | 25;
+  /** The product's VAT class (default `food`, contract/vat.ts). */
+  vatClass?: VatClass;
   /** Shipping weight of one pack in grams. */
   weight?: number;
   netWeightGrams?: number;
@@ -82,6 +85,7 @@ export async function createProduct(
       netWeightGrams: overrides.netWeightGrams,
       shippingWeightGrams: overrides.weight,
       vatRate: overrides.vatRate ?? 25,
+      vatClass: overrides.vatClass ?? 'food',
       priceCents: overrides.price ?? 249,
       priceSince: overrides.priceSince,
       availability: overrides.availability ?? 'available',

@@ -22,6 +22,8 @@ export interface OrderInput {
   fulfilmentStatus?: FulfilmentStatus;
   paymentMethod?: PaymentMethod;
   placedAt?: Date;
+  /** The delivery address's country; HR unless given. */
+  country?: string;
   lines: OrderLineInput[];
 }
 
@@ -64,7 +66,7 @@ export async function createOrder(dataSource: DataSource, input: OrderInput): Pr
         total,
         total - vatTotal,
         vatTotal,
-        { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' },
+        { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: input.country ?? 'HR' },
         randomBytes(32).toString('base64url'),
         placedAt,
       ],

@@ -1,5 +1,5 @@
 import { company } from '../../contract/brand/company.js';
-import type { InvoiceDocument, InvoiceLine } from '../../server/modules/invoicing/invoice-document.js';
+import type { InvoiceDocument, InvoiceLine } from '../../server/modules/invoicing/index.js';
 
 /**
  * A valid invoice for tests: two pasta lines at 25 %, one line at 5 %, a coupon discount spread over
@@ -10,9 +10,36 @@ import type { InvoiceDocument, InvoiceLine } from '../../server/modules/invoicin
 export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> & { storno?: boolean } = {}): InvoiceDocument {
   const { storno, ...rest } = overrides;
   const lines: InvoiceLine[] = [
-    { code: 'ZZ-TAG-500', name: 'Tagliatelle s jajima 500 g', kpdCode: '10.73.11', quantity: 2, unitCode: 'H87', unitPrice: 349, vatRate: 25, lineTotal: 698 },
-    { code: 'ZZ-FUZ-400', name: 'Istarski fuži 400 g', kpdCode: '10.73.11', quantity: 1, unitCode: 'H87', unitPrice: 429, vatRate: 25, lineTotal: 429 },
-    { code: 'ZZ-HELJ-1000', name: 'Heljdino brašno 1 kg', kpdCode: '10.61.22', quantity: 3, unitCode: 'H87', unitPrice: 260, vatRate: 5, lineTotal: 780 },
+    {
+      code: 'ZZ-TAG-500',
+      name: 'Tagliatelle s jajima 500 g',
+      kpdCode: '10.73.11',
+      quantity: 2,
+      unitCode: 'H87',
+      unitPrice: 349,
+      vatRate: 25,
+      lineTotal: 698,
+    },
+    {
+      code: 'ZZ-FUZ-400',
+      name: 'Istarski fuži 400 g',
+      kpdCode: '10.73.11',
+      quantity: 1,
+      unitCode: 'H87',
+      unitPrice: 429,
+      vatRate: 25,
+      lineTotal: 429,
+    },
+    {
+      code: 'ZZ-HELJ-1000',
+      name: 'Heljdino brašno 1 kg',
+      kpdCode: '10.61.22',
+      quantity: 3,
+      unitCode: 'H87',
+      unitPrice: 260,
+      vatRate: 5,
+      lineTotal: 780,
+    },
   ];
   // discount 191 spread by line totals 1127 : 780 -> 113 (25 %) and 78 (5 %)
   const discountByRate = [
@@ -56,7 +83,16 @@ export function sampleInvoiceDocument(overrides: Partial<InvoiceDocument> & { st
       phone: company.phone,
       inVatSystem: true,
     },
-    buyer: { kind: 'consumer', name: 'Ana Horvat', street: 'Ilica 1', postalCode: '10000', city: 'Zagreb', countryCode: 'HR', taxId: null, email: 'ana@example.com' },
+    buyer: {
+      kind: 'consumer',
+      name: 'Ana Horvat',
+      street: 'Ilica 1',
+      postalCode: '10000',
+      city: 'Zagreb',
+      countryCode: 'HR',
+      taxId: null,
+      email: 'ana@example.com',
+    },
     lines,
     discount: 191,
     discountByRate,

@@ -191,4 +191,32 @@ describe('computeTotals', () => {
     const twice = { code: 'A', unitPrice: 100, quantity: 1, vatRate: 5 };
     expect(() => computeTotals({ lines: [twice, twice], discount: 0, delivery: 0 })).toThrow(RangeError);
   });
+
+  it("under the OSS: the destination's rates (decimals too) and delivery at its standard rate; the gross does not change", () => {
+    const lines = [
+      { code: 'PASTA', unitPrice: 400, quantity: 3, vatRate: 9.5 },
+      { code: 'BOOK', unitPrice: 1500, quantity: 1, vatRate: 22 },
+    ];
+    const si = computeTotals({ lines, discount: 300, delivery: 990, deliveryVatRate: 22 });
+    const hr = computeTotals({ lines: lines.map((l) => ({ ...l, vatRate: l.code === 'PASTA' ? 5 : 25 })), discount: 300, delivery: 990 });
+    expect(si.total).toBe(hr.total);
+    expect(si.vatByRate.map((r) => r.rate)).toEqual([9.5, 22]);
+    expect(hr.vatByRate.map((r) => r.rate)).toEqual([5, 25]);
+    // 300 discount spread 1200:1500 -> 133 and 167 (largest remainder)
+    const pasta = 1200 - 133;
+    const rest = 1500 - 167 + 990;
+    expect(si.vatByRate).toEqual([
+      { rate: 9.5, base: pasta - vatOfGross(pasta, 9.5), vat: vatOfGross(pasta, 9.5) },
+      { rate: 22, base: rest - vatOfGross(rest, 22), vat: vatOfGross(rest, 22) },
+    ]);
+    expect(si.vatBase + si.vatTotal).toBe(si.total);
+    // delivery alone at a rate no line has gets its own row
+    expect(
+      computeTotals({ lines: [{ code: 'P', unitPrice: 107, quantity: 1, vatRate: 7 }], discount: 0, delivery: 119, deliveryVatRate: 19 })
+        .vatByRate,
+    ).toEqual([
+      { rate: 7, base: 100, vat: 7 },
+      { rate: 19, base: 100, vat: 19 },
+    ]);
+  });
 });

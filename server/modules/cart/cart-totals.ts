@@ -1,14 +1,15 @@
 import { allocateProportionally, vatOfGross } from '../../../contract/money.js';
+import { CROATIAN_STANDARD_RATE } from '../../../contract/vat.js';
 
-/** The standard Croatian VAT rate; delivery carries it. */
-export const STANDARD_VAT_RATE = 25;
+/** The standard Croatian VAT rate; delivery carries it in Croatia (contract/vat.ts `deliveryVatRateFor`). */
+export const STANDARD_VAT_RATE = CROATIAN_STANDARD_RATE;
 
 export interface TotalsLineInput {
   code: string;
   /** Gross cents per pack (VAT included). */
   unitPrice: number;
   quantity: number;
-  /** Percent: 5, 13 or 25. */
+  /** Percent, the rate charged: the Croatian 5, 13 or 25, or the destination's under the OSS (contract/vat.ts). */
   vatRate: number;
 }
 
@@ -16,8 +17,10 @@ export interface TotalsInput {
   lines: ReadonlyArray<TotalsLineInput>;
   /** Discount in cents on the goods; capped at the subtotal. */
   discount: number;
-  /** Delivery fee in gross cents (standard rate). */
+  /** Delivery fee in gross cents. */
   delivery: number;
+  /** Delivery's VAT rate (percent): the standard rate of the country whose VAT applies; default the Croatian 25 %. */
+  deliveryVatRate?: number;
 }
 
 export interface VatRateRow {
@@ -41,7 +44,7 @@ export interface Totals {
  * The cart's money (ARCHITECTURE.md section 5), all integer cents, prices gross:
  * - subtotal = sum of unit price x quantity; the discount (capped at the subtotal) is spread over
  *   the lines in proportion to their totals (largest remainder, so the parts sum exactly);
- * - per VAT rate the discounted gross of its lines (plus delivery at 25 %) gives
+ * - per VAT rate the discounted gross of its lines (plus delivery at its rate, 25 % in Croatia) gives
  *   VAT = round(gross x rate / (100 + rate)) half up, and base = gross - VAT;
  * - total = subtotal - discount + delivery = vat_base + vat_total.
  * Sums per rate make the result independent of the order of the lines.
@@ -68,7 +71,8 @@ export function computeTotals(input: TotalsInput): Totals {
 
   const grossByRate = new Map<number, number>();
   for (const l of withTotals) grossByRate.set(l.vatRate, (grossByRate.get(l.vatRate) ?? 0) + l.lineTotal - shares.get(l.code)!);
-  if (input.delivery > 0) grossByRate.set(STANDARD_VAT_RATE, (grossByRate.get(STANDARD_VAT_RATE) ?? 0) + input.delivery);
+  const deliveryRate = input.deliveryVatRate ?? STANDARD_VAT_RATE;
+  if (input.delivery > 0) grossByRate.set(deliveryRate, (grossByRate.get(deliveryRate) ?? 0) + input.delivery);
 
   const vatByRate = [...grossByRate.entries()]
     .sort(([a], [b]) => a - b)

@@ -17,6 +17,7 @@ import { normalizePostalCode, quoteDelivery, zoneOf } from './delivery.js';
 import { countryName } from '../../../contract/countries.js';
 import { MAX_QUANTITY } from '../../../contract/limits.js';
 import { formatEuro } from '../../../contract/money.js';
+import { deliveryVatRateFor, vatCountryFor, vatRateFor } from '../../../contract/vat.js';
 import type { CartCouponView, CartOwner, CartView } from './cart.types.js';
 
 /** The window of the wrong-coupon-code budgets (COUPON_GUESS_LIMIT_PER_IP / _PER_CART). */
@@ -42,6 +43,8 @@ export interface CheckoutCart {
   /** The coupon giving the discount, or null. */
   couponCode: string | null;
   totals: Totals;
+  /** Delivery's VAT rate for this destination (contract/vat.ts `deliveryVatRateFor`). */
+  deliveryVatRate: number;
 }
 
 /** The cart's answer to a request: its id (undefined when the owner has none yet) and its view. */
@@ -215,7 +218,7 @@ export class CartService {
     const cart = await this.carts.find(manager, owner, true);
     if (!cart) return null;
     if (!zoneOf(country)) throw new CartError('CART_DESTINATION_UNSUPPORTED', { country: countryName(country, locale) }, 'country');
-    const { buyable, unavailable, coupon, totals } = await this.price(cart, owner, locale, manager, country);
+    const { buyable, unavailable, coupon, totals, vatRate } = await this.price(cart, owner, locale, manager, country);
     return {
       cartId: cart.id,
       lines: buyable.map((b) => ({
@@ -223,11 +226,12 @@ export class CartService {
         name: b.product.name,
         unitPrice: b.product.unitPrice,
         quantity: b.line.quantity,
-        vatRate: b.product.vatRate,
+        vatRate: vatRate(b.product),
       })),
       unavailable: unavailable.map((u) => ({ productCode: u.line.productCode, name: u.product?.name ?? u.line.productCode })),
       couponCode: coupon?.valid && coupon.discount > 0 ? coupon.code : null,
       totals,
+      deliveryVatRate: deliveryVatRateFor(country, this.config.vat.oss),
     };
   }
 
@@ -405,17 +409,22 @@ export class CartService {
     const zone = zoneOf(country) ?? 'HR';
     const weight = buyable.reduce((s, b) => s + b.product.weightGrams * b.line.quantity, 0);
     const quote = quoteDelivery({ zone, weightGrams: weight, goodsValue: subtotal - discount });
+    // The rate in force for this destination (docs/invoicing/vat.md): the catalogue's Croatian rate,
+    // or under the OSS the delivery country's rate for the product's class; gross prices stay as they are.
+    const oss = this.config.vat.oss;
+    const vatRate = (p: CartProductView) => vatRateFor({ country, productClass: p.vatClass, croatianRate: p.vatRate, oss });
     const totals = computeTotals({
       lines: buyable.map((b) => ({
         code: b.product.code,
         unitPrice: b.product.unitPrice,
         quantity: b.line.quantity,
-        vatRate: b.product.vatRate,
+        vatRate: vatRate(b.product),
       })),
       discount,
       delivery: quote.fee,
+      deliveryVatRate: deliveryVatRateFor(country, oss),
     });
-    return { buyable, unavailable, coupon, country, zone, weight, quote, totals };
+    return { buyable, unavailable, coupon, country, zone, weight, quote, totals, vatRate };
   }
 
   private async build(
@@ -426,7 +435,7 @@ export class CartService {
     known?: Map<string, CartProductView>,
     lines?: CartLine[],
   ): Promise<CartView> {
-    const { buyable, unavailable, coupon, country, zone, weight, quote, totals } = await this.price(
+    const { buyable, unavailable, coupon, country, zone, weight, quote, totals, vatRate } = await this.price(
       cart,
       owner,
       locale,
@@ -444,7 +453,7 @@ export class CartService {
         quantity: b.line.quantity,
         unit_price: b.product.unitPrice,
         line_total: b.product.unitPrice * b.line.quantity,
-        vat_rate: b.product.vatRate,
+        vat_rate: vatRate(b.product),
         stock: b.product.stock,
       })),
       unavailable_lines: unavailable.map((u) => ({
@@ -459,6 +468,7 @@ export class CartService {
       vat_base: totals.vatBase,
       vat_total: totals.vatTotal,
       vat_by_rate: totals.vatByRate,
+      vat_country: vatCountryFor(country, this.config.vat.oss),
       free_delivery: { applies: quote.freeDelivery.applies, missing: quote.freeDelivery.missing },
       coupon,
       notices: noticeViews(

@@ -818,7 +818,15 @@ export function demoProducts(now: Date): DemoProductPlan[] {
     ) as Record<Locale, ProductTexts>;
     const [first, ...later] = prices;
     return {
-      product: { ...rest, vatRate: rest.vatRate ?? 25, categoryCode: category, priceCents: first[1], priceSince: ago(first[0]), texts },
+      product: {
+        ...rest,
+        vatRate: rest.vatRate ?? 25,
+        vatClass: rest.vatClass ?? 'food',
+        categoryCode: category,
+        priceCents: first[1],
+        priceSince: ago(first[0]),
+        texts,
+      },
       changes: later.map(([days, cents]) => ({ at: ago(days), cents })),
       offers: (offers ?? []).map(([startDays, endDays, cents]) => {
         const startsAt = ago(startDays);

@@ -1,6 +1,7 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { TtlLru } from '../../platform/cache/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import { DomainError } from '../../platform/http/domain-error.js';
@@ -24,6 +25,7 @@ import { PriceService } from './price.service.js';
 import { Product, ProductOffer, ProductTranslation } from './product.entity.js';
 import { ProductRepository } from './product.repository.js';
 import { effectiveAvailability } from './availability.js';
+import { DEFAULT_KPD_CODE, parseKpdCode } from './kpd-code.js';
 
 const RELATED_COUNT = 4;
 /** Search pages kept per process (each: up to 48 ids and a total). */
@@ -65,6 +67,7 @@ export class CatalogService {
     private readonly prices: PriceService,
     private readonly events: EventPublisher,
     private readonly products: ProductRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -182,6 +185,7 @@ export class CatalogService {
       cooking_tips: l.text.cookingTips,
       pieces_per_carton: p.piecesPerCarton,
       vat_rate: p.vatRate,
+      vat_destination: this.config.vat.oss,
       net_weight_grams: p.netWeightGrams,
       shipping_weight_grams: p.shippingWeightGrams,
       slugs,
@@ -201,6 +205,16 @@ export class CatalogService {
     const idByCode = new Map(rows.map((r) => [r.code, r.id]));
     const ids = unique.map((c) => idByCode.get(c)).filter((id): id is number => id !== undefined);
     return (await this.load(ids, locale)).filter((l) => l.text && l.category).map((l) => this.summary(l, at));
+  }
+
+  /**
+   * The KPD 2025 code of each product by its code (SKU), for the e-invoice's lines (invoicing module).
+   * Codes that name no product are left out of the map.
+   */
+  async kpdCodes(codes: string[]): Promise<Map<string, string>> {
+    const unique = [...new Set(codes)];
+    if (!unique.length) return new Map();
+    return new Map((await this.products.kpdCodesByCodes(unique)).map((r) => [r.code, r.kpdCode]));
   }
 
   async categories(locale: Locale): Promise<CategoryView[]> {
@@ -383,6 +397,8 @@ export class CatalogService {
         shippingWeightGrams: input.shippingWeightGrams ?? Math.round(net * 1.06),
         piecesPerCarton: input.piecesPerCarton ?? (pack === 'business' ? 10 : 20),
         vatRate: input.vatRate ?? 25,
+        kpdCode: parseKpdCode(input.kpdCode ?? DEFAULT_KPD_CODE),
+        vatClass: input.vatClass ?? 'food',
         priceCents: input.priceCents,
         availability: input.availability ?? 'available',
         stock: input.stock ?? null,

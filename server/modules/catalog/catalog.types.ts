@@ -1,4 +1,5 @@
 import type { Locale } from '../../platform/i18n/index.js';
+import type { VatClass } from '../../../contract/vat.js';
 
 // The API's shapes are the zod schemas of contract/api/catalog.ts; these are their types.
 export type {
@@ -36,6 +37,10 @@ export interface NewProduct {
   shippingWeightGrams?: number;
   piecesPerCarton?: number;
   vatRate?: number;
+  /** KPD 2025 code, default 10.73.11 (pasta). */
+  kpdCode?: string;
+  /** Default `food` (contract/vat.ts). */
+  vatClass?: VatClass;
   priceCents: number;
   /** When the first price took effect (default now). */
   priceSince?: Date;

@@ -1,4 +1,5 @@
 // The catalog's public face: other modules import only from here (ESLint enforces it).
+import type { VatClass } from '../../../contract/vat.js';
 import type { ProductSummary } from './catalog.types.js';
 
 export { CatalogModule } from './catalog.module.js';
@@ -12,8 +13,10 @@ export interface CartProductView {
   slug: string;
   /** Gross cents per pack now (a running special offer applied). */
   unitPrice: number;
-  /** 5 | 13 | 25 */
+  /** The Croatian rate: 5 | 13 | 25 */
   vatRate: number;
+  /** What the product is for VAT: picks the destination's rate under the OSS (contract/vat.ts `vatRateFor`). */
+  vatClass: VatClass;
   /** Shipping weight of one pack in grams. */
   weightGrams: number;
   available: boolean;

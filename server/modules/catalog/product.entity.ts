@@ -6,6 +6,7 @@ const decimal: ValueTransformer = {
   from: (v: string | null) => (v === null ? null : Number(v)),
 };
 
+import type { VatClass } from '../../../contract/vat.js';
 import type { Availability, Pack } from './catalog.types.js';
 export type { Availability, Pack };
 
@@ -37,8 +38,17 @@ export class Product {
   @Column('integer')
   piecesPerCarton: number;
 
+  /** The Croatian VAT rate (percent: 5, 13 or 25); Croatian sales always carry it. */
   @Column('smallint')
   vatRate: number;
+
+  /** KPD 2025 classification code (`10.73.11` pasta), stated on every e-invoice line (HR-BR-25). */
+  @Column('text')
+  kpdCode: string;
+
+  /** What the product is for VAT (contract/vat.ts): picks the destination's rate under the OSS. */
+  @Column('text')
+  vatClass: VatClass;
 
   /** The regular gross price per pack in cents now; changed only by PriceService (with history). */
   @Column('integer')

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { Locale } from '../../platform/i18n/index.js';
+import type { VatClass } from '../../../contract/vat.js';
 import type { CartProductView } from './index.js';
 import { effectiveAvailability } from './availability.js';
 import { Category, CategoryTranslation } from './category.entity.js';
@@ -56,7 +57,7 @@ const SEARCH_COUNT = `SELECT count(*)::int AS count FROM product_search s, to_ts
  * running at `$3` (as offerAt). appliedPriceAt over exactly those rows gives what it gives over the
  * whole history.
  */
-const CART_PRODUCT_VIEW = `SELECT p.code, p.price_cents, p.vat_rate, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
+const CART_PRODUCT_VIEW = `SELECT p.code, p.price_cents, p.vat_rate, p.vat_class, p.shipping_weight_grams, p.availability, p.stock, t.name, t.slug,
               (SELECT pp.amount_cents FROM product_price pp
                 WHERE pp.product_id = p.id AND pp.valid_from <= $3
                 ORDER BY pp.valid_from DESC, pp.id DESC LIMIT 1) AS regular_cents,
@@ -70,6 +71,7 @@ interface CartProductRow {
   code: string;
   price_cents: number;
   vat_rate: number;
+  vat_class: VatClass;
   shipping_weight_grams: number;
   availability: Product['availability'];
   stock: number | null;
@@ -246,6 +248,10 @@ export class ProductRepository {
   }
 
   /** Ids of the products with these codes (unknown codes absent). */
+  kpdCodesByCodes(codes: string[]): Promise<Array<{ code: string; kpdCode: string }>> {
+    return this.db.getRepository(Product).find({ select: { code: true, kpdCode: true }, where: { code: In(codes) } });
+  }
+
   idsByCodes(codes: string[]): Promise<Array<{ id: number; code: string }>> {
     return this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(codes) } });
   }
@@ -417,6 +423,7 @@ function cartProductFromRow(r: CartProductRow): CartProductView {
     slug: r.slug,
     unitPrice: regular === null ? r.price_cents : offer === null ? regular : Math.min(offer, regular),
     vatRate: r.vat_rate,
+    vatClass: r.vat_class,
     weightGrams: r.shipping_weight_grams,
     available: effectiveAvailability({ availability: r.availability, stock: r.stock }) === 'available',
     stock: r.stock,

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { company } from '../../../contract/brand/company.js';
 import type { PaymentMethod } from '../../../contract/orders.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
-import { demoCertificate, readFiscalCertificate, type FiscalCertificate } from './fiscal/index.js';
+import { fiscalCertificateFor, fiscalizationGatewayFor, type FiscalCertificate, type FiscalizationGateway } from './fiscal/index.js';
 import type { InvoiceDocument } from './invoice-document.js';
 
 /** What the shop's internal act and registration with the Tax Administration decide (docs/invoicing.md 'Configuration'). */
@@ -29,8 +29,8 @@ export function invoicingSettings(config: AppConfig): InvoicingSettings {
   return {
     premise: f.premise,
     device: f.device,
-    sequence: f.sequence,
-    operator: { mark: f.operatorMark, oib: f.operatorOib },
+    sequence: f.sequenceMark === 'N' ? 'device' : 'premise',
+    operator: { mark: f.operator.mark, oib: f.operator.oib },
     seller: {
       legalName: company.legalName,
       street: company.street,
@@ -73,10 +73,16 @@ export class FiscalCertificates {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   current(): FiscalCertificate {
-    const f = this.config.fiscal;
-    this.cached ??= f.certPath
-      ? readFiscalCertificate(f.certPath, f.certPassword ?? '')
-      : demoCertificate({ dataDir: this.config.dataDir, oib: f.oib, companyName: company.legalName });
+    this.cached ??= fiscalCertificateFor(this.config);
     return this.cached;
   }
 }
+
+/** The gateway fiscalization messages go through: CIS, or the shop's sandbox emulator of it (FISCALIZATION_PROVIDER). */
+export const FISCALIZATION_GATEWAY = Symbol('FISCALIZATION_GATEWAY');
+
+export const fiscalizationGatewayProvider = {
+  provide: FISCALIZATION_GATEWAY,
+  inject: [APP_CONFIG],
+  useFactory: (config: AppConfig): FiscalizationGateway => fiscalizationGatewayFor(config),
+};

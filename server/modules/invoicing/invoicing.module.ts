@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { MailModule } from '../../platform/mail/index.js';
 import { CatalogModule } from '../catalog/index.js';
 import { OrderModule } from '../order/index.js';
-import { fiscalizationProviders } from './fiscal/index.js';
+import { CisEmulator } from './fiscal/index.js';
 import { FiscalizationRunner } from './fiscalization/fiscalization-runner.js';
 import { InvoiceController } from './invoice.controller.js';
 import { InvoiceFiles } from './invoice-files.js';
@@ -11,7 +11,7 @@ import { InvoiceIssuer } from './invoice-issuer.js';
 import { InvoiceMails } from './invoice-mails.js';
 import { InvoiceRepository } from './invoice.repository.js';
 import { InvoicingProcessor } from './invoicing.processor.js';
-import { FiscalCertificates, INVOICING_SETTINGS, invoicingSettings } from './invoicing-settings.js';
+import { FiscalCertificates, fiscalizationGatewayProvider, INVOICING_SETTINGS, invoicingSettings } from './invoicing-settings.js';
 import { FiscalizationSweep } from './jobs/fiscalization-sweep.job.js';
 import { UnfiscalizedAlert } from './jobs/unfiscalized-alert.job.js';
 import { FiscalizationQueueListener } from './listeners/fiscalization-queue.listener.js';
@@ -20,10 +20,12 @@ import { InvoiceTriggers } from './listeners/invoice-triggers.listener.js';
 /** Invoices, stornos, fiscalization with the Tax Administration and e-invoices (docs/invoicing.md). */
 @Module({
   imports: [OrderModule, CatalogModule, MailModule],
-  controllers: [InvoiceController, ...fiscalizationProviders.controllers],
+  controllers: [InvoiceController],
   providers: [
     { provide: INVOICING_SETTINGS, inject: [APP_CONFIG], useFactory: (config: AppConfig) => invoicingSettings(config) },
-    ...fiscalizationProviders.providers,
+    fiscalizationGatewayProvider,
+    // the sandbox's emulator of CIS (served by main.ts only with FISCALIZATION_PROVIDER=sandbox)
+    { provide: CisEmulator, useFactory: () => new CisEmulator() },
     FiscalCertificates,
     InvoiceRepository,
     InvoiceIssuer,

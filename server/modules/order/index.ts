@@ -3,6 +3,8 @@ export { OrderModule } from './order.module.js';
 export { OrderReadService } from './order.service.js';
 export { OrderWriter } from './order-writer.js';
 export { OrderPlacement } from './order-placement.js';
+/** The year's EU distance sales against the OSS threshold (docs/invoicing/vat.md). */
+export { EuDistanceSales } from './vat/eu-distance-sales.js';
 export { OrderViewTokens } from './order-view-token.js';
 export { OrderAccess } from './order-access.js';
 export { type PaymentStarter } from './payment-port.js';

@@ -121,6 +121,7 @@ export class OrderPlacement {
             discount: cart.totals.discount,
             couponCode: cart.couponCode,
             delivery: cart.totals.delivery,
+            deliveryVatRate: cart.deliveryVatRate,
             deliveryAddress: body.delivery_address,
             billingAddress: body.billing_address ?? null,
             r1Invoice: body.r1_invoice ?? null,

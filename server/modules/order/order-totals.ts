@@ -9,7 +9,7 @@ export interface OrderLineDraft {
   unitPrice: number;
   /** 1 to 99. */
   quantity: number;
-  /** Percent (5, 13 or 25). */
+  /** Percent, the rate charged: the Croatian 5, 13 or 25, or the destination's under the OSS (contract/vat.ts). */
   vatRate: number;
 }
 
@@ -22,7 +22,7 @@ export interface OrderMoney {
   total: number;
   vatBase: number;
   vatTotal: number;
-  /** Ascending by rate; delivery counts at the standard rate (25 %). */
+  /** Ascending by rate; delivery counts at the standard rate of the country whose VAT applies (25 % in Croatia). */
   vatByRate: VatRateRow[];
 }
 
@@ -31,13 +31,15 @@ export interface OrderMoney {
  * own rules (cart `computeTotals`, ARCHITECTURE.md section 5: the discount spread over the lines in
  * proportion, per rate VAT = round(gross x rate / (100 + rate)) half up, base = gross - VAT), so an
  * order always carries exactly the totals its cart showed. The discount is capped at the subtotal.
+ * `deliveryVatRate`: delivery's rate (contract/vat.ts `deliveryVatRateFor`), default the Croatian 25 %.
  * Throws RangeError for non-integer or negative amounts, a quantity below 1 or a product twice.
  */
-export function orderMoney(lines: ReadonlyArray<OrderLineDraft>, discount: number, delivery: number): OrderMoney {
+export function orderMoney(lines: ReadonlyArray<OrderLineDraft>, discount: number, delivery: number, deliveryVatRate?: number): OrderMoney {
   const t = computeTotals({
     lines: lines.map((l) => ({ code: l.productCode, unitPrice: l.unitPrice, quantity: l.quantity, vatRate: l.vatRate })),
     discount,
     delivery,
+    deliveryVatRate,
   });
   return {
     subtotal: t.subtotal,

@@ -21,6 +21,8 @@ export interface OrderDraft {
   couponCode: string | null;
   /** Delivery fee in gross cents. */
   delivery: number;
+  /** Delivery's VAT rate (the standard rate of the country whose VAT applies); default the Croatian 25 %. */
+  deliveryVatRate?: number;
   deliveryAddress: OrderAddress;
   billingAddress: OrderAddress | null;
   r1Invoice: R1Invoice | null;
@@ -87,7 +89,7 @@ export class OrderWriter {
   ): Promise<WrittenOrder> {
     if (!draft.lines.length) throw new RangeError('an order needs at least one line');
     if (draft.discount > 0 && !draft.couponCode) throw new RangeError('a discount needs its coupon code');
-    const money = orderMoney(draft.lines, draft.discount, draft.delivery);
+    const money = orderMoney(draft.lines, draft.discount, draft.delivery, draft.deliveryVatRate);
     const number = await numberFor(manager);
     const id = randomUUID();
     const viewSecret = randomBytes(32).toString('base64url');

@@ -42,7 +42,7 @@ export class Order {
   @Column('text', { nullable: true })
   couponCode: string | null;
 
-  /** Delivery fee in gross cents (standard VAT rate). */
+  /** Delivery fee in gross cents (at the standard VAT rate of the country whose VAT applies, docs/invoicing/vat.md). */
   @Column('integer')
   delivery: number;
 
@@ -132,18 +132,19 @@ export class OrderLine {
   @Column('integer')
   quantity: number;
 
-  /** Percent (5, 13 or 25 in Croatia), as the product had it when the order was placed. */
-  @Column('smallint')
+  /** Percent, the rate charged when the order was placed: the product's Croatian 5, 13 or 25, or the
+   * destination's under the OSS (contract/vat.ts; up to two decimals, e.g. 5.5). */
+  @Column('double precision')
   vatRate: number;
 }
 
-/** VAT base and VAT of one rate of an order (delivery counts at the standard rate). */
+/** VAT base and VAT of one rate of an order (delivery counts at the standard rate of the country whose VAT applies). */
 @Entity({ name: 'shop_order_vat' })
 export class OrderVat {
   @PrimaryColumn('uuid')
   orderId: string;
 
-  @PrimaryColumn('smallint')
+  @PrimaryColumn('double precision')
   rate: number;
 
   @Column('integer')

@@ -27,10 +27,13 @@ import { AdminOrdersPageController } from './admin/page/admin-orders-page.contro
 import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
+import { EuDistanceSales } from './vat/eu-distance-sales.js';
+import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
+import { VatAdminController } from './vat/vat-admin.controller.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
-  controllers: [OrderController, OrderAdminController, AdminOrdersPageController],
+  controllers: [OrderController, OrderAdminController, AdminOrdersPageController, VatAdminController],
   providers: [
     OrderRepository,
     OrderHistoryRepository,
@@ -48,9 +51,21 @@ import { OrderHistoryRepository } from './admin/order-history.repository.js';
     UnpaidOrderExpiry,
     PaymentReminder,
     OrderAdminService,
+    EuDistanceSales,
+    EuDistanceSalesRepository,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
-  exports: [OrderReadService, OrderNumberService, OrderWriter, OrderStateService, OrderViewTokens, OrderAccess, OrderPlacement, OrderAdminService],
+  exports: [
+    OrderReadService,
+    OrderNumberService,
+    OrderWriter,
+    OrderStateService,
+    OrderViewTokens,
+    OrderAccess,
+    OrderPlacement,
+    OrderAdminService,
+    EuDistanceSales,
+  ],
 })
 export class OrderModule {}

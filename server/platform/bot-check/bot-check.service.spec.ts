@@ -135,6 +135,8 @@ describe('BotCheckService', () => {
         QUEUE_DASHBOARD_PASSWORD: 'operator-password',
         MONRI_KEY: 'k'.repeat(20),
         MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20),
+        FISCAL_CERT_PATH: '/run/secrets/fiscal.p12',
+        FISCAL_CERT_PASSWORD: 'fiscal-password',
       });
       new BotCheckService(production).onApplicationBootstrap();
       expect(warn.mock.calls).toEqual([

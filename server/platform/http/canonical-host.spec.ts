@@ -57,6 +57,7 @@ describe('canonicalHost', () => {
       '/api/payments/monri/callback',
       '/sandbox/monri/orders/show',
       '/sandbox/monri/transactions/1/refund',
+      '/sandbox/cis',
       '*',
       'http://evil.example/',
       '//evil.example/x',

@@ -4,13 +4,16 @@ import { localizedMessage, requestLocale } from '../i18n/index.js';
 /**
  * Paths a request for another host may still reach (and `/api/health` itself): health checks (load balancers and probes ask by
  * address) and server-to-server endpoints (the provider's callbacks, the sandbox's status inquiry and
- * transactions, which the shop's own payment adapter calls by MONRI_API_URL).
+ * transactions, which the shop's own payment adapter calls by MONRI_API_URL, and the CIS emulator, which
+ * the fiscalization adapter calls by FISCAL_URL).
  */
 export const CANONICAL_HOST_EXEMPT_PREFIXES = [
   '/api/health/',
   '/api/payments/',
   '/sandbox/monri/orders/show',
   '/sandbox/monri/transactions/',
+  // The fiscalization sandbox (FISCALIZATION_PROVIDER=sandbox): the worker's adapter posts to it by FISCAL_URL.
+  '/sandbox/cis',
 ] as const;
 
 export interface CanonicalHostOptions {

@@ -40,6 +40,7 @@ describe('CSRF exemptions', () => {
       'POST /sandbox/monri/transactions/:order_number/refund.xml',
       'POST /sandbox/monri/transactions/:order_number/capture.xml',
       'POST /sandbox/monri/transactions/:order_number/void.xml',
+      'POST /sandbox/cis',
     ]);
     // Each proves itself: a digest, or the newsletter's signed token (RFC 8058: no cookies, no CSRF token).
     for (const route of CSRF_EXEMPT_ROUTES) expect(route.reason).toMatch(/digest|signed 256-bit token/);
@@ -52,6 +53,7 @@ describe('CSRF exemptions', () => {
       '/sandbox/monri/transactions/:order_number/refund.xml',
       '/sandbox/monri/transactions/:order_number/capture.xml',
       '/sandbox/monri/transactions/:order_number/void.xml',
+      '/sandbox/cis',
     ]);
   });
 

@@ -88,6 +88,13 @@ export const CSRF_EXEMPT_ROUTES: readonly CsrfExemptRoute[] = [
       "the payment sandbox's void of an authorization (Monri's transaction-management API): a server-to-server XML call without a page, proven by its digest (SHA-1 of key + order_number + amount + currency)",
     rawBody: true,
   },
+  {
+    method: 'POST',
+    path: '/sandbox/cis',
+    reason:
+      "the fiscalization sandbox's stand-in for the Tax Administration's CIS (mounted only with FISCALIZATION_PROVIDER=sandbox; docs/invoicing/fiscal.md): a server-to-server SOAP call without a page or cookies, proven by its enveloped XML signature (RSA over the SHA-1 digest of the request, checked by the emulator before it answers a JIR)",
+    rawBody: true,
+  },
 ];
 
 /**

@@ -45,6 +45,7 @@ describe('cart lines (API, real PostgreSQL)', () => {
         vat_base: 0,
         vat_total: 0,
         vat_by_rate: [],
+        vat_country: 'HR',
         free_delivery: { applies: true, missing: 5000 },
         coupon: null,
         notices: [],

@@ -1,7 +1,7 @@
 // The about-us downloads (issue 12): the product catalogue PDF made from the live catalogue in each
 // language and the fun book PDF, listed with their exact sizes and served with ETag/304. A database of
 // its own (only the demo catalogue and this file's products), the PDFs read back with a small text
-// extractor (downloads-pdf-text.ts: pdfkit's glyph ids decoded through each font's ToUnicode map).
+// extractor (test/support/pdf-text.ts: pdfkit's glyph ids decoded through each font's ToUnicode map).
 import request from 'supertest';
 import { company } from '../../../contract/brand/company.js';
 import { formatEuro } from '../../../contract/money.js';
@@ -11,7 +11,7 @@ import type { RunningShop } from '../../../server/main.js';
 import { startShop } from '../../support/app.js';
 import { createDatabase, dropDatabase } from '../../support/global-setup.mjs';
 import { createProduct } from '../../factories/catalog.js';
-import { isCompletePdf, pdfText } from './downloads-pdf-text.js';
+import { isCompletePdf, pdfText } from '../../support/pdf-text.js';
 
 interface Listed {
   kind: 'catalogue' | 'fun-book';

@@ -75,7 +75,7 @@ describe('invoices and fiscalization', () => {
     const res = await fetch(`${shop.url}/sandbox/cis/control`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(mode === 'reset' ? { mode: 'normal' } : { mode, ...(count ? { count } : {}) }),
+      body: JSON.stringify(mode === 'reset' ? { action: 'reset' } : { action: mode, ...(count ? { count } : {}) }),
     });
     expect(res.status).toBeLessThan(300);
   }

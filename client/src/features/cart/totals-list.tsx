@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { HOME_COUNTRY, countryName } from '../../../../contract/countries';
+import { formatVatRate } from '../../../../contract/vat';
 import { useT } from '../../hooks/use-locale';
 import styles from './totals-list.module.css';
 
@@ -9,6 +11,8 @@ export interface TotalsView {
   total: number;
   vat_base: number;
   vat_by_rate: ReadonlyArray<{ rate: number; base: number; vat: number }>;
+  /** The member state whose VAT the totals carry: another than HR once the OSS applies (docs/invoicing/vat.md). */
+  vat_country?: string;
 }
 
 /**
@@ -28,7 +32,7 @@ export function TotalsList({
   /** Spacing of the list in its screen. */
   className?: string;
 }) {
-  const { t } = useT();
+  const { t, locale } = useT();
   const vatTotal = totals.vat_by_rate.reduce((sum, r) => sum + r.vat, 0);
   return (
     <>
@@ -73,13 +77,18 @@ export function TotalsList({
           <tbody>
             {totals.vat_by_rate.map((row) => (
               <tr key={row.rate}>
-                <th scope="row">{row.rate} %</th>
+                <th scope="row">{formatVatRate(row.rate, locale)} %</th>
                 <td>{money(row.base)}</td>
                 <td>{money(row.vat)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+      ) : null}
+      {totals.vat_country && totals.vat_country !== HOME_COUNTRY ? (
+        <p className={styles.vatCountry} data-testid="vat-country">
+          {t('cartPage.vatCountry', { country: countryName(totals.vat_country, locale) })}
+        </p>
       ) : null}
     </>
   );

@@ -1,5 +1,6 @@
 import type { Nutrition, ProductDetail } from '../../api/catalog';
 import { Breadcrumb } from '../../components/breadcrumb';
+import { formatVatRate } from '../../../../contract/vat';
 import { useT } from '../../hooks/use-locale';
 import styles from './catalog.module.css';
 import { formatDecimal, formatWeight, lineNameKey } from './format';
@@ -33,7 +34,11 @@ export function ProductScreen({ product }: { product: ProductDetail }) {
           <p className={styles.lead}>{product.short_description}</p>
           <p className={styles.pack}>{t(`catalog.pack_${product.pack}`, { weight: formatWeight(product.pack_grams, locale) })}</p>
           <Price product={product} detailed />
-          <p className={styles.vat}>{t('catalog.vatIncluded', { rate: product.vat_rate })}</p>
+          <p className={styles.vat}>
+            {t(product.vat_destination ? 'catalog.vatIncludedOss' : 'catalog.vatIncluded', {
+              rate: formatVatRate(product.vat_rate, locale),
+            })}
+          </p>
           <BuyBox product={product} />
         </div>
       </div>

@@ -59,6 +59,8 @@ interface TotalsView {
   total: number;
   vat_base: number;
   vat_by_rate: Array<{ rate: number; base: number; vat: number }>;
+  /** The member state whose VAT the totals carry (the cart's; an order's rows are simply its rates). */
+  vat_country?: string;
 }
 
 /** The order's lines (code, unit price, quantity, line total) and its totals with the VAT per rate. */

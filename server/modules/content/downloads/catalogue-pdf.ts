@@ -3,8 +3,7 @@ import { formatEuro } from '../../../../contract/money.js';
 import type { Locale } from '../../../../contract/locales.js';
 import type { PrintedCatalogue, PrintedProduct } from '../../catalog/index.js';
 import { CATALOGUE_LABELS, fill, formatDay, formatWeight, type CatalogueLabels } from './downloads-texts.js';
-import { A4, BRAND, newDocument } from './pdf-document.js';
-import { textHeight, writeText, type Doc } from './pdf-fonts.js';
+import { A4, BRAND, newDocument, textHeight, writeText, type Doc } from '../../../platform/pdf/index.js';
 import { productDrawing } from './product-drawings.js';
 import { drawSvg } from './svg-drawing.js';
 

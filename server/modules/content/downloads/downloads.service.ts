@@ -7,7 +7,7 @@ import { CatalogService } from '../../catalog/index.js';
 import { renderCataloguePdf } from './catalogue-pdf.js';
 import { FALLBACK_TITLES, FILE_NAMES, zagrebDay } from './downloads-texts.js';
 import { renderFunBookPdf } from './fun-book-pdf.js';
-import { PdfCache, type CachedPdf } from './pdf-cache.js';
+import { cachedPdf, PdfCache, type CachedPdf, type PdfCacheBounds } from '../../../platform/pdf/index.js';
 
 /**
  * Where the downloads' titles and summaries come from: the content module's `downloads` entries
@@ -24,6 +24,8 @@ export interface DownloadTextsSource {
 const RENDER_VERSION = 1;
 /** The catalogue PDF prints at most this many products (the demo has 16; the shop a few dozen). */
 export const CATALOGUE_MAX_PRODUCTS = 400;
+/** 4 languages x 2 files, a few versions each: a catalogue PDF is 40-50 kB with the demo catalogue, a fun book 55-70 kB. */
+const PDF_CACHE_BOUNDS: PdfCacheBounds = { maxEntries: 24, maxBytes: 8 * 1024 * 1024 };
 /** The fun book's date (its content changes only with the code). */
 const FUN_BOOK_DATE = new Date('2023-09-01T00:00:00Z');
 
@@ -36,7 +38,7 @@ export interface DownloadFile extends CachedPdf {
 @Injectable()
 export class DownloadsService {
   private readonly logger = new Logger('downloads');
-  private readonly cache = new PdfCache();
+  private readonly cache = new PdfCache(PDF_CACHE_BOUNDS);
 
   constructor(
     private readonly catalog: CatalogService,
@@ -84,7 +86,7 @@ export class DownloadsService {
     const started = process.hrtime.bigint();
     const bytes = await make();
     this.logger.log(`rendered ${kind} (${locale}): ${bytes.length} bytes in ${Number((process.hrtime.bigint() - started) / 1_000_000n)} ms`);
-    return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+    return cachedPdf(bytes);
   }
 
   /** Titles and summaries: the content entries when there are, else the built-in ones. */

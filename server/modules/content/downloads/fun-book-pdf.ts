@@ -2,8 +2,7 @@ import { company } from '../../../../contract/brand/company.js';
 import type { Locale } from '../../../../contract/locales.js';
 import { fill } from './downloads-texts.js';
 import { FUN_BOOK, type FunBookTexts, type LetterPage } from './fun-book-texts.js';
-import { A4, BRAND, newDocument } from './pdf-document.js';
-import { textWidth, writeText, type Doc } from './pdf-fonts.js';
+import { A4, BRAND, newDocument, textWidth, writeText, type Doc } from '../../../platform/pdf/index.js';
 
 /**
  * The fun book of the alphabet pasta campaign: a cover, an introduction (the campaign and how to use

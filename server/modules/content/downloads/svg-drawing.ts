@@ -1,5 +1,5 @@
 import { XMLParser } from 'fast-xml-parser';
-import { fontRuns, faceRanges, fontName, brandFonts, textWidth, type Doc, type FaceName, type LoadedFonts } from './pdf-fonts.js';
+import { fontRuns, faceRanges, fontName, brandFonts, textWidth, type Doc, type FaceName, type LoadedFonts } from '../../../platform/pdf/index.js';
 
 /**
  * Draws our own SVG drawings (the product art in client/public/images/products, 320 x 400) as PDF

@@ -3,10 +3,10 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { QueueName, QueueService } from '../../../platform/queue/index.js';
 import { InvoiceFiscalized } from '../events/invoice.events.js';
-import { buildRacunZahtjev, CisUnavailableError, FISCALIZATION_GATEWAY, type FiscalizationGateway } from '../fiscal/index.js';
+import { buildRacunZahtjev, CisUnavailableError, isTransientRejection, type FiscalizationGateway } from '../fiscal/index.js';
 import { documentOf, InvoiceRepository } from '../invoice.repository.js';
 import { InvoiceMails } from '../invoice-mails.js';
-import { FiscalCertificates, INVOICING_SETTINGS, type InvoicingSettings } from '../invoicing-settings.js';
+import { FISCALIZATION_GATEWAY, FiscalCertificates, INVOICING_SETTINGS, type InvoicingSettings } from '../invoicing-settings.js';
 
 export const FISCALIZE_JOB = 'fiscalize';
 
@@ -61,6 +61,9 @@ export class FiscalizationRunner {
     try {
       const answer = await this.gateway.send(xml, { timeoutMs: this.settings.timeoutMs });
       const answeredAt = new Date();
+      // CIS's own trouble (a system error) is waited out like its silence
+      if (answer.kind === 'rejected' && isTransientRejection(answer))
+        throw new CisUnavailableError(answer.errors.map((e) => `${e.code} ${e.message}`).join('; '), 'http_status');
       if (answer.kind === 'jir') {
         await this.invoices.transaction(async (manager) => {
           const stored = await this.invoices.recordJir(manager, attempt, answer.jir, answeredAt);

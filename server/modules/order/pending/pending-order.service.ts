@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { isPendingOrder } from '../../../../contract/api/order.js';
 import { formatEuro } from '../../../../contract/money.js';
+import { deliveryVatRateFor } from '../../../../contract/vat.js';
+import { APP_CONFIG, type AppConfig } from '../../../config/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import type { Locale } from '../../../platform/i18n/index.js';
 import { CartService, CouponService, type CartOwner } from '../../cart/index.js';
@@ -36,6 +38,7 @@ export class PendingOrderActions {
     private readonly events: EventPublisher,
     private readonly orders: OrderRepository,
     private readonly history: OrderHistoryRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /**
@@ -75,6 +78,8 @@ export class PendingOrderActions {
         })),
         order.discount,
         order.delivery,
+        // the lines keep the rates they were placed with; delivery takes the rate of the rule in force
+        deliveryVatRateFor(order.deliveryAddress.country, this.config.vat.oss),
       );
       const accepted = money.total === order.total ? true : expectedTotal === money.total;
       if (!accepted) {

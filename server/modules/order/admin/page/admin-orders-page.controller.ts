@@ -12,6 +12,7 @@ import { localizedMessage, requestLocale } from '../../../../platform/i18n/index
 import { currentUser, type AuthUser } from '../../../../platform/auth/index.js';
 import { ProfileService } from '../../../identity/index.js';
 import { OrderAdminService } from '../order-admin.service.js';
+import { EuDistanceSales } from '../../vat/eu-distance-sales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
 import {
@@ -45,6 +46,7 @@ export class AdminOrdersPageController {
   constructor(
     private readonly orders: OrderAdminService,
     private readonly profiles: ProfileService,
+    private readonly euSales: EuDistanceSales,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     // The same secret and cookies as the platform's check in main.ts: the tokens this page hands
@@ -61,14 +63,14 @@ export class AdminOrdersPageController {
     const frame = this.frame(req, res);
     if (!this.operator(req, res, frame, req.originalUrl)) return;
     const { query, invalid } = readListQuery(req.query as Record<string, unknown>);
-    const list = await this.orders.list(query);
+    const [list, euSales] = await Promise.all([this.orders.list(query), this.euSales.report(EuDistanceSales.yearOf(new Date()))]);
     const filters: ListFilters = {
       status: query.status,
       payment_status: query.payment_status,
       payment_method: query.payment_method,
       q: query.q,
     };
-    this.send(res, invalid ? 400 : 200, listPage(frame, { list, filters, invalidFilters: invalid }));
+    this.send(res, invalid ? 400 : 200, listPage(frame, { list, filters, invalidFilters: invalid, euSales }));
   }
 
   @Get(':number')

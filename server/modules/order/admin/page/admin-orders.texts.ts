@@ -38,6 +38,14 @@ export interface AdminOrdersTexts {
   next: string;
   pageN: (n: number) => string;
   badFilter: string;
+  /** The year's EU distance sales banner (docs/invoicing/vat.md) */
+  euSalesHeading: (year: number) => string;
+  euSalesTotal: (p: { total: string; threshold: string; share: string }) => string;
+  euSalesPrevious: (total: string) => string;
+  euSalesNone: string;
+  euSalesNear: string;
+  euSalesOver: string;
+  euSalesOss: string;
   /** Detail */
   backToList: string;
   orderHeading: (number: string) => string;
@@ -121,6 +129,9 @@ function textsOf(locale: Locale): AdminOrdersTexts {
     tableCaption: (page, pages) => fill('tableCaption', { page, pages }),
     pageN: (n) => fill('pageN', { n }),
     orderHeading: (number) => fill('orderHeading', { number }),
+    euSalesHeading: (year) => fill('euSalesHeading', { year }),
+    euSalesTotal: (p) => fill('euSalesTotal', p),
+    euSalesPrevious: (total) => fill('euSalesPrevious', { total }),
     languages: LOCALE_NAMES,
   };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import type { AdminOrderDetail, AdminOrderList } from '../../../../../contract/api/admin-orders.js';
+import type { EuDistanceSalesView } from '../../../../../contract/api/admin-vat.js';
 import { LOCALES } from '../../../../../contract/locales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
@@ -187,5 +188,55 @@ describe('pages', () => {
       expect(messagePage({ locale, nonce: 'n' }, 'forbidden')).toContain(escapeMarkup(ADMIN_ORDERS_TEXTS[locale].forbiddenText));
     }
     expect(new Set(LOCALES.map((l) => ADMIN_ORDERS_TEXTS[l].done.ship)).size).toBe(4);
+  });
+
+  it("list: the year's EU distance sales on top, loud only when over the threshold with the OSS off", () => {
+    const sales = (over: Partial<EuDistanceSalesView>): EuDistanceSalesView => ({
+      year: 2026,
+      total_net_cents: 120_000,
+      previous_year_net_cents: 0,
+      threshold_cents: 1_000_000,
+      share: 0.12,
+      warning: 'none',
+      oss_enabled: false,
+      ...over,
+    });
+    const hr = { ...frame, locale: 'hr' as const };
+    const banner = (out: string) =>
+      /<section class="notice ([a-z]+)" role="([a-z]+)" data-testid="eu-sales" data-warning="([a-z]+)"/.exec(out)?.slice(1);
+
+    const quiet = listPage(hr, { list, filters: {}, invalidFilters: false, euSales: sales({}) });
+    expect(banner(quiet)).toEqual(['info', 'status', 'none']);
+    expect(quiet).toContain('Prodaja na daljinu u druge države EU, 2026.');
+    expect(quiet).toContain('1.200,00 € od praga 10.000,00 € (12 %)');
+    expect(quiet).toContain(ADMIN_ORDERS_TEXTS.hr.euSalesNone);
+    expect(quiet).toContain('Prethodna godina: 0,00 €');
+    expect(quiet.indexOf('data-testid="eu-sales"')).toBeLessThan(quiet.indexOf('<form class="filters"'));
+
+    const near = listPage(hr, {
+      list,
+      filters: {},
+      invalidFilters: false,
+      euSales: sales({ total_net_cents: 812_345, share: 0.8123, warning: 'near' }),
+    });
+    expect(banner(near)).toEqual(['warn', 'status', 'near']);
+    expect(near).toContain('(81,2 %)');
+    expect(near).toContain(ADMIN_ORDERS_TEXTS.hr.euSalesNear);
+
+    const over = listPage(hr, {
+      list,
+      filters: {},
+      invalidFilters: false,
+      euSales: sales({ total_net_cents: 1_000_001, share: 1, warning: 'over' }),
+    });
+    expect(banner(over)).toEqual(['err', 'alert', 'over']);
+    expect(over).toContain(ADMIN_ORDERS_TEXTS.hr.euSalesOver);
+
+    const oss = listPage(hr, { list, filters: {}, invalidFilters: false, euSales: sales({ warning: 'over', oss_enabled: true }) });
+    expect(banner(oss)).toEqual(['info', 'status', 'over']);
+    expect(oss).toContain(ADMIN_ORDERS_TEXTS.hr.euSalesOss);
+
+    expect(listPage(frame, { list, filters: {}, invalidFilters: false })).not.toContain('eu-sales');
+    for (const l of LOCALES) expect(ADMIN_ORDERS_TEXTS[l].euSalesHeading(2026)).toContain('2026');
   });
 });

@@ -6,10 +6,36 @@ import {
 } from '../../../../../contract/api/admin-orders.js';
 import { countryName } from '../../../../../contract/countries.js';
 import { LOCALE_TAGS, type Locale } from '../../../../../contract/locales.js';
+import type { EuDistanceSalesView } from '../../../../../contract/api/admin-vat.js';
 import { formatEuro } from '../../../../../contract/money.js';
+import { formatVatRate } from '../../../../../contract/vat.js';
 import { FULFILMENT_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../../../../../contract/orders.js';
 import { ADMIN_ORDERS_TEXTS, type AdminOrdersTexts } from './admin-orders.texts.js';
 import { html, raw, type Html } from './html.js';
+
+/**
+ * The year's EU distance sales against the OSS threshold (docs/invoicing/vat.md): the net total, the
+ * threshold, the share and what it means. Above the threshold with the OSS off it is an alert (role
+ * alert, the error colours); near it (from 80 %) a warning; otherwise a quiet status.
+ */
+function euSalesBanner(s: EuDistanceSalesView, t: AdminOrdersTexts, locale: Locale): Html {
+  const loud = s.warning === 'over' && !s.oss_enabled;
+  const kind = loud ? 'err' : s.warning === 'near' && !s.oss_enabled ? 'warn' : 'info';
+  const message = s.oss_enabled
+    ? t.euSalesOss
+    : s.warning === 'over'
+      ? t.euSalesOver
+      : s.warning === 'near'
+        ? t.euSalesNear
+        : t.euSalesNone;
+  const share = `${formatVatRate(Math.round(s.share * 1000) / 10, locale)} %`;
+  return html`<section class="notice ${kind}" role="${loud ? 'alert' : 'status'}" data-testid="eu-sales" data-warning="${s.warning}" aria-labelledby="eu-sales-heading">
+<h2 id="eu-sales-heading">${t.euSalesHeading(s.year)}</h2>
+<p>${t.euSalesTotal({ total: formatEuro(s.total_net_cents, locale), threshold: formatEuro(s.threshold_cents, locale), share })}</p>
+<p>${t.euSalesPrevious(formatEuro(s.previous_year_net_cents, locale))}</p>
+<p>${message}</p>
+</section>`;
+}
 
 /** Where the pages live (the queue dashboard sits beside them). */
 export const ADMIN_ORDERS_PATH = '/admin/orders';
@@ -62,6 +88,10 @@ button.danger { background: #8a1c12; border-color: #8a1c12; }
 .notice { padding: .75rem 1rem; border-left: 4px solid; margin: 1rem 0; }
 .notice.ok { background: var(--ok-bg); color: var(--ok); border-color: var(--ok); }
 .notice.err { background: var(--err-bg); color: var(--err); border-color: var(--err); }
+.notice.warn { background: #fdf3dc; color: #5c3b00; border-color: #b07800; }
+.notice.info { background: #fff; color: var(--ink); border-color: var(--line); }
+.notice h2 { font-size: 1rem; margin: 0 0 .25rem; }
+.notice p { margin: .25rem 0; }
 table { border-collapse: collapse; width: 100%; background: #fff; margin: .5rem 0 1rem; }
 caption { text-align: left; font-weight: 600; padding: .5rem 0; }
 th, td { border: 1px solid var(--line); padding: .4rem .6rem; text-align: left; vertical-align: top; }
@@ -181,12 +211,16 @@ ${current < pages ? html`<li><a href="${listHref(filters, current + 1)}" rel="ne
 }
 
 /** GET /admin/orders */
-export function listPage(frame: PageFrame, data: { list: AdminOrderList; filters: ListFilters; invalidFilters: boolean }): string {
+export function listPage(
+  frame: PageFrame,
+  data: { list: AdminOrderList; filters: ListFilters; invalidFilters: boolean; euSales?: EuDistanceSalesView },
+): string {
   const { locale } = frame;
   const t = ADMIN_ORDERS_TEXTS[locale];
   const { list, filters } = data;
   const pages = Math.max(1, Math.ceil(list.total / list.page_size));
   const body = html`<h1>${t.heading}</h1>
+${data.euSales ? euSalesBanner(data.euSales, t, locale) : ''}
 <form class="filters" method="get" action="${ADMIN_ORDERS_PATH}" role="search" aria-label="${t.filters}">
 <fieldset>
 <legend class="skip">${t.filters}</legend>

@@ -105,7 +105,10 @@ export function brandFonts(): LoadedFonts {
   const files = new Map<string, Buffer>();
   for (const [face, f] of Object.entries(FACES)) {
     for (const subset of SUBSETS) {
-      files.set(fontName(face as FaceName, subset), readFileSync(join(dirs[f.family], 'files', `${f.family}-${subset}-${f.weight}-${f.style}.woff`)));
+      files.set(
+        fontName(face as FaceName, subset),
+        readFileSync(join(dirs[f.family], 'files', `${f.family}-${subset}-${f.weight}-${f.style}.woff`)),
+      );
     }
   }
   loaded = { files, ranges };
@@ -178,7 +181,11 @@ export function writeText(doc: Doc, face: FaceName, size: number, text: string, 
   const measure = (s: string) => textWidth(doc, face, size, s, fonts);
   let y = box.y;
   if (box.color) doc.fillColor(box.color);
-  if (box.outline) doc.lineWidth(box.outline).strokeColor(box.color ?? 'black').lineJoin('round');
+  if (box.outline)
+    doc
+      .lineWidth(box.outline)
+      .strokeColor(box.color ?? 'black')
+      .lineJoin('round');
   const mode = box.outline ? { stroke: true, fill: false } : {};
   for (const line of wrapLines(text, box.width, measure)) {
     const w = box.align && box.align !== 'left' ? measure(line) : 0;
@@ -197,7 +204,15 @@ export function writeText(doc: Doc, face: FaceName, size: number, text: string, 
 }
 
 /** The height `writeText` will use for `text` in a box `width` wide. */
-export function textHeight(doc: Doc, face: FaceName, size: number, text: string, width: number, lineGap = 0, fonts: LoadedFonts = brandFonts()): number {
+export function textHeight(
+  doc: Doc,
+  face: FaceName,
+  size: number,
+  text: string,
+  width: number,
+  lineGap = 0,
+  fonts: LoadedFonts = brandFonts(),
+): number {
   const lines = wrapLines(text, width, (s) => textWidth(doc, face, size, s, fonts));
   return lines.length * (lineHeightOf(doc, face, size) + lineGap);
 }

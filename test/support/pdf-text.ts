@@ -67,7 +67,8 @@ function parseCMap(cmap: string): Map<number, string> {
         items.forEach((t, i) => map.set(start + i, t));
       } else {
         const base = hexText(dest.slice(1, -1).replace(/ /g, ''));
-        for (let g = start; g <= end; g++) map.set(g, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (g - start)));
+        for (let g = start; g <= end; g++)
+          map.set(g, base.slice(0, -1) + String.fromCharCode(base.charCodeAt(base.length - 1) + (g - start)));
       }
     }
   }
@@ -75,6 +76,17 @@ function parseCMap(cmap: string): Map<number, string> {
     for (const line of block[1]!.matchAll(/<([0-9a-fA-F]+)>\s*<([0-9a-fA-F]+)>/g)) map.set(parseInt(line[1]!, 16), hexText(line[2]!));
   }
   return map;
+}
+
+/** Each page's content streams (decompressed, as latin1 text), pages in order: the Kids of the page tree root. */
+function pageContents(objs: Map<number, PdfObject>): string[][] {
+  const root = [...objs.values()].find((o) => /\/Type \/Pages/.test(o.dict) && !/\/Parent/.test(o.dict));
+  const kids = root ? [...(/\/Kids \[([^\]]*)\]/.exec(root.dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((k) => Number(k[1])) : [];
+  return kids.map((pageId) => {
+    const page = objs.get(pageId)!;
+    const contents = [...(/\/Contents (\d+) 0 R/.exec(page.dict) ?? [])].slice(1).map(Number);
+    return contents.map((c) => objs.get(c)?.stream?.toString('latin1') ?? '');
+  });
 }
 
 export function pdfText(pdf: Buffer): PdfText {
@@ -96,17 +108,11 @@ export function pdfText(pdf: Buffer): PdfText {
       for (const r of fontDict[1]!.matchAll(/\/(\S+) (\d+) 0 R/g)) resource.set(r[1]!, Number(r[2]));
     }
   }
-  // Pages in order: the Kids of the page tree root.
-  const root = [...objs.values()].find((o) => /\/Type \/Pages/.test(o.dict) && !/\/Parent/.test(o.dict));
-  const kids = root ? [...(/\/Kids \[([^\]]*)\]/.exec(root.dict)?.[1] ?? '').matchAll(/(\d+) 0 R/g)].map((k) => Number(k[1])) : [];
   let notdef = 0;
   const used = new Set<string>();
-  const pages = kids.map((pageId) => {
-    const page = objs.get(pageId)!;
-    const contents = [...(/\/Contents (\d+) 0 R/.exec(page.dict) ?? [])].slice(1).map(Number);
+  const pages = pageContents(objs).map((streams) => {
     let out = '';
-    for (const c of contents) {
-      const ops = objs.get(c)?.stream?.toString('latin1') ?? '';
+    for (const ops of streams) {
       let cmap = new Map<number, string>();
       let lastY: string | undefined;
       for (const tok of ops.matchAll(/\/(\S+) [\d.]+ Tf|1 0 0 -?1 [-\d.]+ ([-\d.]+) Tm|(\[[^\]]*\]) TJ|<([0-9a-fA-F]*)> Tj/g)) {
@@ -139,4 +145,38 @@ export function isCompletePdf(pdf: Buffer): boolean {
   const head = pdf.subarray(0, 8).toString('latin1');
   const tail = pdf.subarray(Math.max(0, pdf.length - 64)).toString('latin1');
   return /^%PDF-1\.\d/.test(head) && /startxref\s+\d+\s+%%EOF\s*$/.test(tail);
+}
+
+/** Rectangles filled in one paint (`x y w h re` ... `f`), in pdfkit's page space (points, y down from the top), with the fill colour. */
+export interface FilledRects {
+  page: number;
+  /** The fill colour's components as written (`0 0 0` is black). */
+  color: string;
+  rects: Array<{ x: number; y: number; w: number; h: number }>;
+}
+
+/**
+ * The filled rectangles of a pdfkit PDF, paint by paint: enough to find a drawing made of
+ * rectangles (the invoice's QR code) and check its size or raster it again. pdfkit draws in a page
+ * space flipped once at the start of every page (`1 0 0 -1 0 <height> cm`), so the coordinates are
+ * those the drawing code used.
+ */
+export function pdfFilledRects(pdf: Buffer): FilledRects[] {
+  const objs = objects(pdf);
+  const out: FilledRects[] = [];
+  pageContents(objs).forEach((streams, page) => {
+    for (const ops of streams) {
+      let color = '';
+      let pending: FilledRects['rects'] = [];
+      for (const tok of ops.matchAll(/([-\d.]+) ([-\d.]+) ([-\d.]+) ([-\d.]+) re|((?:[-\d.]+ )+)scn|\b(f\*?|n|S|B\*?)\n/g)) {
+        if (tok[1]) pending.push({ x: Number(tok[1]), y: Number(tok[2]), w: Number(tok[3]), h: Number(tok[4]) });
+        else if (tok[5]) color = tok[5].trim();
+        else {
+          if (pending.length && tok[6]!.startsWith('f')) out.push({ page, color, rects: pending });
+          pending = [];
+        }
+      }
+    }
+  });
+  return out;
 }

@@ -1,10 +1,12 @@
-import { TtlLru } from '../../../platform/cache/index.js';
+import { createHash } from 'node:crypto';
+import { TtlLru } from '../cache/index.js';
 
 /**
  * The generated PDFs a web process keeps (the shared TtlLru: least recently used out first, bounded by
  * count and bytes, no time limit: the key changes with anything printed),
  * keyed by a hash of everything a file prints. A request for a key being rendered waits for that
- * render instead of starting another (a burst on a fresh catalogue renders it once).
+ * render instead of starting another (a burst on a fresh catalogue renders it once). Each user of it
+ * (the content downloads, the invoices) keeps its own, with bounds of its own.
  */
 export interface CachedPdf {
   bytes: Buffer;
@@ -16,15 +18,17 @@ export interface PdfCacheBounds {
   maxBytes: number;
 }
 
-/** 4 languages x 2 files, a few versions each: a catalogue PDF is 40-50 kB with the demo catalogue, a fun book 55-70 kB. */
-export const PDF_CACHE_BOUNDS: PdfCacheBounds = { maxEntries: 24, maxBytes: 8 * 1024 * 1024 };
+/** A rendered file with its ETag: a hash of the bytes (our PDFs are deterministic, so equal content gives an equal ETag). */
+export function cachedPdf(bytes: Buffer): CachedPdf {
+  return { bytes, etag: `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 32)}"` };
+}
 
 export class PdfCache {
   private readonly entries: TtlLru<CachedPdf>;
   /** Renders under way (not a cache: a request for the same key waits for the same render). */
   private readonly pending = new Map<string, Promise<CachedPdf>>();
 
-  constructor(bounds: PdfCacheBounds = PDF_CACHE_BOUNDS) {
+  constructor(bounds: PdfCacheBounds) {
     this.entries = new TtlLru(bounds);
   }
 

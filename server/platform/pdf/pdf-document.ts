@@ -20,7 +20,10 @@ export const A4 = { width: 595.28, height: 841.89 } as const;
  * can be written), and the bytes as one Buffer when `doc.end()` is called. The creation date is the
  * one given (not the clock), so the same content gives the same bytes: the ETag is their hash.
  */
-export function newDocument(info: { title: string; author: string; subject: string; lang: string; createdAt: Date }): { doc: Doc; bytes: Promise<Buffer> } {
+export function newDocument(info: { title: string; author: string; subject: string; lang: string; createdAt: Date }): {
+  doc: Doc;
+  bytes: Promise<Buffer>;
+} {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 0,
@@ -28,7 +31,15 @@ export function newDocument(info: { title: string; author: string; subject: stri
     bufferPages: true,
     lang: info.lang,
     displayTitle: true,
-    info: { Title: info.title, Author: info.author, Subject: info.subject, Creator: info.author, Producer: info.author, CreationDate: info.createdAt, ModDate: info.createdAt },
+    info: {
+      Title: info.title,
+      Author: info.author,
+      Subject: info.subject,
+      Creator: info.author,
+      Producer: info.author,
+      CreationDate: info.createdAt,
+      ModDate: info.createdAt,
+    },
   });
   const chunks: Buffer[] = [];
   const bytes = new Promise<Buffer>((resolve, reject) => {
