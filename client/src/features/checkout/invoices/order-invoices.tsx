@@ -40,11 +40,12 @@ export function useOrderInvoices(order: OrderFacts, token: string | null): Brows
 /**
  * 'OVO NIJE FISKALIZIRANI RAČUN', in Croatian in every language with the page's language beside it, shown
  * until the invoices are known to hold an invoice (while they load or fail to, it stays: the law asks for it
- * on every document with payment data before the invoice).
+ * on every document with payment data before the invoice). Without `invoices` (an unpaid order, which has
+ * none) it always shows.
  */
-export function NotFiscalizedNotice({ invoices }: { invoices: BrowserQuery<InvoiceSummary[]> }) {
+export function NotFiscalizedNotice({ invoices }: { invoices?: BrowserQuery<InvoiceSummary[]> }) {
   const { t, locale } = useT();
-  if (hasInvoice(invoices.data)) return null;
+  if (hasInvoice(invoices?.data)) return null;
   return (
     <div className={styles.fiscalNotice} data-testid="not-fiscalized">
       <p className={styles.fiscalWords} lang={locale === 'hr' ? undefined : 'hr'}>

@@ -8,6 +8,7 @@ import { useT } from '../../../hooks/use-locale';
 import { Notice, formStyles } from '../../../components/forms';
 import { useRetryPayment } from '../checkout-api';
 import { AddressLines, OrderLinesAndTotals } from '../order-lines';
+import { NotFiscalizedNotice } from '../invoices/order-invoices';
 import { PaymentHandoff } from './payment-handoff';
 import { useCancelPending, useSwitchToCod } from './pending-order-api';
 import styles from '../checkout.module.css';
@@ -113,6 +114,8 @@ export function PendingOrderPanel({ order, token, details = true }: { order: Ord
       ) : null}
       {details ? (
         <>
+          {/* an unpaid order's amounts: no invoice exists (law art. 29) */}
+          <NotFiscalizedNotice />
           <OrderLinesAndTotals lines={order.lines} totals={order} />
           <div className={formStyles.panel}>
             <h3>{t('checkout.delivery.address')}</h3>
