@@ -2,13 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals';
+import cookieParser from 'cookie-parser';
 import express from 'express';
 import { sampleInvoiceDocument } from '../../../../../test/support/invoice-document.js';
-import { jsonBodyParser } from '../../../../platform/http/json-bodies.js';
+import { createCsrf } from '../../../../platform/http/csrf.js';
+import { jsonBodiesOnly, jsonBodyParser } from '../../../../platform/http/json-bodies.js';
 import type { InvoiceDocument } from '../../invoice-document.js';
 import type { CisAnswer } from '../cis-response.js';
 import {
@@ -34,9 +36,11 @@ let signingServer: Server;
 let base: string;
 let signingBase: string;
 
+/** The shop's own request chain in front of the routes (main.ts): cookies, the CSRF check, JSON-only bodies, the body parser. */
 async function listen(emu: CisEmulator): Promise<[Server, string]> {
   const app = express();
-  app.use(jsonBodyParser());
+  const csrf = createCsrf({ secret: 'x'.repeat(40), secure: false });
+  app.use(cookieParser(), csrf.protect, jsonBodiesOnly(csrf.exempt), jsonBodyParser(csrf.exempt));
   mountFiscalSandbox(app, emu);
   const srv = createServer(app);
   srv.listen(0, '127.0.0.1');
@@ -224,12 +228,27 @@ describe('the CIS emulator over HTTP, with the sandbox adapter', () => {
   });
 
   it('the control and messages endpoints: JSON commands validated, the received list readable', async () => {
-    const post = (body: unknown) =>
-      fetch(`${base}${CIS_SANDBOX_CONTROL_PATH}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(body),
+    // node:http, to send an Origin header as a browser or a tool would.
+    const post = (body: unknown, origin: string | null = base) =>
+      new Promise<{ status: number }>((resolve, reject) => {
+        const payload = JSON.stringify(body);
+        const req = httpRequest(
+          `${base}${CIS_SANDBOX_CONTROL_PATH}`,
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...(origin ? { origin } : {}) },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve({ status: res.statusCode ?? 0 }));
+          },
+        );
+        req.on('error', reject);
+        req.end(payload);
       });
+    // Not a CSRF exemption: a call proving nothing, or from another site, is refused.
+    expect((await post({ action: 'down' }, null)).status).toBe(403);
+    expect((await post({ action: 'down' }, 'https://evil.example')).status).toBe(403);
     expect((await post({ action: 'explode' })).status).toBe(400);
     expect((await post({ action: 'error', code: 's999' })).status).toBe(400);
     expect((await post({ action: 'down', count: 0 })).status).toBe(400);

@@ -69,6 +69,8 @@ const DEFAULT_HOLD_MS = 60_000;
 const KEEP_MESSAGES = 200;
 const KEEP_ANSWERS = 10_000;
 const MAX_MESSAGE_BYTES = 64 * 1024;
+/** What a check that fails unexpectedly (the validator itself) answers, as CIS does: s006, a system error. */
+const SYSTEM_ERROR = { code: 's006', detail: '' } as const;
 
 /**
  * An emulator of CIS's `racuni` operation (spec 2.1), so the shop, its tests, newcomers and the chaos
@@ -151,9 +153,10 @@ export class CisEmulator {
         return { kind: 'answer', status: 200, body: kept };
       }
     }
-    const outcome = mode.kind === 'error' ? { code: mode.code, detail: '' } : await this.check(body);
+    const outcome = mode.kind === 'error' ? { code: mode.code, detail: '' } : await this.check(body).catch(() => SYSTEM_ERROR);
     const answer = this.answer(facts.messageId ?? '', outcome ? { errors: [outcome] } : { jir: randomUUID() });
-    if (facts.messageId && (!outcome || mode.kind !== 'error')) this.keep(facts.messageId, answer);
+    // Forced errors and system errors are not kept: the same message may succeed when sent again.
+    if (facts.messageId && mode.kind !== 'error' && outcome?.code !== 's006') this.keep(facts.messageId, answer);
     record(outcomeOf(answer));
     return { kind: 'answer', status: 200, body: answer };
   }
