@@ -1,7 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { MailAttachmentSources, type MailAttachment } from '../../platform/mail/index.js';
 import { TtlLru } from '../../platform/cache/index.js';
-import { buildUblInvoice } from './einvoice/index.js';
+import { buildUblInvoice, EInvoiceNotApplicableError } from './einvoice/index.js';
 import { documentOf, InvoiceRepository, type InvoiceRow } from './invoice.repository.js';
 import { INVOICE_PDF_ATTACHMENT, invoiceFileName } from './invoice-mails.js';
 import { renderInvoiceHtml, renderInvoicePdf } from './pdf/index.js';
@@ -33,9 +33,15 @@ export class InvoiceFiles implements OnModuleInit {
     return bytes;
   }
 
-  /** The UBL 2.1 e-invoice (HR-CIUS) of a business buyer's invoice; null for a consumer's. */
+  /** The UBL 2.1 e-invoice (HR-CIUS) of a business buyer's invoice; null for a consumer's, or a buyer without a tax number. */
   ubl(row: InvoiceRow): string | null {
-    return row.buyer.kind === 'business' ? buildUblInvoice(documentOf(row)) : null;
+    if (row.buyer.kind !== 'business') return null;
+    try {
+      return buildUblInvoice(documentOf(row));
+    } catch (err) {
+      if (err instanceof EInvoiceNotApplicableError) return null;
+      throw err;
+    }
   }
 
   html(row: InvoiceRow): string {

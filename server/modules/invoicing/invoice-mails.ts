@@ -46,6 +46,7 @@ export class InvoiceMails {
         orderNumber: order.number,
         invoiceNumber: invoice.number,
         kind: invoice.kind,
+        stornoOf: invoice.storno_of_number,
         total: invoice.total,
         issuedAt: invoice.issued_at.toISOString(),
         jir: invoice.jir,
