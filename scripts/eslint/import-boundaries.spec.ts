@@ -137,9 +137,9 @@ tester.run('import-boundaries', importBoundaries, {
     },
     // a module without a row imports no module
     {
-      filename: at('server/modules/invoicing/invoice.service.ts'),
+      filename: at('server/modules/returns/returns.service.ts'),
       code: "import { OrderReadService } from '../order/index.js';",
-      errors: [{ messageId: 'forbiddenModuleEdge', data: { from: 'invoicing', target: 'order', source: '../order/index.js' } }],
+      errors: [{ messageId: 'forbiddenModuleEdge', data: { from: 'returns', target: 'order', source: '../order/index.js' } }],
     },
     {
       filename: at('server/platform/mail/mail.service.ts'),

@@ -35,7 +35,7 @@ export class InvoiceIssuer {
   async invoiceForOrder(manager: EntityManager, orderNumber: string, now: Date): Promise<InvoiceRow | null> {
     const order = await this.orders.findByNumber(orderNumber, manager);
     if (!order) return null;
-    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('invoice-order:' || $1))`, [order.id]);
+    await this.invoices.lockOrder(manager, order.id);
     const existing = await this.invoices.invoiceOfOrder(manager, order.id);
     if (existing) return existing;
     const view = await this.orders.viewOf(order, manager);

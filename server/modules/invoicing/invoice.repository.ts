@@ -166,6 +166,11 @@ export class InvoiceRepository {
     );
   }
 
+  /** Serializes the invoicing of one order until the caller's transaction ends (a transaction-scoped advisory lock). */
+  async lockOrder(manager: EntityManager, orderId: string): Promise<void> {
+    await manager.query(`SELECT pg_advisory_xact_lock(hashtext('invoice-order:' || $1))`, [orderId]);
+  }
+
   /** The order's invoice (not its stornos), locked for the caller's transaction when `lock`. */
   async invoiceOfOrder(manager: EntityManager, orderId: string, lock = false): Promise<InvoiceRow | null> {
     const rows = (await manager.query(`${SELECT_INVOICE} WHERE i.order_id = $1 AND i.kind = 'invoice'${lock ? ' FOR UPDATE OF i' : ''}`, [
