@@ -5,46 +5,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { axeViolations, describeViolations, launchBrowser, newContext, watchConsole } from '../support/browser.js';
-import { BASE_URL, hydrated } from './site.js';
-
-const OPERATOR = { email: 'operater@zlatnozrno.test', password: 'operater-demo' } as const;
-const ADDRESS = { first_name: 'Ana', last_name: 'Horvat', street: 'Ilica 1', postal_code: '10000', city: 'Zagreb', country: 'HR' };
-
-/** A guest's cash-on-delivery order of one demo pack, placed over the API as the checkout does. */
-async function placeCodOrder(email: string): Promise<string> {
-  const jar = new Map<string, string>();
-  const remember = (res: Response) => {
-    for (const c of res.headers.getSetCookie()) {
-      const [pair] = c.split(';');
-      const at = pair!.indexOf('=');
-      jar.set(pair!.slice(0, at), pair!.slice(at + 1));
-    }
-  };
-  const cookie = () => [...jar].map(([k, v]) => `${k}=${v}`).join('; ');
-  const csrf = await fetch(`${BASE_URL}/api/csrf`);
-  remember(csrf);
-  const token = ((await csrf.json()) as { data: { token: string } }).data.token;
-  const send = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${BASE_URL}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': token, cookie: cookie(), ...headers },
-      body: JSON.stringify(body),
-    });
-    remember(res);
-    return res;
-  };
-  expect((await send('/api/cart/items', { product_code: 'ZZ-SPAG-400', quantity: 1 })).status).toBe(200);
-  const cart = await fetch(`${BASE_URL}/api/cart`, { headers: { cookie: cookie() } });
-  const total = ((await cart.json()) as { data: { total: number } }).data.total;
-  const placed = await send(
-    '/api/orders',
-    { email, phone: '+385 91 234 5678', delivery_address: ADDRESS, payment_method: 'cod', terms_accepted: true, expected_total: total },
-    { 'idempotency-key': randomUUID() },
-  );
-  const answer = (await placed.json()) as { data: { order: { number: string } } };
-  expect(placed.status).toBe(201);
-  return answer.data.order.number;
-}
+import { hydrated } from './site.js';
+import { placeCodOrder, signInOperator } from './operator.js';
 
 describe('the /admin/orders page in a browser', () => {
   let browser: Browser;
@@ -69,11 +31,7 @@ describe('the /admin/orders page in a browser', () => {
       await page.waitForURL((url) => url.pathname === '/en/login');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/orders?status=placed');
       // The page paints before the application runs (docs/performance.md): sign in once it has.
-      await hydrated(page);
-      const login = page.getByTestId('login-form');
-      await login.locator('input[name="email"]').fill(OPERATOR.email);
-      await login.locator('input[name="password"]').fill(OPERATOR.password);
-      await login.locator('button[type="submit"]').click();
+      await signInOperator(page);
       await page.waitForURL((url) => url.pathname === '/admin/orders');
       await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
       expect(await page.locator('#f-status').inputValue()).toBe('placed');
