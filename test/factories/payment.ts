@@ -26,3 +26,23 @@ export function cardPaymentStart(shopUrl: string, number: string, over: Partial<
     ...over,
   };
 }
+
+/**
+ * A buyer on the payment sandbox's page: posts the placement's form to it (303 to its page) and presses
+ * 'approve' there (302 back to the shop). The worker settles the payment afterwards.
+ */
+export async function approveAtSandbox(shopUrl: string, form: { action: string; fields: Record<string, string> }): Promise<void> {
+  const posted = await fetch(form.action, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shopUrl },
+    body: new URLSearchParams(form.fields).toString(),
+    redirect: 'manual',
+  });
+  if (posted.status !== 303) throw new Error(`the sandbox's page answered ${posted.status} to the payment form`);
+  const decided = await fetch(`${shopUrl}${posted.headers.get('location')!}/approve`, {
+    method: 'POST',
+    headers: { origin: shopUrl },
+    redirect: 'manual',
+  });
+  if (decided.status !== 302) throw new Error(`the sandbox answered ${decided.status} to 'approve'`);
+}

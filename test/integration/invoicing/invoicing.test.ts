@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
 import type { RunningShop } from '../../../server/main.js';
 import { guestOrder } from '../../factories/checkout.js';
+import { approveAtSandbox } from '../../factories/payment.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
 import { freePort } from '../../support/free-port.js';
@@ -80,23 +81,6 @@ describe('invoices and fiscalization', () => {
     expect(res.status).toBeLessThan(300);
   }
 
-  /** Posts the payment form to the sandbox and approves it. */
-  async function pay(form: { action: string; fields: Record<string, string> }) {
-    const posted = await fetch(form.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
-      body: new URLSearchParams(form.fields).toString(),
-      redirect: 'manual',
-    });
-    expect(posted.status).toBe(303);
-    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, {
-      method: 'POST',
-      headers: { origin: shop.url },
-      redirect: 'manual',
-    });
-    expect(decided.status).toBe(302);
-  }
-
   const invoicesOf = async (number: string) =>
     (await db.query(
       `SELECT id, kind, number, sequence, total, jir, zki, fiscal_state, fiscal_attempts, storno_of, cis_payment_code
@@ -122,7 +106,7 @@ describe('invoices and fiscalization', () => {
 
   async function paidCardOrder(extra: Parameters<typeof guestOrder>[1] = { method: 'card' }) {
     const { answer, email } = await guestOrder(shop, { ...extra, method: 'card' });
-    await pay(answer.payment!);
+    await approveAtSandbox(shop.url, answer.payment!);
     return { number: answer.order.number, token: answer.view_token, email, total: answer.order.total };
   }
 

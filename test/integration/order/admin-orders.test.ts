@@ -11,6 +11,7 @@ import type { RunningShop } from '../../../server/main.js';
 import { UnpaidOrderExpiry } from '../../../server/modules/order/index.js';
 import { PaymentSettlement } from '../../../server/modules/payment/index.js';
 import { guestOrder } from '../../factories/checkout.js';
+import { approveAtSandbox } from '../../factories/payment.js';
 import { createOrder } from '../../factories/order.js';
 import { createUser, signIn } from '../../factories/user.js';
 import { startShop } from '../../support/app.js';
@@ -70,20 +71,7 @@ describe("operators' order API (/api/admin/orders)", () => {
   /** Pays a card order on the sandbox's page and waits until the worker settled it paid. */
   async function placePaidCardOrder(language = 'en') {
     const placed = await placeOrder('card', language);
-    const form = placed.payment!;
-    const posted = await fetch(form.action, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: shop.url },
-      body: new URLSearchParams(form.fields).toString(),
-      redirect: 'manual',
-    });
-    expect(posted.status).toBe(303);
-    const decided = await fetch(`${shop.url}${posted.headers.get('location')!}/approve`, {
-      method: 'POST',
-      headers: { origin: shop.url },
-      redirect: 'manual',
-    });
-    expect(decided.status).toBe(302);
+    await approveAtSandbox(shop.url, placed.payment!);
     for (let i = 0; i < 200; i++) {
       if ((await detail(placed.order.number)).payment_status === 'paid') return placed;
       await new Promise((r) => setTimeout(r, 100));
