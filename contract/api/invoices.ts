@@ -29,10 +29,3 @@ export type InvoiceSummary = z.infer<typeof InvoiceSummary>;
 
 export const OrderInvoicesResponse = data(z.array(InvoiceSummary));
 export type OrderInvoicesResponse = z.infer<typeof OrderInvoicesResponse>;
-
-/** Paths of an order's invoice files (the API serves them; the client links to them). */
-export const invoicePaths = {
-  list: (orderNumber: string) => `/api/orders/${encodeURIComponent(orderNumber)}/invoices`,
-  pdf: (orderNumber: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderNumber)}/invoices/${invoiceId}/pdf`,
-  ubl: (orderNumber: string, invoiceId: string) => `/api/orders/${encodeURIComponent(orderNumber)}/invoices/${invoiceId}/ubl`,
-} as const;

@@ -15,8 +15,15 @@ export interface ReceivedMail {
 }
 
 /**
+ * Whether a mail is a buyer's invoice mail (its PDF attached: `racun-…pdf` or `storno-racun-…pdf`,
+ * docs/invoicing.md). It follows every complete sale on its own schedule (after CIS answered), so
+ * `next` and `quiet` leave it to the tests about invoices, which read it with `to()` or `invoices()`.
+ */
+const isInvoiceMail = (m: ReceivedMail): boolean => m.attachments.some((a) => /^(storno-)?racun-.*\.pdf$/.test(a.filename));
+
+/**
  * A real SMTP server in the test process: the shop sends to it over SMTP (SMTP_URL), the test reads
- * what arrived, parsed. `next(to)` waits for the next mail to an address.
+ * what arrived, parsed. `next(to)` waits for the next mail to an address (invoice mails aside).
  */
 export async function startMailbox() {
   const mails: ReceivedMail[] = [];
@@ -63,7 +70,7 @@ export async function startMailbox() {
       const address = to.toLowerCase();
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const list = mails.filter((m) => m.to.includes(address));
+        const list = mails.filter((m) => m.to.includes(address) && !isInvoiceMail(m));
         const taken = seen.get(address) ?? 0;
         if (list.length > taken) {
           seen.set(address, taken + 1);
@@ -86,8 +93,10 @@ export async function startMailbox() {
     /** Asserts that nothing more arrives for `to` within `ms`. */
     async quiet(to: string, ms = 1500): Promise<number> {
       await new Promise((r) => setTimeout(r, ms));
-      return mails.filter((m) => m.to.includes(to.toLowerCase())).length - (seen.get(to.toLowerCase()) ?? 0);
+      return mails.filter((m) => m.to.includes(to.toLowerCase()) && !isInvoiceMail(m)).length - (seen.get(to.toLowerCase()) ?? 0);
     },
+    /** The invoice mails to `to` so far. */
+    invoices: (to: string) => mails.filter((m) => m.to.includes(to.toLowerCase()) && isInvoiceMail(m)),
     reset(): void {
       mails.length = 0;
       seen = new Map();

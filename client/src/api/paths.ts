@@ -4,7 +4,7 @@
  * features/account/account-api.ts, features/account/session.ts) build their requests from these; no screen
  * writes an `/api/...` path itself.
  */
-import { invoicePaths } from '../../../contract/api/invoices';
+import { invoicePaths } from '../../../contract/invoice-paths';
 
 const segment = (value: string) => encodeURIComponent(value);
 

@@ -3,7 +3,8 @@ import { ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nes
 import type { Request, Response } from 'express';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
-import { invoicePaths, OrderInvoicesResponse, type InvoiceSummary } from '../../../contract/api/invoices.js';
+import { OrderInvoicesResponse, type InvoiceSummary } from '../../../contract/api/invoices.js';
+import { invoicePaths } from '../../../contract/invoice-paths.js';
 import { OrderDetailQuery, OrderNumberParams } from '../../../contract/api/order.js';
 import { DomainError } from '../../platform/http/domain-error.js';
 import { ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';

@@ -121,7 +121,7 @@ describe('invoices and fiscalization', () => {
     expect(invoice.number).toMatch(/^[1-9][0-9]*\/ZZ1\/1$/);
 
     // the buyer's mail: the order confirmation first, then the invoice with its PDF
-    const mail = await waitFor('the invoice mail', async () => mailbox.to(email).find((m) => m.attachments.length > 0));
+    const mail = await waitFor('the invoice mail', async () => mailbox.invoices(email)[0]);
     expect(mail.subject).toContain(invoice.number);
     expect(mail.attachments).toHaveLength(1);
     expect(mail.attachments[0].mimeType).toBe('application/pdf');
@@ -191,7 +191,7 @@ describe('invoices and fiscalization', () => {
       expect(pending.fiscal_state).toBe('pending');
       expect(pending.jir).toBeNull();
       // mailed at once, with the ZKI (the JIR follows)
-      const mail = await waitFor('the invoice mail', async () => mailbox.to(email).find((m) => m.attachments.length > 0));
+      const mail = await waitFor('the invoice mail', async () => mailbox.invoices(email)[0]);
       expect(mail.attachments[0].content.subarray(0, 5).toString()).toBe('%PDF-');
       await cis('reset');
       const [done] = await fiscalized(number);
@@ -206,7 +206,7 @@ describe('invoices and fiscalization', () => {
       expect(attempts.filter((a) => a.outcome === 'jir')).toHaveLength(1);
       expect(new Set(attempts.map((a) => a.attempt)).size).toBe(attempts.length);
       // only one buyer mail for the invoice
-      expect(mailbox.to(email).filter((m) => m.attachments.length > 0)).toHaveLength(1);
+      expect(mailbox.invoices(email)).toHaveLength(1);
     } finally {
       await cis('reset');
     }

@@ -123,7 +123,8 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
     fetch(`${shop.url}${pagePath}/${choice}`, { method: 'POST', headers: origin ? { origin } : {}, redirect: 'manual' });
 
   it('keeps its five provider endpoints and the callback, and nothing else, in the exact CSRF exemptions', () => {
-    // Besides the payment's: the newsletter's one-click unsubscribe (RFC 8058, docs/newsletter.md).
+    // Besides the payment's: the newsletter's one-click unsubscribe (RFC 8058, docs/newsletter.md) and the CIS
+    // sandbox's SOAP endpoint (a raw body; docs/invoicing/fiscal.md).
     expect(CSRF_EXEMPT_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual(
       [
         `POST ${PAYMENT_CALLBACK_ROUTE}`,
@@ -133,6 +134,7 @@ describe('payment sandbox: the Monri WebPay emulator, end to end over HTTP', () 
         `POST ${SANDBOX_VOID_PATH}`,
         `POST ${SANDBOX_STATUS_PATH}`,
         'POST /api/newsletter/unsubscribe',
+        'POST /sandbox/cis',
       ].sort(),
     );
   });

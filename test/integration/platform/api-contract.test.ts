@@ -326,9 +326,12 @@ describe('API contract (real shop)', () => {
       const documented = responses.some(
         ([status, r]) =>
           /^[23]/.test(status) &&
-          // JSON answers, the downloadable PDFs and the video posters (a binary schema), the newsletter's CSV, or a redirect
+          // JSON answers, the downloadable PDFs and the video posters (a binary schema), the newsletter's and the
+          // accountant's CSV, the e-invoices' XML, the operators' invoice view (HTML), or a redirect
           (r.content?.['application/json']?.schema ||
             r.content?.['application/pdf']?.schema ||
+            r.content?.['application/xml']?.schema ||
+            r.content?.['text/html']?.schema ||
             r.content?.['image/jpeg']?.schema ||
             r.content?.['text/csv']?.schema ||
             redirectsOnly.has(key)),
