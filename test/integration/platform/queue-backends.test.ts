@@ -119,7 +119,9 @@ describe.each(backends)('@nestjs/bullmq processors on the $kind backend', ({ kin
     expect(shop.app.get(MailProcessor).worker.name).toBe(QueueName.Mail);
     expect(shop.app.get(EventDeliveryProcessor).worker.name).toBe(QueueName.Events);
     expect(shop.app.get(ScheduledJobsProcessor).worker.name).toBe(QueueName.Scheduled);
-    expect([...queues.consumedQueues()].sort()).toEqual([QueueName.Events, QueueName.Mail, QueueName.Scheduled, QueueName.Payments, QueueName.Invoicing].sort());
+    expect([...queues.consumedQueues()].sort()).toEqual(
+      [QueueName.Events, QueueName.Mail, QueueName.Scheduled, QueueName.Payments, QueueName.Invoicing].sort(),
+    );
   });
 
   it('runs a mail job: the mail processor renders and sends it', async () => {
