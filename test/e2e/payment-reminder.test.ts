@@ -105,8 +105,10 @@ describe('an abandoned card payment (built shop, Chromium)', () => {
       expect(((await read.json()) as { data: { payment_status: string } }).data.payment_status).toBe('paid');
       await new Promise((r) => setTimeout(r, 4000));
       const all = (await inbox.all()).filter((m) => m.to.includes(email));
-      expect(all.map((m) => m.subject)).toEqual([mail.subject, confirmation.subject]);
-      confirmation = all[1];
+      expect(all.filter((m) => !m.invoice).map((m) => m.subject)).toEqual([mail.subject, confirmation.subject]);
+      // and, the sale complete, its invoice once (docs/invoicing.md)
+      expect(all.filter((m) => m.invoice).map((m) => m.subject)).toEqual([expect.stringContaining(number)]);
+      confirmation = all.filter((m) => !m.invoice)[1];
       expect(confirmation.language).toBe('hr');
     } finally {
       await context.close();

@@ -11,11 +11,14 @@ export interface InboxMail {
   language: string | undefined;
   /** Absolute links of the text part, in order: the first is the call to action. */
   links: string[];
+  /** A buyer's invoice mail (its PDF attached, docs/invoicing.md): it follows a complete sale on its own schedule. */
+  invoice: boolean;
 }
 
 /**
  * The mails the built shop wrote as .eml files (no SMTP_URL: the embedded default), read the way
- * a mail client would. `waitFor(to)` returns the first mail to that address not returned before.
+ * a mail client would. `waitFor(to)` returns the first mail to that address not returned before, invoice
+ * mails aside (they come after CIS answered, in no fixed order with the order mails).
  */
 export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
   if (!dir) throw new Error('E2E_MAIL_DIR is not set (test/support/e2e-setup.mjs sets it)');
@@ -38,6 +41,7 @@ export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
           html: parsed.html ?? '',
           language: parsed.headers.find((h) => h.key === 'content-language')?.value,
           links: [...text.matchAll(/https?:\/\/[^\s<>\]"]+/g)].map((m) => m[0]),
+          invoice: parsed.attachments.some((a) => /^(storno-)?racun-.*\.pdf$/.test(a.filename ?? '')),
         };
       }),
     );
@@ -48,7 +52,7 @@ export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
     async waitFor(to: string, timeoutMs = 20_000): Promise<InboxMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = (await all()).find((m) => m.to.includes(to.toLowerCase()) && !taken.has(m.file));
+        const mail = (await all()).find((m) => m.to.includes(to.toLowerCase()) && !m.invoice && !taken.has(m.file));
         if (mail) {
           taken.add(mail.file);
           return mail;
