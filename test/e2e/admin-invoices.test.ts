@@ -57,9 +57,14 @@ describe('the /admin/invoices pages in a browser', () => {
       await page.getByRole('button', { name: 'Mark as shipped' }).click();
       await page.getByTestId('fulfilment-status').filter({ hasText: 'Shipped' }).waitFor();
 
-      await page.goto(`/admin/invoices?q=${number}`);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      // the invoice is issued by the order.shipped event's handler, a moment after the answer
       const row = page.getByTestId('invoices').locator('tbody tr');
+      for (const deadline = Date.now() + 30_000; ; ) {
+        await page.goto(`/admin/invoices?q=${number}`);
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        if ((await row.count()) > 0 || Date.now() > deadline) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
       await expect(row.count()).resolves.toBe(1);
       expect(describeViolations(await axeViolations(page))).toBe('');
       await page.screenshot({ path: '/tmp/admin-invoices-list.png', fullPage: true });

@@ -23,28 +23,41 @@ export interface InboxMail {
 export function emlInbox(dir = process.env.E2E_MAIL_DIR ?? '') {
   if (!dir) throw new Error('E2E_MAIL_DIR is not set (test/support/e2e-setup.mjs sets it)');
   const taken = new Set<string>();
+  // The shop writes each .eml under a temporary name and renames it when complete (platform/mail), so a
+  // file once listed never changes: each is parsed once, not at every poll (the directory holds every mail
+  // of the run, invoice PDFs included, and re-parsing them all every 200 ms made each wait slower than the last).
+  const parsedFiles = new Map<string, Promise<InboxMail>>();
 
   async function all(): Promise<InboxMail[]> {
     const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
     return Promise.all(
-      files.map(async (file) => {
-        const parsed = await PostalMime.parse(await readFile(join(dir, file)));
-        const text = parsed.text ?? '';
-        return {
-          file,
-          to: (parsed.to ?? [])
-            .map((a) => ('address' in a ? (a.address ?? '') : ''))
-            .join(',')
-            .toLowerCase(),
-          subject: parsed.subject ?? '',
-          text,
-          html: parsed.html ?? '',
-          language: parsed.headers.find((h) => h.key === 'content-language')?.value,
-          links: [...text.matchAll(/https?:\/\/[^\s<>\]"]+/g)].map((m) => m[0]),
-          invoice: parsed.attachments.some((a) => /^(storno-)?racun-.*\.pdf$/.test(a.filename ?? '')),
-        };
+      files.map((file) => {
+        let mail = parsedFiles.get(file);
+        if (!mail) {
+          mail = parse(file);
+          parsedFiles.set(file, mail);
+        }
+        return mail;
       }),
     );
+  }
+
+  async function parse(file: string): Promise<InboxMail> {
+    const parsed = await PostalMime.parse(await readFile(join(dir, file)));
+    const text = parsed.text ?? '';
+    return {
+      file,
+      to: (parsed.to ?? [])
+        .map((a) => ('address' in a ? (a.address ?? '') : ''))
+        .join(',')
+        .toLowerCase(),
+      subject: parsed.subject ?? '',
+      text,
+      html: parsed.html ?? '',
+      language: parsed.headers.find((h) => h.key === 'content-language')?.value,
+      links: [...text.matchAll(/https?:\/\/[^\s<>\]"]+/g)].map((m) => m[0]),
+      invoice: parsed.attachments.some((a) => /^(storno-)?racun-.*\.pdf$/.test(a.filename ?? '')),
+    };
   }
 
   return {
