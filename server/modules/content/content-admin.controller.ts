@@ -15,7 +15,7 @@ import {
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
-import { RequireAuth, Roles } from '../../platform/auth/index.js';
+import { RequireOperator } from '../../platform/auth/index.js';
 import { ContentAdminService } from './content-admin.service.js';
 
 /**
@@ -26,8 +26,7 @@ import { ContentAdminService } from './content-admin.service.js';
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/content')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class ContentAdminController {
   constructor(private readonly admin: ContentAdminService) {}
 

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { NEWSLETTER_CONSENT_VERSION } from '../../../contract/newsletter.js';
+import { isOperatorRole } from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { AuthError } from '../../platform/auth/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
@@ -347,7 +348,7 @@ export class IdentityService {
         const byEmail = await this.users.byEmail(m, claims.email, { lock: true });
         if (byEmail) {
           if (byEmail.googleSubject) throw new IdentityError('AUTH_GOOGLE_OTHER_ACCOUNT');
-          if (byEmail.role === 'admin' || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
+          if (isOperatorRole(byEmail.role) || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
           const changes: Partial<User> = { googleSubject: claims.sub };
           if (byEmail.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now, passwordHash: null });
           await this.users.update(m, byEmail.id, changes, now);

@@ -16,7 +16,7 @@ import {
   type InvoiceBook,
 } from '../../../../contract/api/admin-invoices.js';
 import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
-import { currentUserId, RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { currentUserId, RequireOperator } from '../../../platform/auth/index.js';
 import { DomainError } from '../../../platform/http/domain-error.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
@@ -58,8 +58,7 @@ function noStore(res: Response): void {
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/invoices')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class InvoiceAdminController {
   constructor(
     private readonly admin: InvoiceAdminService,

@@ -13,6 +13,7 @@ import {
 } from '../../../../contract/api/admin-orders.js';
 import { isOrderNumber } from '../../../../contract/api/order.js';
 import { formatEuro } from '../../../../contract/money.js';
+import { AuthError } from '../../../platform/auth/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import { CatalogService } from '../../catalog/index.js';
@@ -23,6 +24,7 @@ import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
 import type { OrderAdministration, OrderOperator } from './order-administration.js';
 import { OrderHistoryRepository } from './order-history.repository.js';
+import { operatorMayAct } from './operator-actions.js';
 import { OrderRepository, type LockedOrder } from '../order.repository.js';
 
 /**
@@ -103,6 +105,8 @@ export class OrderAdminService implements OrderAdministration {
       if (!allowedActions(order).includes(action)) {
         throw new OrderError('ORDER_TRANSITION_REFUSED', { action, payment: order.payment_status, fulfilment: order.fulfilment_status });
       }
+      // the route let the role in; cancelling a paid order is also a refund (operator-actions.ts)
+      if (!operatorMayAct(operator.role, action, order)) throw new AuthError('AUTH_FORBIDDEN');
       const actor = operator.email;
       switch (action) {
         case 'ship':
