@@ -26,6 +26,7 @@ import { ProductKpdCode1797610000000 } from './1797610000000-product-kpd-code.js
 import { ProductVatClass1797620000000 } from './1797620000000-product-vat-class.js';
 import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
 import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
+import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
@@ -59,4 +60,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ProductVatClass1797620000000,
   Invoicing1797700000000,
   StaffRole1797800000000,
+  AuditLog1797800100000,
 ];

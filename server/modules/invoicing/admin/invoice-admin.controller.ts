@@ -133,12 +133,14 @@ export class InvoiceAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such invoice (INVOICE_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'INVOICE_ALREADY_FISCALIZED')
   async retry(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(InvoiceRetryBody)) _body: Parsed<typeof InvoiceRetryBody>,
   ): Promise<{ data: AdminInvoiceDetail }> {
     noStore(res);
-    return { data: await this.admin.retry(invoiceId(id)) };
+    const valid = invoiceId(id);
+    return { data: await this.admin.retry(valid, await this.operator(req)) };
   }
 
   @Post(':id/storno')
@@ -217,6 +219,6 @@ export class InvoiceAdminController {
   private async operator(req: Request): Promise<InvoiceOperator> {
     const userId = currentUserId(req);
     const user = await this.profiles.get(userId);
-    return { userId, email: user.email };
+    return { userId, email: user.email, role: user.role };
   }
 }
