@@ -120,7 +120,11 @@ export function mayUse(role: UserRole | undefined, capability: OperatorCapabilit
 }
 
 /** The capability a matched route needs, or undefined when the route is not in OPERATOR_ROUTES. */
-export function routeCapability(method: string, routePath: string, params: Readonly<Record<string, unknown>> = {}): OperatorCapability | undefined {
+export function routeCapability(
+  method: string,
+  routePath: string,
+  params: Readonly<Record<string, unknown>> = {},
+): OperatorCapability | undefined {
   const entry = OPERATOR_ROUTES[`${method.toUpperCase()} ${routePath}`];
   if (entry === undefined || typeof entry === 'string') return entry;
   const value = params[entry.param];

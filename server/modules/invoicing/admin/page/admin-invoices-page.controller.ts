@@ -40,7 +40,7 @@ function idOf(raw: unknown): string | null {
  * The operators' server-rendered invoice pages (docs/invoicing/operators.md): the list with its
  * filters in the URL, one invoice with its attempts at CIS and its actions ('retry now', a storno
  * with a confirmation), the accountant's export form and the book of invoices. HTML that works
- * without JavaScript, signed in with role admin, CSRF tokens in the forms; built on the one
+ * without JavaScript, signed in as an operator the policy allows (docs/admin.md 'Roles'), CSRF tokens in the forms; built on the one
  * InvoiceAdminService the JSON API uses.
  */
 @ApiExcludeController()
