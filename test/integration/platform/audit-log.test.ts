@@ -122,6 +122,22 @@ describe('the audit log', () => {
     });
   });
 
+  it('a business invitation is logged with the invited address, nothing secret', async () => {
+    const email = `invited-${randomUUID().slice(0, 8)}@example.com`;
+    await admin.call('post', '/api/users/invite', { email, company_name: 'Mlin d.o.o.' }).expect(202);
+    await staff.call('post', '/api/users/invite', { email: `x${email}`, company_name: 'Mlin d.o.o.' }).expect(403);
+    expect(await rowsOf('invitation', email)).toMatchObject([
+      {
+        actor_id: adminUser.id,
+        actor_label: adminUser.email,
+        action: 'user.invite',
+        before: null,
+        after: { email, company_name: 'Mlin d.o.o.', vat_number: null },
+      },
+    ]);
+    expect(await rowsOf('invitation', `x${email}`)).toEqual([]);
+  });
+
   describe('the table', () => {
     const entry = (entityId: string, extra: Partial<Parameters<AuditTrail['record']>[1]> = {}) => ({
       actor: { id: adminUser.id, label: adminUser.email, role: 'admin' },
