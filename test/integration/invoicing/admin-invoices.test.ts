@@ -255,6 +255,14 @@ describe("operators' invoices (/api/admin/invoices, /admin/invoices)", () => {
       expect((await admin.call('post', `/api/admin/invoices/${invoiceId}/retry`, {}).expect(409)).body.errors[0].code).toBe(
         'INVOICE_ALREADY_FISCALIZED',
       );
+      // the audit log has the one retry that went through, not the refused one (docs/admin.md 'Audit log')
+      const audit = (await db.query(
+        `SELECT action, actor_role, before, after FROM audit_log WHERE entity_type = 'invoice' AND entity_id = $1 ORDER BY id`,
+        [invoiceId],
+      )) as Array<{ action: string; actor_role: string; before: Record<string, unknown>; after: Record<string, unknown> }>;
+      expect(audit).toMatchObject([
+        { action: 'invoice.retry', actor_role: 'admin', before: { fiscal_state: 'rejected' }, after: { fiscal_state: 'pending' } },
+      ]);
     });
   });
 
@@ -267,6 +275,13 @@ describe("operators' invoices (/api/admin/invoices, /admin/invoices)", () => {
         .expect(201);
       const first = AdminInvoiceDetailResponse.parse(part.body).data;
       expect(first).toMatchObject({ kind: 'storno', storno_of: original.number, total: -100, order_number: number, left_to_reverse: 0 });
+      const [logged] = (await db.query(`SELECT action, after FROM audit_log WHERE entity_type = 'invoice' AND entity_id = $1`, [
+        invoiceId,
+      ])) as Array<{ action: string; after: Record<string, unknown> }>;
+      expect(logged).toMatchObject({
+        action: 'invoice.storno',
+        after: { storno_number: first.number, storno_total: -100, reason: 'Oštećeno pakiranje' },
+      });
       expect((await detail(invoiceId)).left_to_reverse).toBe(original.total - 100);
       expect(
         (await admin.call('post', `/api/admin/invoices/${invoiceId}/storno`, { amount: original.total, reason: 'x' }).expect(422)).body
