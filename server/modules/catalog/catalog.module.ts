@@ -1,6 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogController } from './catalog.controller.js';
+import { CatalogAdminController } from './admin/catalog-admin.controller.js';
+import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
+import { CatalogAdminService } from './admin/catalog-admin.service.js';
+import { ReservedStock } from './admin/reserved-stock.js';
 import { CatalogAnswers } from './answer-cache.js';
 import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
@@ -12,8 +16,17 @@ import './catalog.errors.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
-  controllers: [CatalogController],
-  providers: [ProductRepository, CatalogService, PriceService, CatalogDemoSeeder, CatalogAnswers],
-  exports: [CatalogService, PriceService],
+  controllers: [CatalogController, CatalogAdminController],
+  providers: [
+    ProductRepository,
+    CatalogService,
+    PriceService,
+    CatalogDemoSeeder,
+    CatalogAnswers,
+    CatalogAdminRepository,
+    CatalogAdminService,
+    ReservedStock,
+  ],
+  exports: [CatalogService, PriceService, ReservedStock],
 })
 export class CatalogModule {}

@@ -6,6 +6,8 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
+/** The back office's port for 'reserved stock' (the order module provides its reader). */
+export { ReservedStock, type ReservedStockReader } from './admin/reserved-stock.js';
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;
