@@ -5,6 +5,8 @@ import { CatalogAdminController } from './admin/catalog-admin.controller.js';
 import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
 import { ReservedStock } from './admin/reserved-stock.js';
+import { LowStockMail } from './jobs/low-stock-mail.job.js';
+import { MailModule } from '../../platform/mail/index.js';
 import { CatalogAnswers } from './answer-cache.js';
 import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
@@ -15,7 +17,7 @@ import { CATALOG_ENTITIES } from './product.entity.js';
 import './catalog.errors.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
+  imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES]), MailModule],
   controllers: [CatalogController, CatalogAdminController],
   providers: [
     ProductRepository,
@@ -26,6 +28,7 @@ import './catalog.errors.js';
     CatalogAdminRepository,
     CatalogAdminService,
     ReservedStock,
+    LowStockMail,
   ],
   exports: [CatalogService, PriceService, ReservedStock],
 })

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/api/admin-catalog.js';
 import type { RunningShop } from '../../../server/main.js';
 import { PriceService } from '../../../server/modules/catalog/index.js';
+import { LowStockMail, zagrebDay } from '../../../server/modules/catalog/jobs/low-stock-mail.job.js';
 import { createProduct } from '../../factories/catalog.js';
 import { guestOrder } from '../../factories/checkout.js';
 import { createUser, signIn } from '../../factories/user.js';
@@ -305,6 +306,30 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       expect(await priceOf(a.code)).toBe(300);
       await admin.call('post', '/api/admin/products/bulk/prices', { dry_run: false, rows: [rows[0]] }).expect(200);
       expect(await priceOf(a.code)).toBe(280);
+    });
+  });
+
+  describe('the daily low-stock mail', () => {
+    it('queues one mail a day to the order inbox listing the products at or below their threshold', async () => {
+      const low = await createProduct(shop.app, { stock: 2 }); // default threshold 5
+      const fine = await createProduct(shop.app, { stock: 50 });
+      // first in catalogue order, so within the mail's first 100 whatever other tests left low
+      await db.query(`UPDATE product SET position = -1 WHERE code = $1`, [low.code]);
+      const job = shop.app.get(LowStockMail);
+      const now = new Date();
+      const first = await job.send(now);
+      expect(first.day).toBe(zagrebDay(now));
+      expect(first.products).toContain(low.code);
+      expect(first.products).not.toContain(fine.code);
+      await job.send(now);
+      const mails = (await db.query(`SELECT template, to_address, locale FROM outgoing_mail WHERE id = $1`, [
+        `low-stock__${first.day}`,
+      ])) as Array<{
+        template: string;
+        to_address: string;
+        locale: string;
+      }>;
+      expect(mails).toEqual([{ template: 'low-stock', to_address: shop.config.mail.ordersTo, locale: 'hr' }]);
     });
   });
 
