@@ -13,8 +13,7 @@ import {
   OfferPreviewResponse,
 } from '../../../contract/api/admin-catalog.js';
 import type { RunningShop } from '../../../server/main.js';
-import { PriceService } from '../../../server/modules/catalog/index.js';
-import { LowStockMail, zagrebDay } from '../../../server/modules/catalog/jobs/low-stock-mail.job.js';
+import { LowStockMail, PriceService, zagrebDay } from '../../../server/modules/catalog/index.js';
 import { createProduct } from '../../factories/catalog.js';
 import { guestOrder } from '../../factories/checkout.js';
 import { createUser, signIn } from '../../factories/user.js';
