@@ -18,8 +18,6 @@ export const MAX_STOCK = 1_000_000;
 export const MAX_PRICE_CENTS = 10_000_000;
 /** Highest low-stock threshold (packs). */
 export const MAX_LOW_STOCK_THRESHOLD = 100_000;
-/** The low-stock threshold of a new product (the column's default). */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 
 export const ADMIN_AVAILABILITIES = ['available', 'soon_available_again'] as const;
 export const AdminAvailability = z.enum(ADMIN_AVAILABILITIES);
