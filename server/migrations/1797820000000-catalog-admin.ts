@@ -9,8 +9,6 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   index scan at 50,000 products.
  * - A partial index on the orders still `placed`: 'reserved stock' (the packs such orders hold) sums
  *   their lines, so it reads the few open orders, never the whole order history.
- * - `app_user.role` admits `staff` (stock, orders, content; no prices): widened only when the check
- *   does not admit it yet, so the roles migration of the same issue may come before or after this one.
  */
 export class CatalogAdmin1797820000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
@@ -20,13 +18,6 @@ export class CatalogAdmin1797820000000 implements MigrationInterface {
     );
     await q.query(`CREATE INDEX product_low_stock_idx ON product (position, id) WHERE stock IS NOT NULL AND stock <= low_stock_threshold`);
     await q.query(`CREATE INDEX shop_order_open_idx ON shop_order (id) WHERE fulfilment_status = 'placed'`);
-    const [check] = (await q.query(
-      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint WHERE conrelid = 'app_user'::regclass AND conname = 'app_user_role_check'`,
-    )) as Array<{ def: string }>;
-    if (check && !check.def.includes(`'staff'`)) {
-      await q.query(`ALTER TABLE app_user DROP CONSTRAINT app_user_role_check`);
-      await q.query(`ALTER TABLE app_user ADD CONSTRAINT app_user_role_check CHECK (role IN ('customer', 'business', 'admin', 'staff'))`);
-    }
   }
 
   async down(q: QueryRunner): Promise<void> {
