@@ -65,6 +65,11 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       }
     ).data.items.find((i) => i.code === code)!;
   };
+  /** The audit rows of a product, oldest first. */
+  const auditOf = async (code: string) =>
+    (await db.query(`SELECT actor_role, action, entity_type, before, after FROM audit_log WHERE entity_id = $1 ORDER BY at, id`, [
+      code,
+    ])) as Array<{ actor_role: string; action: string; entity_type: string; before: unknown; after: unknown }>;
   const inAnHour = () => new Date(Date.now() + 3600_000).toISOString();
   const inDays = (d: number) => new Date(Date.now() + d * DAY).toISOString();
 
@@ -139,6 +144,15 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       expect(detail).toMatchObject({ stock: 0, availability: 'available', shown_availability: 'soon_available_again', low_stock: true });
       expect(res.headers['cache-control']).toBe('no-store');
       await waitFor('the shop shows soon available again', async () => (await shopView(p.code)).availability === 'soon_available_again');
+      expect(await auditOf(p.code)).toEqual([
+        {
+          actor_role: 'staff',
+          action: 'stock.set',
+          entity_type: 'stock',
+          before: { stock: 12, availability: 'available', low_stock_threshold: 5 },
+          after: { stock: 0, availability: 'available', low_stock_threshold: 5 },
+        },
+      ]);
 
       await staff.call('patch', `/api/admin/products/${p.code}/stock`, { stock: 30, low_stock_threshold: 40 }).expect(200);
       await waitFor('the shop shows available', async () => (await shopView(p.code)).availability === 'available');
@@ -173,6 +187,7 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       expect(res.body.errors[0]).toMatchObject({ code: 'CATALOG_STOCK_CHANGED', field: 'stock' });
       expect(res.body.errors[0].message).toContain('8');
       expect(await stockOf(code)).toBe(8);
+      expect(await auditOf(code)).toEqual([]);
     });
   });
 
@@ -190,6 +205,9 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       await waitFor('the shop shows the new price', async () => (await shopView(p.code)).price.amount === 350);
       const again = await admin.call('put', `/api/admin/products/${p.code}/price`, { price_cents: 350 }).expect(422);
       expect(again.body.errors[0].code).toBe('CATALOG_PRICE_UNCHANGED');
+      expect(await auditOf(p.code)).toEqual([
+        { actor_role: 'admin', action: 'price.change', entity_type: 'price', before: { price_cents: 300 }, after: { price_cents: 350 } },
+      ]);
     });
 
     it('C-330/23: the preview of a cut after a raise strikes the 30-day lowest; saved, the shop shows it at the start', async () => {
@@ -218,6 +236,23 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       ).data;
       expect(created.preview).toEqual(preview);
       expect(created.offer).toMatchObject({ price_cents: 199, state: 'scheduled', lowest_30d_cents: 219, discount_percent: 9 });
+      expect(await auditOf(p.code)).toEqual([
+        {
+          actor_role: 'admin',
+          action: 'offer.schedule',
+          entity_type: 'offer',
+          before: null,
+          after: {
+            offer_id: created.offer.id,
+            price_cents: 199,
+            starts_at: created.offer.starts_at,
+            ends_at: created.offer.ends_at,
+            lowest_30d_cents: 219,
+            struck_price_cents: 219,
+            discount_percent: 9,
+          },
+        },
+      ]);
       await waitFor(
         'the shop shows the offer with the 30-day lowest',
         async () => {
@@ -277,6 +312,16 @@ describe("back office's stock and price API (/api/admin/products)", () => {
       ).data;
       expect(applied).toMatchObject({ dry_run: false, applied: true, count: 2 });
       expect([await stockOf(a.code), await stockOf(b.code), await stockOf(c.code)]).toEqual([40, 15, 9]);
+      // one audit row per applied row, none for the dry run or the unchanged row
+      expect((await auditOf(a.code)).map((r) => [r.action, r.before, r.after])).toEqual([
+        [
+          'stock.bulk_set',
+          { stock: 4, availability: 'available', low_stock_threshold: 5 },
+          { stock: 40, availability: 'available', low_stock_threshold: 5 },
+        ],
+      ]);
+      expect((await auditOf(b.code)).map((r) => r.action)).toEqual(['stock.bulk_set']);
+      expect(await auditOf(c.code)).toEqual([]);
     });
 
     it('applies nothing when one row is refused (unknown code, a code twice), and says which', async () => {
@@ -303,8 +348,12 @@ describe("back office's stock and price API (/api/admin/products)", () => {
         .expect(422);
       expect(twice.body.errors[1]).toMatchObject({ code: 'CATALOG_BULK_DUPLICATE_CODE', field: 'rows.0.code' });
       expect(await priceOf(a.code)).toBe(300);
+      expect(await auditOf(a.code)).toEqual([]);
       await admin.call('post', '/api/admin/products/bulk/prices', { dry_run: false, rows: [rows[0]] }).expect(200);
       expect(await priceOf(a.code)).toBe(280);
+      expect((await auditOf(a.code)).map((r) => [r.action, r.before, r.after])).toEqual([
+        ['price.bulk_change', { price_cents: 300 }, { price_cents: 280 }],
+      ]);
     });
   });
 

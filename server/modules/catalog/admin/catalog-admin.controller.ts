@@ -20,21 +20,20 @@ import {
   type OfferPreview,
 } from '../../../../contract/api/admin-catalog.js';
 import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
-import { AuthError, currentUser, RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { auditActor, type AuditActor } from '../../../platform/audit/index.js';
+import { RequireOperator } from '../../../platform/auth/index.js';
 import { requestLocale } from '../../../platform/i18n/index.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
-import { CatalogAdminService, type CatalogOperator } from './catalog-admin.service.js';
+import { CatalogAdminService } from './catalog-admin.service.js';
 
 /** The path's product code, checked like any input (422 CATALOG_CODE_INVALID). */
 function productCode(code: string): string {
   return parseOrThrow(AdminProductParams, { code }).code;
 }
 
-function operator(req: Request): CatalogOperator {
-  const user = currentUser(req);
-  if (!user) throw new AuthError('AUTH_REQUIRED');
-  return { id: user.id, role: user.role };
+function operator(req: Request): AuditActor {
+  return auditActor(req);
 }
 
 function noStore(res: Response): void {
@@ -52,15 +51,15 @@ function withAuthAnswers(): MethodDecorator {
 }
 
 /**
- * The back office's stock and price API (docs/admin.md 'Stock and prices API'). Stock, availability
- * and the low-stock threshold: roles admin and staff; prices and special offers: admin only. Every
+ * The back office's stock and price API (docs/admin.md 'Stock and prices API'). Who may call which
+ * route is the operator policy's (platform/auth/operator-policy.ts): reading and stock (`stock.read`,
+ * `stock.write`): admin and staff; prices and special offers (`prices.write`): admin only. Every
  * answer is private and never cached; writes need the CSRF token like every mutation (csrf.ts).
  */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/products')
-@UseGuards(RequireAuth)
-@Roles('admin', 'staff')
+@UseGuards(RequireOperator)
 export class CatalogAdminController {
   constructor(private readonly admin: CatalogAdminService) {}
 
@@ -104,7 +103,6 @@ export class CatalogAdminController {
 
   @Post('bulk/prices')
   @HttpCode(200)
-  @Roles('admin')
   @ApiOperation({
     summary: 'Regular prices of many products (code + price_cents; admin only): previewed (dry_run true) or applied all or nothing.',
   })
@@ -165,7 +163,6 @@ export class CatalogAdminController {
   }
 
   @Put(':code/price')
-  @Roles('admin')
   @ApiOperation({ summary: 'Changes the regular price from now on (admin only); the price history and the 30-day lowest price follow.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)
@@ -187,7 +184,6 @@ export class CatalogAdminController {
 
   @Post(':code/offers/preview')
   @HttpCode(200)
-  @Roles('admin')
   @ApiOperation({
     summary:
       'What a proposed special offer will show (nothing saved): the struck price, the lowest price of the 30 days before the cut and the percentage computed from it (C-330/23); refused as saving would be.',
@@ -217,7 +213,6 @@ export class CatalogAdminController {
 
   @Post(':code/offers')
   @HttpCode(201)
-  @Roles('admin')
   @ApiOperation({ summary: 'Schedules a special offer [starts_at, ends_at) after the checks of the preview (admin only).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)

@@ -140,7 +140,7 @@ export class CatalogAdminRepository {
     manager: EntityManager,
     productId: number,
     change: { stock?: number | null; availability?: Product['availability']; lowStockThreshold?: number },
-  ): Promise<{ stock: number | null; availability: Product['availability']; at: Date }> {
+  ): Promise<{ stock: number | null; availability: Product['availability']; low_stock_threshold: number; at: Date }> {
     const sets: string[] = [];
     const params: unknown[] = [productId];
     if (change.stock !== undefined) {
@@ -157,9 +157,9 @@ export class CatalogAdminRepository {
     }
     const [rows] = (await manager.query(
       `UPDATE product SET ${[...sets, 'updated_at = now()'].join(', ')} WHERE id = $1
-       RETURNING stock, availability, clock_timestamp() AS at`,
+       RETURNING stock, availability, low_stock_threshold, clock_timestamp() AS at`,
       params,
-    )) as [Array<{ stock: number | null; availability: Product['availability']; at: Date }>, number];
+    )) as [Array<{ stock: number | null; availability: Product['availability']; low_stock_threshold: number; at: Date }>, number];
     return rows[0];
   }
 }

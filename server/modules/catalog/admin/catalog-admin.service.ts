@@ -13,6 +13,7 @@ import {
   type BulkEditResult,
   type OfferPreview,
 } from '../../../../contract/api/admin-catalog.js';
+import { AuditTrail, registerAuditFields, type AuditActor } from '../../../platform/audit/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { DomainError } from '../../../platform/http/domain-error.js';
 import { DEFAULT_LOCALE, localizedMessage, type Locale } from '../../../platform/i18n/index.js';
@@ -26,11 +27,28 @@ import { CatalogAdminRepository, type AdminProductRecord } from './catalog-admin
 import { offerRefusal, planBulk, previewOffer, type OfferPreviewNumbers, type ProposedOffer } from './catalog-admin.rules.js';
 import { ReservedStock } from './reserved-stock.js';
 
-/** Who changes something in the back office (for the audit trail). */
-export interface CatalogOperator {
-  id: string;
-  role: string;
-}
+/**
+ * What the audit log keeps of the catalogue's back-office changes, each under the product's code:
+ * 'stock' (stock, availability, threshold: staff may read these rows too), 'price' (the regular
+ * price) and 'offer' (a scheduled offer with the numbers its preview showed).
+ */
+registerAuditFields('stock', ['stock', 'availability', 'low_stock_threshold']);
+registerAuditFields('price', ['price_cents']);
+registerAuditFields('offer', [
+  'offer_id',
+  'price_cents',
+  'starts_at',
+  'ends_at',
+  'lowest_30d_cents',
+  'struck_price_cents',
+  'discount_percent',
+]);
+
+const stockFields = (r: { stock: number | null; availability: string; low_stock_threshold: number }) => ({
+  stock: r.stock,
+  availability: r.availability,
+  low_stock_threshold: r.low_stock_threshold,
+});
 
 function notFound(code: string): DomainError {
   return new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
@@ -69,6 +87,7 @@ export class CatalogAdminService {
     private readonly prices: PriceService,
     private readonly events: EventPublisher,
     private readonly reserved: ReservedStock,
+    private readonly audit: AuditTrail,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -139,7 +158,7 @@ export class CatalogAdminService {
   // ---------------------------------------------------------------- stock
 
   /** Sets stock, availability and/or the low-stock threshold of one product (admin, staff). */
-  async setStock(code: string, body: AdminStockBody, _operator: CatalogOperator, locale: Locale): Promise<AdminProductDetail> {
+  async setStock(code: string, body: AdminStockBody, operator: AuditActor, locale: Locale): Promise<AdminProductDetail> {
     return this.db.transaction(async (m) => {
       const before = await this.repo.byCode(m, code, locale, true);
       if (!before) throw notFound(code);
@@ -155,7 +174,7 @@ export class CatalogAdminService {
           },
         );
       }
-      await this.applyStock(m, before, {
+      await this.applyStock(m, before, operator, 'stock.set', {
         stock: body.stock,
         availability: body.availability,
         lowStockThreshold: body.low_stock_threshold,
@@ -168,9 +187,19 @@ export class CatalogAdminService {
   private async applyStock(
     m: EntityManager,
     before: AdminProductRecord,
+    operator: AuditActor,
+    action: string,
     change: { stock?: number | null; availability?: AdminProductRecord['availability']; lowStockThreshold?: number },
   ): Promise<void> {
     const after = await this.repo.setStock(m, before.id, change);
+    await this.audit.record(m, {
+      actor: operator,
+      action,
+      entityType: 'stock',
+      entityId: before.code,
+      before: stockFields(before),
+      after: stockFields(after),
+    });
     const oldShown = effectiveAvailability(before);
     const newShown = effectiveAvailability(after);
     if (after.stock !== before.stock || oldShown !== newShown) {
@@ -192,15 +221,34 @@ export class CatalogAdminService {
   // ---------------------------------------------------------------- prices
 
   /** The regular price from now on (admin): history row, product price and event through PriceService. */
-  async changePrice(code: string, cents: number, _operator: CatalogOperator, locale: Locale): Promise<AdminProductDetail> {
+  async changePrice(code: string, cents: number, operator: AuditActor, locale: Locale): Promise<AdminProductDetail> {
     return this.db.transaction(async (m) => {
       const before = await this.repo.byCode(m, code, locale, true);
       if (!before) throw notFound(code);
       if (before.price_cents === cents) {
         throw new DomainError(CATALOG_ERRORS.PRICE_UNCHANGED, 'That is already the price.', 'invalid', 'price_cents');
       }
-      await this.prices.changePrice(code, cents, { manager: m });
+      await this.applyPrice(m, before, cents, operator, 'price.change');
       return this.detail(code, locale, m);
+    });
+  }
+
+  /** A regular price through PriceService (history row, `catalog.price-changed`), audited in the same transaction. */
+  private async applyPrice(
+    m: EntityManager,
+    before: AdminProductRecord,
+    cents: number,
+    operator: AuditActor,
+    action: string,
+  ): Promise<void> {
+    await this.prices.changePrice(before.code, cents, { manager: m });
+    await this.audit.record(m, {
+      actor: operator,
+      action,
+      entityType: 'price',
+      entityId: before.code,
+      before: { price_cents: before.price_cents },
+      after: { price_cents: cents },
     });
   }
 
@@ -214,7 +262,7 @@ export class CatalogAdminService {
   async createOffer(
     code: string,
     body: AdminOfferBody,
-    _operator: CatalogOperator,
+    operator: AuditActor,
     locale: Locale,
   ): Promise<{ offer: AdminOffer; preview: OfferPreview; product: AdminProductDetail }> {
     return this.db.transaction(async (m) => {
@@ -231,6 +279,22 @@ export class CatalogAdminService {
           endsAt: saved.endsAt.toISOString(),
         }),
       );
+      await this.audit.record(m, {
+        actor: operator,
+        action: 'offer.schedule',
+        entityType: 'offer',
+        entityId: code,
+        before: null,
+        after: {
+          offer_id: saved.id,
+          price_cents: saved.priceCents,
+          starts_at: saved.startsAt,
+          ends_at: saved.endsAt,
+          lowest_30d_cents: preview.lowest30dCents,
+          struck_price_cents: preview.struckPriceCents,
+          discount_percent: preview.discountPercent,
+        },
+      });
       const product = await this.detail(code, locale, m);
       const offerRow = product.offers.find((o) => o.id === saved.id)!;
       return { offer: offerRow, preview: previewView(preview), product };
@@ -251,18 +315,13 @@ export class CatalogAdminService {
   // ---------------------------------------------------------------- bulk
 
   /** Stock of many products: previewed (`dryRun`) or applied in one transaction, all or nothing. */
-  bulkStock(
-    rows: Array<{ code: string; stock: number }>,
-    dryRun: boolean,
-    operator: CatalogOperator,
-    locale: Locale,
-  ): Promise<BulkEditResult> {
+  bulkStock(rows: Array<{ code: string; stock: number }>, dryRun: boolean, operator: AuditActor, locale: Locale): Promise<BulkEditResult> {
     return this.bulk(
       rows.map((r) => ({ code: r.code, value: r.stock })),
       dryRun,
       locale,
       (r) => r.stock,
-      async (m, record, value) => this.applyStock(m, record, { stock: value }),
+      async (m, record, value) => this.applyStock(m, record, operator, 'stock.bulk_set', { stock: value }),
     );
   }
 
@@ -270,7 +329,7 @@ export class CatalogAdminService {
   bulkPrices(
     rows: Array<{ code: string; price_cents: number }>,
     dryRun: boolean,
-    _operator: CatalogOperator,
+    operator: AuditActor,
     locale: Locale,
   ): Promise<BulkEditResult> {
     return this.bulk(
@@ -278,9 +337,7 @@ export class CatalogAdminService {
       dryRun,
       locale,
       (r) => r.price_cents,
-      async (m, record, value) => {
-        await this.prices.changePrice(record.code, value, { manager: m });
-      },
+      async (m, record, value) => this.applyPrice(m, record, value, operator, 'price.bulk_change'),
     );
   }
 
