@@ -68,6 +68,7 @@ const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } =
   'order-refunded': 'orderUrl',
   invoice: 'orderUrl',
   'invoices-not-fiscalized': 'adminUrl',
+  'low-stock': 'adminUrl',
   'newsletter-confirmation': 'confirmUrl',
   'newsletter-welcome': 'recipesUrl',
   // a mailto: answer to the sender (the shop's inbox has no page of its own for a message)

@@ -33,6 +33,7 @@ import { orderRefunded } from './templates/order-refunded.email.js';
 import { orderPaidNotice } from './templates/order-paid-notice.email.js';
 import { invoice } from './templates/invoice.email.js';
 import { invoicesNotFiscalized } from './templates/invoices-not-fiscalized.email.js';
+import { lowStock } from './templates/low-stock.email.js';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
 import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
 import { contactNotice } from './templates/contact-notice.email.js';
@@ -59,6 +60,7 @@ export const templates = {
   'order-refunded': orderRefunded,
   invoice,
   'invoices-not-fiscalized': invoicesNotFiscalized,
+  'low-stock': lowStock,
   'newsletter-confirmation': newsletterConfirmation,
   'newsletter-welcome': newsletterWelcome,
   'contact-notice': contactNotice,

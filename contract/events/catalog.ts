@@ -38,3 +38,18 @@ export const catalogAvailabilityChangedV1 = z.object({
   effectiveAt: eventFields.instant,
 });
 export const catalogAvailabilityChanged = defineEvent('catalog.availability-changed', 1, catalogAvailabilityChangedV1);
+
+/**
+ * A special offer was scheduled for a product (the back office, `/api/admin/products/{code}/offers`):
+ * the prices shoppers see change at `startsAt` and `endsAt`, so pages and answers computed before it
+ * (which did not know these moments) are stale.
+ */
+export const catalogOfferScheduledV1 = z.object({
+  version: z.literal(1),
+  ...product,
+  offerId: z.number().int().positive(),
+  priceCents: z.number().int().positive(),
+  startsAt: eventFields.instant,
+  endsAt: eventFields.instant,
+});
+export const catalogOfferScheduled = defineEvent('catalog.offer-scheduled', 1, catalogOfferScheduledV1);

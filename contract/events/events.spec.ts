@@ -1,6 +1,7 @@
 import {
   cartBirthdayCouponIssued,
   catalogAvailabilityChanged,
+  catalogOfferScheduled,
   catalogPriceChanged,
   contactMessageReceived,
   contentPublished,
@@ -97,6 +98,11 @@ const samples: Array<[EventContract, Record<string, unknown>, 'versionless-is-v1
   [
     contentUnpublished,
     { entryId: USER, type: 'pages', key: 'privacy-policy', locales: ['de'], slugs: { de: 'privacy-policy' }, effectiveAt: AT },
+    'version-required',
+  ],
+  [
+    catalogOfferScheduled,
+    { productId: 7, productCode: 'ZZ-SPAG-400', offerId: 3, priceCents: 199, startsAt: AT, endsAt: AT },
     'version-required',
   ],
   [

@@ -27,6 +27,7 @@ import { ProductVatClass1797620000000 } from './1797620000000-product-vat-class.
 import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
 import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
 import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
+import { CatalogAdmin1797820000000 } from './1797820000000-catalog-admin.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
@@ -61,4 +62,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   Invoicing1797700000000,
   StaffRole1797800000000,
   AuditLog1797800100000,
+  CatalogAdmin1797820000000,
 ];

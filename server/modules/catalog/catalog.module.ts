@@ -1,6 +1,12 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogController } from './catalog.controller.js';
+import { CatalogAdminController } from './admin/catalog-admin.controller.js';
+import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
+import { CatalogAdminService } from './admin/catalog-admin.service.js';
+import { ReservedStock } from './admin/reserved-stock.js';
+import { LowStockMail } from './jobs/low-stock-mail.job.js';
+import { MailModule } from '../../platform/mail/index.js';
 import { CatalogAnswers } from './answer-cache.js';
 import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
@@ -11,9 +17,19 @@ import { CATALOG_ENTITIES } from './product.entity.js';
 import './catalog.errors.js';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES])],
-  controllers: [CatalogController],
-  providers: [ProductRepository, CatalogService, PriceService, CatalogDemoSeeder, CatalogAnswers],
-  exports: [CatalogService, PriceService],
+  imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES]), MailModule],
+  controllers: [CatalogController, CatalogAdminController],
+  providers: [
+    ProductRepository,
+    CatalogService,
+    PriceService,
+    CatalogDemoSeeder,
+    CatalogAnswers,
+    CatalogAdminRepository,
+    CatalogAdminService,
+    ReservedStock,
+    LowStockMail,
+  ],
+  exports: [CatalogService, PriceService, ReservedStock],
 })
 export class CatalogModule {}

@@ -6,6 +6,10 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
+/** The back office's port for 'reserved stock' (the order module provides its reader). */
+export { ReservedStock } from './admin/reserved-stock.js';
+/** The daily low-stock mail (tests run it directly). */
+export { LowStockMail, zagrebDay } from './jobs/low-stock-mail.job.js';
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;

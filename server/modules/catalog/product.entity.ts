@@ -61,6 +61,10 @@ export class Product {
   @Column('integer', { nullable: true })
   stock: number | null;
 
+  /** Tracked stock at or below this many packs is 'low stock' for the back office (default 5). */
+  @Column('integer')
+  lowStockThreshold: number;
+
   @Column('text', { nullable: true })
   imageSrc: string | null;
 

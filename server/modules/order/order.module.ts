@@ -30,6 +30,7 @@ import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
 import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
 import { VatAdminController } from './vat/vat-admin.controller.js';
+import { ReservedStockReporter } from './reserved-stock-reporter.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
@@ -53,6 +54,8 @@ import { VatAdminController } from './vat/vat-admin.controller.js';
     OrderAdminService,
     EuDistanceSales,
     EuDistanceSalesRepository,
+    // the catalogue's back office shows the packs orders hold (catalog's ReservedStock port)
+    ReservedStockReporter,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],

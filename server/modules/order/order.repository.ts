@@ -229,6 +229,22 @@ export class OrderRepository {
     await m.query(`UPDATE shop_order SET payment_method = 'cod' WHERE id = $1`, [orderId]);
   }
 
+  /**
+   * Packs per product code held by orders still `placed` (neither shipped nor cancelled): their stock
+   * was taken at placement and comes back only if they are cancelled or expire. Codes without such
+   * orders are absent. Reads the open orders through `shop_order_open_idx`.
+   */
+  async reservedByCode(m: EntityManager, codes: readonly string[]): Promise<Map<string, number>> {
+    const rows = (await m.query(
+      `SELECT l.product_code AS code, sum(l.quantity)::int AS reserved
+         FROM shop_order_line l JOIN shop_order o ON o.id = l.order_id
+        WHERE o.fulfilment_status = 'placed' AND l.product_code = ANY($1::text[])
+        GROUP BY l.product_code`,
+      [[...codes]],
+    )) as Array<{ code: string; reserved: number }>;
+    return new Map(rows.map((r) => [r.code, r.reserved]));
+  }
+
   /** The products and quantities of an order's lines (for releasing stock). */
   async lineQuantities(m: EntityManager, orderId: string): Promise<Array<{ code: string; quantity: number }>> {
     return (await m.query(`SELECT product_code AS code, quantity FROM shop_order_line WHERE order_id = $1`, [orderId])) as Array<{

@@ -25,6 +25,9 @@ export const OPERATOR_POLICY = {
   'invoices.storno': ['admin'],
   /** the invoice book and the accountant's export */
   'invoices.accounting': ['admin'],
+  /** the products' stock, availability, reserved packs, prices and offers as the stock and price screens list them */
+  'stock.read': ['admin', 'staff'],
+  /** stock, availability ('soon available again'), the low-stock threshold */
   'stock.write': ['admin', 'staff'],
   'content.read': ['admin', 'staff'],
   'content.write': ['admin', 'staff'],
@@ -101,6 +104,15 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'PATCH /api/admin/content/entries/:id/translations/:locale': 'content.write',
   'POST /api/admin/content/entries/:id/publish': 'content.write',
   'POST /api/admin/content/entries/:id/unpublish': 'content.write',
+  // stock and prices (catalog/admin/catalog-admin.controller.ts)
+  'GET /api/admin/products': 'stock.read',
+  'GET /api/admin/products/:code': 'stock.read',
+  'PATCH /api/admin/products/:code/stock': 'stock.write',
+  'POST /api/admin/products/bulk/stock': 'stock.write',
+  'PUT /api/admin/products/:code/price': 'prices.write',
+  'POST /api/admin/products/bulk/prices': 'prices.write',
+  'POST /api/admin/products/:code/offers/preview': 'prices.write',
+  'POST /api/admin/products/:code/offers': 'prices.write',
   // settings and people
   'GET /api/admin/vat/eu-distance-sales': 'settings.vat',
   'GET /api/admin/newsletter/subscribers': 'newsletter.manage',

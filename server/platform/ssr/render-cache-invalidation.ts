@@ -1,5 +1,5 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
-import { catalogAvailabilityChanged, catalogPriceChanged } from '../../../contract/events/catalog.js';
+import { catalogAvailabilityChanged, catalogOfferScheduled, catalogPriceChanged } from '../../../contract/events/catalog.js';
 import { contentPublished, contentUnpublished } from '../../../contract/events/content.js';
 import { ChannelListener } from '../database/index.js';
 import { type EventContext, OnEvent } from '../events/index.js';
@@ -28,6 +28,11 @@ export class RenderCacheInvalidator {
   @OnEvent(catalogAvailabilityChanged, 'drop-rendered-pages-on-availability')
   async availabilityChanged(_event: unknown, ctx: EventContext): Promise<void> {
     await notify(ctx, 'catalog.availability-changed');
+  }
+
+  @OnEvent(catalogOfferScheduled, 'drop-rendered-pages-on-offer')
+  async offerScheduled(_event: unknown, ctx: EventContext): Promise<void> {
+    await notify(ctx, 'catalog.offer-scheduled');
   }
 
   @OnEvent(contentPublished, 'drop-rendered-pages-on-content-published')

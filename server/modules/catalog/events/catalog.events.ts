@@ -1,4 +1,4 @@
-import { catalogAvailabilityChanged, catalogPriceChanged } from '../../../../contract/events/catalog.js';
+import { catalogAvailabilityChanged, catalogOfferScheduled, catalogPriceChanged } from '../../../../contract/events/catalog.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The catalogue's events; payloads and their meaning: contract/events/catalog.ts. No subscriber
@@ -7,3 +7,5 @@ import { domainEvent } from '../../../platform/events/index.js';
 export class PriceChanged extends domainEvent(catalogPriceChanged) {}
 
 export class AvailabilityChanged extends domainEvent(catalogAvailabilityChanged) {}
+
+export class OfferScheduled extends domainEvent(catalogOfferScheduled) {}
