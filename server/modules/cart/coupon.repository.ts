@@ -138,7 +138,8 @@ export class CouponRepository {
     };
     // the pattern's own wildcards are escaped: `q` matches literally
     const pattern = filter.q ? `%${filter.q.toUpperCase().replace(/[\\%_]/g, (ch) => `\\${ch}`)}%` : null;
-    const where = `($1::text IS NULL OR c.code LIKE $1) AND ${filter.state ? states[filter.state] : `$2::timestamptz IS NOT NULL`}`;
+    // $2 (now) is typed here, so every statement uses it whatever the state filter
+    const where = `($1::text IS NULL OR c.code LIKE $1) AND $2::timestamptz IS NOT NULL${filter.state ? ` AND ${states[filter.state]}` : ''}`;
     const [{ total }] = (await this.db.query(`SELECT count(*)::int AS total FROM coupon c WHERE ${where}`, [pattern, filter.now])) as [
       { total: number },
     ];
