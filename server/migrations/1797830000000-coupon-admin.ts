@@ -7,7 +7,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * - `coupon.disabled_at`: set while an operator has switched the coupon off (null = on);
  * - `coupon.updated_at`: the last change by an operator;
  * - `coupon_redemption.discount`: the cents the redeeming order got off (the usage figures add them up);
- *   existing rows take their order's discount.
+ *   existing rows take their order's discount;
+ * - an index on `lower(shop_order.email)`: a first-order-only coupon counts the buyer's earlier orders
+ *   by e-mail address inside the placement's transaction.
  */
 export class CouponAdmin1797830000000 implements MigrationInterface {
   async up(q: QueryRunner): Promise<void> {
@@ -22,9 +24,11 @@ export class CouponAdmin1797830000000 implements MigrationInterface {
     await q.query(`
       UPDATE coupon_redemption r SET discount = o.discount
         FROM shop_order o WHERE o.id::text = r.order_id`);
+    await q.query(`CREATE INDEX shop_order_email_lower_idx ON shop_order (lower(email))`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP INDEX shop_order_email_lower_idx`);
     await q.query(`ALTER TABLE coupon_redemption DROP COLUMN discount`);
     await q.query(`
       ALTER TABLE coupon

@@ -116,8 +116,8 @@ export class CouponService {
    * Records that `orderId` used the coupon, for `customerKey` (`user:<id>` or `email:<address>`).
    * Call it inside the order's transaction: the coupon row is locked, so concurrent orders cannot
    * exceed the limits. Throws the shopper's refusal (CartError) when the coupon no longer applies.
-   * Redeeming the same order twice is a no-op. `earlierOrders`: the buyer's earlier orders (not
-   * cancelled), for first-order-only coupons; `discount`: the cents the order got off (recorded for
+   * Redeeming the same order twice is a no-op. `earlierOrders`: counts the buyer's earlier orders (not
+   * cancelled), asked only for a first-order-only coupon; `discount`: the cents the order got off (recorded for
    * the usage figures; computed from `subtotal` when absent).
    */
   async redeem(
@@ -125,7 +125,7 @@ export class CouponService {
     code: string,
     customerKey: string,
     orderId: string,
-    opts: { subtotal?: number; now?: Date; locale?: Locale; earlierOrders?: number; discount?: number } = {},
+    opts: { subtotal?: number; now?: Date; locale?: Locale; earlierOrders?: () => Promise<number>; discount?: number } = {},
   ): Promise<Coupon> {
     const coupon = await this.findByCode(code, manager, true);
     if (!coupon) throw new CartError('COUPON_UNKNOWN', {}, 'code');
@@ -133,7 +133,13 @@ export class CouponService {
     // without a subtotal the order module vouches for the minimum (it validated the cart)
     const checked = await this.check(
       code,
-      { subtotal: opts.subtotal ?? coupon.minimumOrder, customerKey, now: opts.now, earlierOrders: opts.earlierOrders },
+      {
+        subtotal: opts.subtotal ?? coupon.minimumOrder,
+        customerKey,
+        now: opts.now,
+        // counted only for a coupon that asks (one query on the orders)
+        earlierOrders: coupon.firstOrderOnly && opts.earlierOrders ? await opts.earlierOrders() : null,
+      },
       manager,
     );
     if (checked && !checked.verdict.ok) throw refusalError(checked.verdict.refusal, opts.locale ?? 'en', opts.subtotal ?? 0);
