@@ -4,6 +4,7 @@ import { ConfigModule, type AppConfig } from './config/index.js';
 import { DatabaseModule } from './platform/database/index.js';
 import { EventsModule } from './platform/events/index.js';
 import { HealthModule } from './platform/health/index.js';
+import { AuditModule } from './platform/audit/index.js';
 import { BotCheckModule } from './platform/bot-check/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { InputCheckModule } from './platform/http/input-check.js';
@@ -46,6 +47,7 @@ export class AppModule {
         RateLimitModule,
         BotCheckModule,
         HealthModule.register([QueueHealthCheck]),
+        AuditModule,
         CatalogModule,
         CartModule,
         IdentityModule,

@@ -341,8 +341,20 @@ export const GoogleStartQuery = z.object({
 
 // ----- answers ---------------------------------------------------------------------------------
 
-export const UserRole = z.enum(['customer', 'business', 'admin']);
+export const UserRole = z.enum(['customer', 'business', 'staff', 'admin']);
 export type UserRole = z.infer<typeof UserRole>;
+
+/**
+ * The roles that run the shop (docs/admin.md 'Roles'): `admin` may do everything in the back office,
+ * `staff` the daily work (orders, stock, content). What each may do is server/platform/auth/operator-policy.ts.
+ */
+export const OPERATOR_ROLES = ['admin', 'staff'] as const satisfies readonly UserRole[];
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+/** Whether a role is one of the operators' (admin or staff). */
+export function isOperatorRole(role: unknown): role is OperatorRole {
+  return (OPERATOR_ROLES as readonly unknown[]).includes(role);
+}
 
 /** The signed-in user as `GET /api/users/me` answers it. */
 export const UserView = z.object({

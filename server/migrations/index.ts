@@ -25,6 +25,8 @@ import { OutgoingMail1797500000000 } from './1797500000000-outgoing-mail.js';
 import { ProductKpdCode1797610000000 } from './1797610000000-product-kpd-code.js';
 import { ProductVatClass1797620000000 } from './1797620000000-product-vat-class.js';
 import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
+import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
+import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 import { CouponAdmin1797830000000 } from './1797830000000-coupon-admin.js';
 
 /**
@@ -58,5 +60,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   ProductKpdCode1797610000000,
   ProductVatClass1797620000000,
   Invoicing1797700000000,
+  StaffRole1797800000000,
+  AuditLog1797800100000,
   CouponAdmin1797830000000,
 ];

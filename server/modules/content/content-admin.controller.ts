@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   AdminContentListQuery,
   AdminEntryListResponse,
@@ -15,7 +15,8 @@ import {
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
-import { RequireAuth, Roles } from '../../platform/auth/index.js';
+import { auditActor } from '../../platform/audit/index.js';
+import { RequireOperator } from '../../platform/auth/index.js';
 import { ContentAdminService } from './content-admin.service.js';
 
 /**
@@ -26,8 +27,7 @@ import { ContentAdminService } from './content-admin.service.js';
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/content')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class ContentAdminController {
   constructor(private readonly admin: ContentAdminService) {}
 
@@ -64,13 +64,14 @@ export class ContentAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
   @ApiZodResponse(ErrorResponseSchema, 422, 'CONTENT_TITLE_REQUIRED, CONTENT_UPDATE_EMPTY, ...')
   async update(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Param('locale') locale: string,
     @Body(new ZodBody(AdminTranslationUpdate)) body: Parsed<typeof AdminTranslationUpdate>,
   ): Promise<{ data: AdminEntryDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.update(id, locale, body) };
+    return { data: await this.admin.update(id, locale, body, auditActor(req)) };
   }
 
   @Post('entries/:id/publish')
@@ -83,12 +84,13 @@ export class ContentAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
   @ApiZodResponse(ErrorResponseSchema, 409, 'CONTENT_TRANSLATION_REMOVED: its file is gone')
   async publish(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(AdminPublishBody)) body: Parsed<typeof AdminPublishBody>,
   ): Promise<{ data: AdminEntryDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.setPublished(id, body.locale, true) };
+    return { data: await this.admin.setPublished(id, body.locale, true, auditActor(req)) };
   }
 
   @Post('entries/:id/unpublish')
@@ -100,11 +102,12 @@ export class ContentAdminController {
   @ApiZodResponse(AdminEntryResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
   async unpublish(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(AdminPublishBody)) body: Parsed<typeof AdminPublishBody>,
   ): Promise<{ data: AdminEntryDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.setPublished(id, body.locale, false) };
+    return { data: await this.admin.setPublished(id, body.locale, false, auditActor(req)) };
   }
 }

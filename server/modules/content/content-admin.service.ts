@@ -10,6 +10,7 @@ import type {
   ContentType,
 } from '../../../contract/api/content.js';
 import { isLocale, LOCALES, type Locale } from '../../../contract/locales.js';
+import { AuditTrail, registerAuditFields } from '../../platform/audit/index.js';
 import { ContentImporter } from './content-importer.js';
 import { renderMarkdown } from './content-markdown.js';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types.js';
@@ -17,6 +18,27 @@ import { isVisible } from './content-visibility.js';
 import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
 import { ContentError } from './content.errors.js';
 import { ContentRepository } from './content.repository.js';
+
+/** Who changes content (the audit log's actor). */
+export interface ContentOperator {
+  id: string | null;
+  label: string;
+  role: string;
+}
+
+/** What the audit log keeps of a content entry ('content_entry' entries): its key, the texts' language and what changed. */
+registerAuditFields('content_entry', [
+  'type',
+  'key',
+  'locale',
+  'status',
+  'title',
+  'summary',
+  'seo_title',
+  'seo_description',
+  'image_alt',
+  'body_markdown',
+]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -31,6 +53,7 @@ export class ContentAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly content: ContentRepository,
     private readonly importer: ContentImporter,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(q: { type?: ContentType | undefined; limit: number; offset: number }, now = new Date()): Promise<AdminEntryList> {
@@ -71,7 +94,7 @@ export class ContentAdminService {
     };
   }
 
-  async update(id: string, locale: string, body: AdminTranslationUpdate, now = new Date()): Promise<AdminEntryDetail> {
+  async update(id: string, locale: string, body: AdminTranslationUpdate, operator: ContentOperator, now = new Date()): Promise<AdminEntryDetail> {
     return this.db.transaction(async (manager) => {
       const entry = await this.entry(manager, id, true);
       const t = await this.translation(manager, entry.id, locale);
@@ -88,13 +111,30 @@ export class ContentAdminService {
         changes.texts = { ...t.texts, slots: rendered.slots };
       }
       await this.content.updateTranslation(manager, t.id, changes as QueryDeepPartialEntity<ContentTranslationRow>);
+      const edited = { title: changes.title, summary: changes.summary, seo_title: changes.seoTitle, seo_description: changes.seoDescription, image_alt: changes.imageAlt, body_markdown: changes.bodyMarkdown };
+      const was = { title: t.title, summary: t.summary, seo_title: t.seoTitle, seo_description: t.seoDescription, image_alt: t.imageAlt, body_markdown: t.bodyMarkdown };
+      const keys = Object.keys(edited).filter((k) => edited[k as keyof typeof edited] !== undefined) as Array<keyof typeof edited>;
+      await this.audit.record(manager, {
+        actor: operator,
+        action: 'content.update',
+        entityType: 'content_entry',
+        entityId: entry.id,
+        before: { type: entry.type, key: entry.key, locale: t.locale, ...Object.fromEntries(keys.map((k) => [k, was[k]])) },
+        after: { type: entry.type, key: entry.key, locale: t.locale, ...Object.fromEntries(keys.map((k) => [k, edited[k]])) },
+      });
       if (isVisible(entry, t, now)) await this.importer.emit(manager, entry, [t.locale], [], { [t.locale]: t.slug ?? entry.key }, now);
       return this.detail(entry.id, manager, now);
     });
   }
 
   /** Publishes the entry (no locale: its switch for every language) or one translation. */
-  async setPublished(id: string, locale: string | undefined, publish: boolean, now = new Date()): Promise<AdminEntryDetail> {
+  async setPublished(
+    id: string,
+    locale: string | undefined,
+    publish: boolean,
+    operator: ContentOperator,
+    now = new Date(),
+  ): Promise<AdminEntryDetail> {
     return this.db.transaction(async (manager) => {
       const entry = await this.entry(manager, id, true);
       const before = await this.content.translationsOfEntry(manager, entry.id);
@@ -110,6 +150,16 @@ export class ContentAdminService {
           await this.content.updateTranslation(manager, t.id, { status: publish ? 'published' : 'draft', updatedAt: now });
       }
       const current = await this.content.translationsOfEntry(manager, entry.id);
+      const statusOf = (rows: ContentTranslationRow[]) =>
+        locale === undefined ? after.status : rows.find((t) => t.locale === locale)?.status;
+      await this.audit.record(manager, {
+        actor: operator,
+        action: publish ? 'content.publish' : 'content.unpublish',
+        entityType: 'content_entry',
+        entityId: entry.id,
+        before: { type: entry.type, key: entry.key, locale: locale ?? null, status: locale === undefined ? entry.status : statusOf(before) },
+        after: { type: entry.type, key: entry.key, locale: locale ?? null, status: statusOf(current) },
+      });
       const nowVisible = new Set(current.filter((t) => isVisible(after, t, now)).map((t) => t.locale));
       const slugs = Object.fromEntries(current.map((t) => [t.locale, t.slug ?? entry.key]));
       await this.importer.emit(

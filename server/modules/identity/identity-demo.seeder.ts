@@ -9,6 +9,7 @@ import { User } from './user.entity.js';
 export const DEMO_ACCOUNTS = [
   { email: 'kupac@zlatnozrno.test', password: 'tjestenina', role: 'customer', firstName: 'Ana', lastName: 'Horvat' },
   { email: 'operater@zlatnozrno.test', password: 'operater-demo', role: 'admin', firstName: 'Ivo', lastName: 'Kovač' },
+  { email: 'osoblje@zlatnozrno.test', password: 'osoblje-demo', role: 'staff', firstName: 'Mara', lastName: 'Babić' },
 ] as const;
 
 @Injectable()

@@ -3,8 +3,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { NEWSLETTER_CONSENT_VERSION } from '../../../contract/newsletter.js';
+import { isOperatorRole } from '../../../contract/api/identity.js';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { AuthError } from '../../platform/auth/index.js';
+import { AuditTrail, registerAuditFields, type AuditActor } from '../../platform/audit/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
 import { RateLimitService, type RateLimitRule } from '../../platform/rate-limit/index.js';
@@ -45,6 +47,9 @@ const LOGIN_EMAIL_WINDOW = 60 * 60;
  * business invitations. Every answer that could reveal whether an e-mail has an account is the
  * same for both cases; the owner of the address gets a mail instead.
  */
+/** What the audit log keeps of a business invitation an operator sends ('invitation' entries). */
+registerAuditFields('invitation', ['email', 'company_name', 'vat_number', 'locale']);
+
 @Injectable()
 export class IdentityService {
   private readonly logger = new Logger('identity');
@@ -58,6 +63,7 @@ export class IdentityService {
     private readonly users: UserRepository,
     private readonly limits: RateLimitService,
     private readonly botCheck: BotCheckService,
+    private readonly audit: AuditTrail,
   ) {}
 
   /** Counts an attempt per IP and per e-mail (rules named `<action>-ip` / `<action>-email`). */
@@ -278,11 +284,18 @@ export class IdentityService {
     });
   }
 
-  async invite(invitedBy: string, input: Invitation): Promise<void> {
+  async invite(invitedBy: AuditActor & { id: string }, input: Invitation): Promise<void> {
     await this.db.transaction(async (m) => {
       const existing = await this.users.byEmail(m, input.email);
       if (existing) throw new IdentityError('USER_EMAIL_TAKEN', {}, 'email');
-      await this.events.publish(m, new BusinessBuyerInvited({ ...input, invitedBy }));
+      await this.events.publish(m, new BusinessBuyerInvited({ ...input, invitedBy: invitedBy.id }));
+      await this.audit.record(m, {
+        actor: invitedBy,
+        action: 'user.invite',
+        entityType: 'invitation',
+        entityId: input.email,
+        after: { email: input.email, company_name: input.companyName, vat_number: input.vatNumber, locale: input.locale },
+      });
     });
   }
 
@@ -347,7 +360,7 @@ export class IdentityService {
         const byEmail = await this.users.byEmail(m, claims.email, { lock: true });
         if (byEmail) {
           if (byEmail.googleSubject) throw new IdentityError('AUTH_GOOGLE_OTHER_ACCOUNT');
-          if (byEmail.role === 'admin' || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
+          if (isOperatorRole(byEmail.role) || !googleIsAuthoritative(claims)) throw new IdentityError('AUTH_GOOGLE_LINK_REQUIRED');
           const changes: Partial<User> = { googleSubject: claims.sub };
           if (byEmail.status !== 'active') Object.assign(changes, { status: 'active', activatedAt: now, passwordHash: null });
           await this.users.update(m, byEmail.id, changes, now);

@@ -7,7 +7,8 @@ import { SessionService } from './session.service.js';
 /**
  * The identity module's side of platform/auth's CALLER_VERIFIER port: the bearer header or the
  * access cookie must hold a valid access token whose session is still alive (logout and password
- * changes take effect at once); the role is read from the account, not the token.
+ * changes take effect at once); the role is read from the account, not the token, and so is the
+ * e-mail that names the caller in the audit log (`label`).
  */
 @Injectable()
 export class SessionCallerVerifier implements CallerVerifier {
@@ -17,6 +18,6 @@ export class SessionCallerVerifier implements CallerVerifier {
     const token = accessTokenOf(req);
     if (!token) return undefined;
     const claims = await this.sessions.verifyAccess(token);
-    return claims ? { id: claims.sub, role: claims.role, sessionId: claims.sid } : undefined;
+    return claims ? { id: claims.sub, role: claims.role, sessionId: claims.sid, label: claims.email } : undefined;
   }
 }

@@ -109,12 +109,12 @@ export class SessionService {
    * costs one indexed lookup and makes logout, password changes and reuse detection take effect
    * at once rather than when the JWT expires.
    */
-  async verifyAccess(token: unknown): Promise<AccessClaims | null> {
+  async verifyAccess(token: unknown): Promise<(AccessClaims & { email: string }) | null> {
     const claims = await this.readAccess(token);
     if (!claims) return null;
     // The role comes from the user row, not the token: a changed role applies at once.
-    const role = await this.tokens.liveSessionRole(claims.sid, claims.sub);
-    return role ? { ...claims, role } : null;
+    const live = await this.tokens.liveSessionUser(claims.sid, claims.sub);
+    return live ? { ...claims, role: live.role, email: live.email } : null;
   }
 
   /**

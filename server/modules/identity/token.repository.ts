@@ -51,14 +51,17 @@ export class TokenRepository {
     await qb.execute();
   }
 
-  /** The role of an active user whose session (token family) is not revoked; undefined when it is over. */
-  async liveSessionRole(familyId: string, userId: string): Promise<UserRole | undefined> {
+  /**
+   * The role and e-mail of an active user whose session (token family) is not revoked; undefined
+   * when it is over. The e-mail names the caller in the audit log (AuthUser.label).
+   */
+  async liveSessionUser(familyId: string, userId: string): Promise<{ role: UserRole; email: string } | undefined> {
     const [alive] = (await this.db.manager.query(
-      `SELECT u.role FROM refresh_token t JOIN app_user u ON u.id = t.user_id
+      `SELECT u.role, u.email FROM refresh_token t JOIN app_user u ON u.id = t.user_id
         WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
       [familyId, userId],
-    )) as Array<{ role: UserRole }>;
-    return alive?.role;
+    )) as Array<{ role: UserRole; email: string }>;
+    return alive;
   }
 
   // ---------------------------------------------------------------- user tokens

@@ -24,6 +24,7 @@ import { bodyObject, parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../
 import { requestLocale } from '../../platform/i18n/index.js';
 import { setSessionCookies } from './auth-cookies.js';
 import { currentUserId, RequireAuth, Roles } from '../../platform/auth/index.js';
+import { auditActor } from '../../platform/audit/index.js';
 import { tokenPair } from './auth.controller.js';
 import { SignInHandovers } from './sign-in-handover.js';
 import { toInvitation, toRegistration } from './dto/identity.dto.js';
@@ -215,7 +216,8 @@ export class UsersController {
     @Req() req: Request,
     @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>,
   ): Promise<{ data: AcceptedView }> {
-    await this.identity.invite(currentUserId(req), toInvitation(body, requestLocale(req)));
+    const actor = auditActor(req);
+    await this.identity.invite({ ...actor, id: currentUserId(req) }, toInvitation(body, requestLocale(req)));
     return { data: { accepted: true } };
   }
 

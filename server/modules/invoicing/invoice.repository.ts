@@ -291,8 +291,8 @@ export class InvoiceRepository {
   }
 
   /** An operator's 'retry now': a rejected or waiting invoice is due again at once. */
-  async retryNow(invoiceId: string, now: Date): Promise<boolean> {
-    const rows = (await this.db.query(
+  async retryNow(invoiceId: string, now: Date, manager: EntityManager = this.db.manager): Promise<boolean> {
+    const rows = (await manager.query(
       `UPDATE invoice SET fiscal_state = 'pending', next_attempt_at = $2 WHERE id = $1 AND jir IS NULL RETURNING id`,
       [invoiceId, now],
     )) as unknown[];

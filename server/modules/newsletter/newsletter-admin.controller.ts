@@ -5,15 +5,14 @@ import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { NewsletterExportQuery } from '../../../contract/api/newsletter.js';
 import { ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
-import { RequireAuth, Roles } from '../../platform/auth/index.js';
+import { RequireOperator } from '../../platform/auth/index.js';
 import { NewsletterService } from './newsletter.service.js';
 
 /** The operators' newsletter export (role admin; docs/newsletter.md 'Export'). */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/newsletter')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class NewsletterAdminController {
   constructor(private readonly newsletter: NewsletterService) {}
 

@@ -8,6 +8,8 @@ export interface AuthUser {
   role: UserRole;
   /** The session (refresh-token family) of this access token. */
   sessionId: string;
+  /** How the caller is named to people, e.g. in the audit log: their e-mail as the verifier read it now. */
+  label?: string;
 }
 
 /** The signed-in caller of a request, or undefined for an anonymous one. */

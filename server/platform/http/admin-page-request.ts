@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import type { Locale } from '../../../contract/locales.js';
 import { publicPath } from '../../../contract/paths.js';
-import { currentUser, type AuthUser } from '../auth/index.js';
+import { currentUser, mayUse, requestCapability, type AuthUser } from '../auth/index.js';
 import { requestLocale } from '../i18n/index.js';
 import type { PageFrame } from './admin-page.js';
 import { createCsrf, type Csrf } from './csrf.js';
@@ -23,8 +23,9 @@ export function sendAdminPage(res: Response, status: number, body: string): void
 
 /**
  * The signed-in operator, or an answer: nobody signed in -> 303 to the login page in the request's
- * language, coming back to `back` after (`fallback` when it is too long); signed in without role
- * admin -> `forbiddenPage` with 403.
+ * language, coming back to `back` after (`fallback` when it is too long); signed in with a role
+ * the operators' policy does not allow for the matched route (operator-policy.ts, OPERATOR_ROUTES;
+ * a route missing from it is allowed to nobody) -> `forbiddenPage` with 403.
  */
 export function adminOperator(
   req: Request,
@@ -39,7 +40,8 @@ export function adminOperator(
     res.redirect(303, `${publicPath('login', frame.locale)}?redirect=${encodeURIComponent(target)}`);
     return undefined;
   }
-  if (user.role !== 'admin') {
+  const capability = requestCapability(req);
+  if (!capability || !mayUse(user.role, capability)) {
     sendAdminPage(res, 403, back.forbiddenPage());
     return undefined;
   }

@@ -16,7 +16,7 @@ import {
   type InvoiceBook,
 } from '../../../../contract/api/admin-invoices.js';
 import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
-import { currentUserId, RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { currentUserId, RequireOperator } from '../../../platform/auth/index.js';
 import { DomainError } from '../../../platform/http/domain-error.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
@@ -58,8 +58,7 @@ function noStore(res: Response): void {
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/invoices')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class InvoiceAdminController {
   constructor(
     private readonly admin: InvoiceAdminService,
@@ -134,12 +133,14 @@ export class InvoiceAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such invoice (INVOICE_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 409, 'INVOICE_ALREADY_FISCALIZED')
   async retry(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(InvoiceRetryBody)) _body: Parsed<typeof InvoiceRetryBody>,
   ): Promise<{ data: AdminInvoiceDetail }> {
     noStore(res);
-    return { data: await this.admin.retry(invoiceId(id)) };
+    const valid = invoiceId(id);
+    return { data: await this.admin.retry(valid, await this.operator(req)) };
   }
 
   @Post(':id/storno')
@@ -218,6 +219,6 @@ export class InvoiceAdminController {
   private async operator(req: Request): Promise<InvoiceOperator> {
     const userId = currentUserId(req);
     const user = await this.profiles.get(userId);
-    return { userId, email: user.email };
+    return { userId, email: user.email, role: user.role };
   }
 }

@@ -9,6 +9,7 @@ import {
   type InvoiceBook,
   type InvoiceStornoBody,
 } from '../../../../contract/api/admin-invoices.js';
+import { AuditTrail, registerAuditFields } from '../../../platform/audit/index.js';
 import { QueueName, QueueService } from '../../../platform/queue/index.js';
 import { OrderHistoryRepository } from '../../order/index.js';
 import { fiscalizeJobId, FiscalizationRunner } from '../fiscalization/fiscalization-runner.js';
@@ -23,11 +24,25 @@ import { monthRange, yearRange } from './zagreb-time.js';
 /** An invoice without a JIR longer than this is flagged to the operators (law art. 21 allows 2 working days). */
 export const OVERDUE_MS = 24 * 60 * 60 * 1000;
 
-/** Who acts (recorded in the order's history). */
+/** Who acts (recorded in the order's history and the audit log). */
 export interface InvoiceOperator {
   userId: string;
   email: string;
+  role: string;
 }
+
+/** What the audit log keeps of an invoice ('invoice' entries). */
+registerAuditFields('invoice', [
+  'number',
+  'kind',
+  'order_number',
+  'fiscal_state',
+  'fiscal_attempts',
+  'total',
+  'storno_number',
+  'storno_total',
+  'reason',
+]);
 
 /** `%`, `_` and `\` taken literally in an ILIKE pattern. */
 function likePattern(q: string): string {
@@ -87,6 +102,7 @@ export class InvoiceAdminService {
     private readonly runner: FiscalizationRunner,
     private readonly queues: QueueService,
     private readonly history: OrderHistoryRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: AdminInvoiceListQuery, now = new Date()): Promise<AdminInvoiceList> {
@@ -137,9 +153,20 @@ export class InvoiceAdminService {
    * 'Retry now': a waiting or refused invoice is due at once and its next attempt is queued (a
    * delayed job of that attempt, waiting out its backoff, is run now). A fiscalized one: 409.
    */
-  async retry(id: string, now = new Date()): Promise<AdminInvoiceDetail> {
+  async retry(id: string, operator: InvoiceOperator, now = new Date()): Promise<AdminInvoiceDetail> {
     const row = await this.row(id);
-    if (row.jir !== null || !(await this.invoices.retryNow(id, now))) throw new InvoiceAdminError('INVOICE_ALREADY_FISCALIZED');
+    if (row.jir !== null) throw new InvoiceAdminError('INVOICE_ALREADY_FISCALIZED');
+    await this.invoices.transaction(async (manager) => {
+      if (!(await this.invoices.retryNow(id, now, manager))) throw new InvoiceAdminError('INVOICE_ALREADY_FISCALIZED');
+      await this.audit.record(manager, {
+        actor: { id: operator.userId, label: operator.email, role: operator.role },
+        action: 'invoice.retry',
+        entityType: 'invoice',
+        entityId: id,
+        before: { number: row.number, fiscal_state: row.fiscal_state, fiscal_attempts: row.fiscal_attempts },
+        after: { number: row.number, fiscal_state: 'pending', fiscal_attempts: row.fiscal_attempts },
+      });
+    });
     const attempt = row.fiscal_attempts + 1;
     await this.runner.schedule(id, attempt);
     await this.promoteDelayed(id, attempt);
@@ -163,6 +190,14 @@ export class InvoiceAdminService {
         throw new InvoiceAdminError('INVOICE_STORNO_AMOUNT_TOO_HIGH', { left: (left / 100).toFixed(2) });
       const issued = await this.issuer.stornoForOrder(manager, row.order_number, body.amount ?? left, now);
       if (!issued) throw new InvoiceAdminError('INVOICE_NOTHING_LEFT');
+      await this.audit.record(manager, {
+        actor: { id: operator.userId, label: operator.email, role: operator.role },
+        action: 'invoice.storno',
+        entityType: 'invoice',
+        entityId: id,
+        before: { number: row.number, order_number: row.order_number, total: row.total },
+        after: { number: row.number, storno_number: issued.number, storno_total: issued.total, reason: body.reason },
+      });
       await this.history.recordByNumber(
         manager,
         row.order_number,

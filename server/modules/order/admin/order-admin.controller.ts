@@ -16,11 +16,12 @@ import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
 import { OrderNumberParams } from '../../../../contract/api/order.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
-import { currentUserId, RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { currentUser, currentUserId, RequireOperator } from '../../../platform/auth/index.js';
 import { ProfileService } from '../../identity/index.js';
 import { OrderError } from '../order.errors.js';
 import type { OrderOperator } from './order-administration.js';
 import { OrderAdminService } from './order-admin.service.js';
+import { actionsFor } from './operator-actions.js';
 
 /**
  * The operators' order API (role admin; docs/orders.md 'Operators'). Every answer is private and
@@ -30,8 +31,7 @@ import { OrderAdminService } from './order-admin.service.js';
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/orders')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class OrderAdminController {
   constructor(
     private readonly admin: OrderAdminService,
@@ -60,11 +60,15 @@ export class OrderAdminController {
   @ApiZodParams(OrderNumberParams)
   @ApiZodResponse(AdminOrderDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such order (ORDER_NOT_FOUND)')
-  async detail(@Res({ passthrough: true }) res: Response, @Param('number') number: string): Promise<{ data: AdminOrderDetail }> {
+  async detail(
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+    @Param('number') number: string,
+  ): Promise<{ data: AdminOrderDetail }> {
     res.setHeader('Cache-Control', 'no-store');
     const order = await this.admin.detail(orderNumber(number));
     if (!order) throw new OrderError('ORDER_NOT_FOUND');
-    return { data: order };
+    return { data: actionsFor(currentUser(req)?.role, order) };
   }
 
   @Post(':number/ship')
@@ -184,13 +188,14 @@ export class OrderAdminController {
   ): Promise<{ data: AdminOrderDetail }> {
     res.setHeader('Cache-Control', 'no-store');
     const valid = orderNumber(number);
-    return { data: await this.admin.act(valid, action, await this.operator(req), input) };
+    const operator = await this.operator(req);
+    return { data: actionsFor(operator.role, await this.admin.act(valid, action, operator, input)) };
   }
 
   private async operator(req: Request): Promise<OrderOperator> {
     const userId = currentUserId(req);
     const user = await this.profiles.get(userId);
-    return { userId, email: user.email };
+    return { userId, email: user.email, role: user.role };
   }
 }
 

@@ -13,6 +13,8 @@ import {
 } from '../../../../contract/api/admin-orders.js';
 import { isOrderNumber } from '../../../../contract/api/order.js';
 import { formatEuro } from '../../../../contract/money.js';
+import { AuthError } from '../../../platform/auth/index.js';
+import { AuditTrail, registerAuditFields } from '../../../platform/audit/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import { CatalogService } from '../../catalog/index.js';
@@ -23,6 +25,7 @@ import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
 import type { OrderAdministration, OrderOperator } from './order-administration.js';
 import { OrderHistoryRepository } from './order-history.repository.js';
+import { operatorMayAct } from './operator-actions.js';
 import { OrderRepository, type LockedOrder } from '../order.repository.js';
 
 /**
@@ -53,6 +56,7 @@ export class OrderAdminService implements OrderAdministration {
     private readonly events: EventPublisher,
     private readonly orders: OrderRepository,
     private readonly history: OrderHistoryRepository,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
@@ -103,34 +107,57 @@ export class OrderAdminService implements OrderAdministration {
       if (!allowedActions(order).includes(action)) {
         throw new OrderError('ORDER_TRANSITION_REFUSED', { action, payment: order.payment_status, fulfilment: order.fulfilment_status });
       }
-      const actor = operator.email;
-      switch (action) {
-        case 'ship':
-          return this.ship(m, order, trackingNumber!, actor);
-        case 'deliver':
-          return this.deliver(m, order, actor);
-        case 'cash-received':
-          await this.states.changePaymentStatus(m, number, 'paid');
-          await this.events.publish(
-            m,
-            new OrderPaid({
-              orderId: order.id,
-              orderNumber: number,
-              paymentMethod: order.payment_method,
-              total: order.total,
-              paidAt: (await this.orders.transactionTime(m)).toISOString(),
-            }),
-          );
-          return this.history.record(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
-        case 'cancel':
-          return this.cancel(m, order, actor);
-        case 'refund':
-          return this.refund(m, order, actor, input.amount);
-      }
+      // the route let the role in; cancelling a paid order is also a refund (operator-actions.ts)
+      if (!operatorMayAct(operator.role, action, order)) throw new AuthError('AUTH_FORBIDDEN');
+      await this.apply(m, order, action, operator.email, trackingNumber, input.amount);
+      // the audit log, in this transaction: the order's states before and after the action
+      const after = await this.lock(m, number);
+      await this.audit.record(m, {
+        actor: { id: operator.userId, label: operator.email, role: operator.role },
+        action: `order.${action}`,
+        entityType: 'order',
+        entityId: number,
+        before: auditedState(order),
+        after: { ...auditedState(after), ...(action === 'refund' && input.amount !== undefined ? { refund_amount: input.amount } : {}) },
+      });
     });
     const detail = await this.detail(number);
     if (!detail) throw new OrderError('ORDER_NOT_FOUND');
     return detail;
+  }
+
+  /** The action's effects, in the action's transaction (`act` checked that the order allows it). */
+  private async apply(
+    m: EntityManager,
+    order: LockedOrder,
+    action: AdminOrderAction,
+    actor: string,
+    trackingNumber: string | null,
+    amount: number | undefined,
+  ): Promise<void> {
+    switch (action) {
+      case 'ship':
+        return this.ship(m, order, trackingNumber!, actor);
+      case 'deliver':
+        return this.deliver(m, order, actor);
+      case 'cash-received':
+        await this.states.changePaymentStatus(m, order.number, 'paid');
+        await this.events.publish(
+          m,
+          new OrderPaid({
+            orderId: order.id,
+            orderNumber: order.number,
+            paymentMethod: order.payment_method,
+            total: order.total,
+            paidAt: (await this.orders.transactionTime(m)).toISOString(),
+          }),
+        );
+        return this.history.record(m, order.id, 'cash_received', actor, formatEuro(order.total, 'hr'));
+      case 'cancel':
+        return this.cancel(m, order, actor);
+      case 'refund':
+        return this.refund(m, order, actor, amount);
+    }
   }
 
   private async lock(m: EntityManager, number: string): Promise<LockedOrder> {
@@ -229,6 +256,13 @@ export class OrderAdminService implements OrderAdministration {
       );
     }
   }
+}
+
+/** What the audit log keeps of an order ('order' entries: its states, tracking number, a partial refund's amount). */
+registerAuditFields('order', ['payment_status', 'fulfilment_status', 'tracking_number', 'refund_amount']);
+
+function auditedState(order: LockedOrder): Record<string, unknown> {
+  return { payment_status: order.payment_status, fulfilment_status: order.fulfilment_status, tracking_number: order.tracking_number };
 }
 
 /** Whether the order already is where `action` leads (then acting again changes nothing). */

@@ -1,9 +1,11 @@
 import type { AdminOrderAction, AdminOrderDetail, AdminOrderList, AdminOrderListQuery } from '../../../../contract/api/admin-orders.js';
+import type { UserRole } from '../../../../contract/api/identity.js';
 
-/** The operator doing something to an order (recorded in its history). */
+/** The operator doing something to an order (recorded in its history and the audit log; the role decides what they may do). */
 export interface OrderOperator {
   userId: string;
   email: string;
+  role: UserRole;
 }
 
 /**

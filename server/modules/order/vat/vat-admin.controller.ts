@@ -3,7 +3,7 @@ import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
 import { EuDistanceSalesQuery, EuDistanceSalesResponse, type EuDistanceSalesView } from '../../../../contract/api/admin-vat.js';
 import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
-import { RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { RequireOperator } from '../../../platform/auth/index.js';
 import { ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
 import { EuDistanceSales } from './eu-distance-sales.js';
@@ -12,8 +12,7 @@ import { EuDistanceSales } from './eu-distance-sales.js';
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/vat')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class VatAdminController {
   constructor(private readonly sales: EuDistanceSales) {}
 

@@ -132,7 +132,8 @@ export class AdminInvoicesPageController {
     let refusal: { status: number; error: InvoiceActionError } | undefined;
     try {
       if (action === 'retry') {
-        await this.admin.retry(id);
+        const operator = await this.profiles.get(user.id);
+        await this.admin.retry(id, { userId: user.id, email: operator.email, role: user.role });
         return this.redirect(res, id, 'retry');
       }
       const amount = readEuroAmount(amountText);
@@ -145,7 +146,7 @@ export class AdminInvoicesPageController {
         refusal = { status: 422, error: { action, message: t.confirmRequired, amount: amountText, reason } };
       else {
         const operator = await this.profiles.get(user.id);
-        const storno = await this.admin.storno(id, body.data, { userId: user.id, email: operator.email });
+        const storno = await this.admin.storno(id, body.data, { userId: user.id, email: operator.email, role: user.role });
         return this.redirect(res, storno.id, 'storno');
       }
     } catch (err) {

@@ -10,6 +10,7 @@ import { localizedMessage } from '../../../../platform/i18n/index.js';
 import type { AuthUser } from '../../../../platform/auth/index.js';
 import { ProfileService } from '../../../identity/index.js';
 import { OrderAdminService } from '../order-admin.service.js';
+import { actionsFor } from '../operator-actions.js';
 import { EuDistanceSales } from '../../vat/eu-distance-sales.js';
 import { isAction, readListQuery } from './admin-orders.query.js';
 import { ADMIN_ORDERS_TEXTS } from './admin-orders.texts.js';
@@ -56,9 +57,11 @@ export class AdminOrdersPageController {
   async detail(@Req() req: Request, @Res() res: Response): Promise<void> {
     const frame = this.frame(req, res);
     const number = req.params.number;
-    if (!this.operator(req, res, frame, isOrderNumber(number) ? `${ADMIN_ORDERS_PATH}/${number}` : ADMIN_ORDERS_PATH)) return;
-    const order = isOrderNumber(number) ? await this.orders.detail(number) : null;
-    if (!order) return this.send(res, 404, messagePage(frame, 'not_found'));
+    const user = this.operator(req, res, frame, isOrderNumber(number) ? `${ADMIN_ORDERS_PATH}/${number}` : ADMIN_ORDERS_PATH);
+    if (!user) return;
+    const found = isOrderNumber(number) ? await this.orders.detail(number) : null;
+    if (!found) return this.send(res, 404, messagePage(frame, 'not_found'));
+    const order = actionsFor(user.role, found);
     const done = req.query.done;
     const notice = isAction(done) ? done : undefined;
     this.send(res, 200, detailPage(frame, { order, csrfToken: this.csrf.tokenFor(req, res), notice }));
@@ -99,7 +102,7 @@ export class AdminOrdersPageController {
     if (!refusal) {
       try {
         const operator = await this.profiles.get(user.id);
-        await this.orders.act(number, action, { userId: user.id, email: operator.email }, input);
+        await this.orders.act(number, action, { userId: user.id, email: operator.email, role: user.role }, input);
         res.setHeader('Cache-Control', 'no-store');
         res.redirect(303, `${ADMIN_ORDERS_PATH}/${number}?done=${action}`);
         return;
@@ -112,8 +115,9 @@ export class AdminOrdersPageController {
       }
     }
 
-    const order = await this.orders.detail(number);
-    if (!order) return this.send(res, 404, messagePage(frame, 'not_found'));
+    const found = await this.orders.detail(number);
+    if (!found) return this.send(res, 404, messagePage(frame, 'not_found'));
+    const order = actionsFor(user.role, found);
     this.send(res, refusal.status, detailPage(frame, { order, csrfToken: this.csrf.tokenFor(req, res), error: refusal.error }));
   }
 

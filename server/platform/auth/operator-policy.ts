@@ -1,0 +1,135 @@
+import type { Request } from 'express';
+import { isOperatorRole, type OperatorRole, type UserRole } from '../../../contract/api/identity.js';
+
+/**
+ * The one policy of the back office (docs/admin.md 'Roles'): which operator role may use which
+ * capability, and which capability every operator route needs. `admin` may do everything; `staff`
+ * does the daily work: orders (but no refunds: cancelling a paid order refunds it, so that needs
+ * `orders.refund` as well), stock, content, viewing invoices and retrying their fiscalization. Not
+ * prices, coupons, refunds, the invoice book and exports, or settings (VAT/OSS, users, newsletter).
+ *
+ * The server decides from this table alone: RequireOperator (the JSON API) and adminOperator (the
+ * server-rendered pages) look the matched route up here; a route missing from OPERATOR_ROUTES is
+ * refused to everybody (and test/integration/platform/admin-roles.test.ts names it).
+ */
+export const OPERATOR_POLICY = {
+  'orders.read': ['admin', 'staff'],
+  /** ship, deliver, cash received */
+  'orders.fulfil': ['admin', 'staff'],
+  /** cancel an order (a paid one also needs orders.refund: its payment goes back) */
+  'orders.cancel': ['admin', 'staff'],
+  'orders.refund': ['admin'],
+  'invoices.read': ['admin', 'staff'],
+  /** 'retry now' of a fiscalization or e-invoice delivery */
+  'invoices.retry': ['admin', 'staff'],
+  'invoices.storno': ['admin'],
+  /** the invoice book and the accountant's export */
+  'invoices.accounting': ['admin'],
+  'stock.write': ['admin', 'staff'],
+  'content.read': ['admin', 'staff'],
+  'content.write': ['admin', 'staff'],
+  'prices.write': ['admin'],
+  'coupons.manage': ['admin'],
+  /** VAT/OSS figures and settings */
+  'settings.vat': ['admin'],
+  'newsletter.manage': ['admin'],
+  'users.manage': ['admin'],
+  /** the audit log (staff: only the entity types of AUDIT_TYPES_FOR_STAFF) */
+  'audit.read': ['admin', 'staff'],
+} as const satisfies Record<string, readonly OperatorRole[]>;
+
+export type OperatorCapability = keyof typeof OPERATOR_POLICY;
+
+/** A route whose capability depends on one path parameter (the pages' `POST .../:action`). */
+export interface CapabilityByParam {
+  param: string;
+  values: Readonly<Record<string, OperatorCapability>>;
+  /** for any other value of the parameter (the page answers 404 for it) */
+  otherwise: OperatorCapability;
+}
+
+/**
+ * Every operator route, `'METHOD /path/:param'` as the router matched it (`req.route.path`), and
+ * the capability it needs. `/admin/queues` is not here: it keeps its own basic auth.
+ */
+export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | CapabilityByParam>> = {
+  // orders, JSON API (order/admin/order-admin.controller.ts)
+  'GET /api/admin/orders': 'orders.read',
+  'GET /api/admin/orders/:number': 'orders.read',
+  'POST /api/admin/orders/:number/ship': 'orders.fulfil',
+  'POST /api/admin/orders/:number/deliver': 'orders.fulfil',
+  'POST /api/admin/orders/:number/cash-received': 'orders.fulfil',
+  'POST /api/admin/orders/:number/cancel': 'orders.cancel',
+  'POST /api/admin/orders/:number/refund': 'orders.refund',
+  // orders, pages (order/admin/page)
+  'GET /admin/orders': 'orders.read',
+  'GET /admin/orders/:number': 'orders.read',
+  'POST /admin/orders/:number/:action': {
+    param: 'action',
+    values: {
+      ship: 'orders.fulfil',
+      deliver: 'orders.fulfil',
+      'cash-received': 'orders.fulfil',
+      cancel: 'orders.cancel',
+      refund: 'orders.refund',
+    },
+    otherwise: 'orders.read',
+  },
+  // invoices, JSON API (invoicing/admin/invoice-admin.controller.ts)
+  'GET /api/admin/invoices': 'invoices.read',
+  'GET /api/admin/invoices/export.csv': 'invoices.accounting',
+  'GET /api/admin/invoices/book': 'invoices.accounting',
+  'GET /api/admin/invoices/:id': 'invoices.read',
+  'POST /api/admin/invoices/:id/retry': 'invoices.retry',
+  'POST /api/admin/invoices/:id/storno': 'invoices.storno',
+  'GET /api/admin/invoices/:id/pdf': 'invoices.read',
+  'GET /api/admin/invoices/:id/ubl': 'invoices.read',
+  'GET /api/admin/invoices/:id/html': 'invoices.read',
+  // invoices, pages (invoicing/admin/page)
+  'GET /admin/invoices': 'invoices.read',
+  'GET /admin/invoices/export': 'invoices.accounting',
+  'GET /admin/invoices/book': 'invoices.accounting',
+  'GET /admin/invoices/:id': 'invoices.read',
+  'POST /admin/invoices/:id/:action': {
+    param: 'action',
+    values: { retry: 'invoices.retry', storno: 'invoices.storno' },
+    otherwise: 'invoices.read',
+  },
+  // content (content/content-admin.controller.ts)
+  'GET /api/admin/content/entries': 'content.read',
+  'GET /api/admin/content/entries/:id': 'content.read',
+  'PATCH /api/admin/content/entries/:id/translations/:locale': 'content.write',
+  'POST /api/admin/content/entries/:id/publish': 'content.write',
+  'POST /api/admin/content/entries/:id/unpublish': 'content.write',
+  // settings and people
+  'GET /api/admin/vat/eu-distance-sales': 'settings.vat',
+  'GET /api/admin/newsletter/subscribers': 'newsletter.manage',
+  // the audit log (platform/audit)
+  'GET /api/admin/audit': 'audit.read',
+};
+
+/**
+ * The entity types of the audit log staff may read (admin reads all): those of the work staff may
+ * do. Rows about prices, coupons, users and settings stay the admin's.
+ */
+export const AUDIT_TYPES_FOR_STAFF: readonly string[] = ['order', 'invoice', 'content_entry', 'stock'];
+
+/** Whether `role` may use `capability` (customers and business buyers never). */
+export function mayUse(role: UserRole | undefined, capability: OperatorCapability): boolean {
+  return isOperatorRole(role) && (OPERATOR_POLICY[capability] as readonly string[]).includes(role);
+}
+
+/** The capability a matched route needs, or undefined when the route is not in OPERATOR_ROUTES. */
+export function routeCapability(method: string, routePath: string, params: Readonly<Record<string, unknown>> = {}): OperatorCapability | undefined {
+  const entry = OPERATOR_ROUTES[`${method.toUpperCase()} ${routePath}`];
+  if (entry === undefined || typeof entry === 'string') return entry;
+  const value = params[entry.param];
+  return typeof value === 'string' && Object.hasOwn(entry.values, value) ? entry.values[value] : entry.otherwise;
+}
+
+/** The capability the request's matched route needs (Express's `req.route`), or undefined. */
+export function requestCapability(req: Request): OperatorCapability | undefined {
+  const route = (req as Request & { route?: { path?: unknown } }).route;
+  if (typeof route?.path !== 'string') return undefined;
+  return routeCapability(req.method, route.path, req.params ?? {});
+}
