@@ -101,6 +101,13 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'PATCH /api/admin/content/entries/:id/translations/:locale': 'content.write',
   'POST /api/admin/content/entries/:id/publish': 'content.write',
   'POST /api/admin/content/entries/:id/unpublish': 'content.write',
+  // coupons (cart/admin/coupon-admin.controller.ts): admin only
+  'GET /api/admin/coupons': 'coupons.manage',
+  'GET /api/admin/coupons/:id': 'coupons.manage',
+  'POST /api/admin/coupons': 'coupons.manage',
+  'PATCH /api/admin/coupons/:id': 'coupons.manage',
+  'POST /api/admin/coupons/:id/disable': 'coupons.manage',
+  'POST /api/admin/coupons/:id/enable': 'coupons.manage',
   // settings and people
   'GET /api/admin/vat/eu-distance-sales': 'settings.vat',
   'GET /api/admin/newsletter/subscribers': 'newsletter.manage',
@@ -120,7 +127,11 @@ export function mayUse(role: UserRole | undefined, capability: OperatorCapabilit
 }
 
 /** The capability a matched route needs, or undefined when the route is not in OPERATOR_ROUTES. */
-export function routeCapability(method: string, routePath: string, params: Readonly<Record<string, unknown>> = {}): OperatorCapability | undefined {
+export function routeCapability(
+  method: string,
+  routePath: string,
+  params: Readonly<Record<string, unknown>> = {},
+): OperatorCapability | undefined {
   const entry = OPERATOR_ROUTES[`${method.toUpperCase()} ${routePath}`];
   if (entry === undefined || typeof entry === 'string') return entry;
   const value = params[entry.param];

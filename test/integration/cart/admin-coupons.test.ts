@@ -26,12 +26,14 @@ describe("operators' coupon API (/api/admin/coupons)", () => {
   let shop: RunningShop & { url: string };
   let db: DataSource;
   let admin: Shopper;
+  let adminEmail: string;
   let seq = 0;
 
   beforeAll(async () => {
     shop = await startShop({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
     db = shop.app.get(DataSource);
     const operator = await createUser(db, { role: 'admin' });
+    adminEmail = operator.email;
     admin = await signIn(shop.url, operator.email, operator.password);
   });
   afterAll(async () => {
@@ -79,10 +81,12 @@ describe("operators' coupon API (/api/admin/coupons)", () => {
   }
 
   describe('roles', () => {
-    it('answers an admin, refuses a customer (403) and anonymous callers (401) on every route', async () => {
+    it('answers an admin, refuses staff and customers (403) and anonymous callers (401) on every route', async () => {
       const c = await create({});
       const customer = await createUser(db);
       const shopperIn = await signIn(shop.url, customer.email, customer.password);
+      const staffUser = await createUser(db, { role: 'staff' });
+      const staff = await signIn(shop.url, staffUser.email, staffUser.password);
       const anonymous = await shopper(shop.url);
       const routes: Array<['get' | 'post' | 'patch', string, unknown?]> = [
         ['get', '/api/admin/coupons'],
@@ -97,6 +101,8 @@ describe("operators' coupon API (/api/admin/coupons)", () => {
         expect([method, path, anon.status, anon.body.errors?.[0]?.code]).toEqual([method, path, 401, 'AUTH_REQUIRED']);
         const cust = await shopperIn.call(method, path, body);
         expect([method, path, cust.status, cust.body.errors?.[0]?.code]).toEqual([method, path, 403, 'AUTH_FORBIDDEN']);
+        const byStaff = await staff.call(method, path, body);
+        expect([method, path, byStaff.status, byStaff.body.errors?.[0]?.code]).toEqual([method, path, 403, 'AUTH_FORBIDDEN']);
         const ok = await admin.call(method, path, body);
         expect([method, path, ok.status]).toEqual([method, path, method === 'post' && path === '/api/admin/coupons' ? 201 : 200]);
         expect(ok.headers['cache-control']).toContain('no-store');
@@ -178,6 +184,36 @@ describe("operators' coupon API (/api/admin/coupons)", () => {
           .expect(200)
       ).body.data;
       expect(conditions).toMatchObject({ valid_until: later, usage_limit: 50, per_customer_limit: 2, minimum_order: 0 });
+    });
+  });
+
+  describe('audit log', () => {
+    it('writes every change (create, edit, disable, enable) with the operator, before and after; no entry for no change', async () => {
+      const c = await create({ usage_limit: 10 });
+      await admin.call('patch', `/api/admin/coupons/${c.id}`, { usage_limit: 20, business_only: true }).expect(200);
+      await admin.call('patch', `/api/admin/coupons/${c.id}`, { usage_limit: 20 }).expect(200);
+      await admin.call('post', `/api/admin/coupons/${c.id}/disable`, {}).expect(200);
+      await admin.call('post', `/api/admin/coupons/${c.id}/disable`, {}).expect(200);
+      await admin.call('post', `/api/admin/coupons/${c.id}/enable`, {}).expect(200);
+      // a refused change leaves no entry either
+      await admin.call('patch', `/api/admin/coupons/${c.id}`, { percent: 0 }).expect(422);
+
+      const log = (await admin.call('get', `/api/admin/audit?entity_type=coupon&entity_id=${c.id}`).expect(200)).body.data;
+      const entries = [...log.entries].reverse() as Array<Record<string, unknown>>;
+      expect(entries.map((e) => e.action)).toEqual(['coupon.create', 'coupon.update', 'coupon.disable', 'coupon.enable']);
+      for (const e of entries)
+        expect(e).toMatchObject({ actor_label: adminEmail, actor_role: 'admin', entity_type: 'coupon', entity_id: c.id });
+      expect(entries[0]).toMatchObject({
+        before: null,
+        after: { code: c.code, kind: 'percent', percent: 10, usage_limit: 10, disabled_at: null },
+      });
+      expect(entries[1]).toMatchObject({
+        before: { code: c.code, usage_limit: 10, business_only: false },
+        after: { code: c.code, usage_limit: 20, business_only: true },
+      });
+      expect(Object.keys(entries[1].after as object).sort()).toEqual(['business_only', 'code', 'usage_limit']);
+      expect(entries[2]).toMatchObject({ before: { disabled_at: null }, after: { disabled_at: expect.any(String) } });
+      expect(entries[3]).toMatchObject({ before: { disabled_at: expect.any(String) }, after: { disabled_at: null } });
     });
   });
 

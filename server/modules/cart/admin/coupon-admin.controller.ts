@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import {
   AdminCouponDetailResponse,
   AdminCouponListQuery,
@@ -15,18 +15,19 @@ import {
 import { ErrorResponseSchema } from '../../../../contract/api/fields.js';
 import { ApiZodBody, ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validation.openapi.js';
 import { parseOrThrow, ZodBody, ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
-import { RequireAuth, Roles } from '../../../platform/auth/index.js';
+import { auditActor } from '../../../platform/audit/index.js';
+import { RequireOperator } from '../../../platform/auth/index.js';
 import { CouponAdminService } from './coupon-admin.service.js';
 
 /**
- * The operators' coupon API (role admin only: staff have no coupons; docs/admin.md 'Coupons API').
- * Every answer is private and never cached; a mutation needs the CSRF token like every other.
+ * The operators' coupon API (admin only: capability `coupons.manage` of the operator policy, which
+ * staff lack; docs/admin.md 'Coupons API'). Every answer is private and never cached; a mutation
+ * needs the CSRF token like every other and is written to the audit log in its own transaction.
  */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/coupons')
-@UseGuards(RequireAuth)
-@Roles('admin')
+@UseGuards(RequireOperator)
 export class CouponAdminController {
   constructor(private readonly admin: CouponAdminService) {}
 
@@ -37,7 +38,7 @@ export class CouponAdminController {
   @ApiZodQuery(AdminCouponListQuery)
   @ApiZodResponse(AdminCouponListResponse)
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
-  @ApiZodResponse(ErrorResponseSchema, 403, 'Not an admin (AUTH_FORBIDDEN)')
+  @ApiZodResponse(ErrorResponseSchema, 403, 'Not an admin: staff and customers (AUTH_FORBIDDEN)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'COUPON_FILTER_INVALID: an unknown filter, sort or page')
   async list(
     @Res({ passthrough: true }) res: Response,
@@ -67,11 +68,12 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 409, 'COUPON_CODE_TAKEN: another coupon has this code')
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid (every invalid field listed)')
   async create(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Body(new ZodBody(CreateCouponBody)) body: Parsed<typeof CreateCouponBody>,
   ): Promise<{ data: AdminCouponDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.create(body) };
+    return { data: await this.admin.create(body, auditActor(req)) };
   }
 
   @Patch(':id')
@@ -87,12 +89,13 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 409, 'COUPON_CODE_TAKEN, COUPON_LOCKED')
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid, or the coupon it would make is (e.g. COUPON_VALIDITY_ORDER)')
   async update(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(UpdateCouponBody)) body: Parsed<typeof UpdateCouponBody>,
   ): Promise<{ data: AdminCouponDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.update(couponId(id), body) };
+    return { data: await this.admin.update(couponId(id), body, auditActor(req)) };
   }
 
   @Post(':id/disable')
@@ -104,12 +107,13 @@ export class CouponAdminController {
   @ApiZodResponse(AdminCouponDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such coupon (COUPON_NOT_FOUND)')
   async disable(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(CouponActionBody)) _body: Parsed<typeof CouponActionBody>,
   ): Promise<{ data: AdminCouponDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.setDisabled(couponId(id), true) };
+    return { data: await this.admin.setDisabled(couponId(id), true, auditActor(req)) };
   }
 
   @Post(':id/enable')
@@ -121,12 +125,13 @@ export class CouponAdminController {
   @ApiZodResponse(AdminCouponDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such coupon (COUPON_NOT_FOUND)')
   async enable(
+    @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(CouponActionBody)) _body: Parsed<typeof CouponActionBody>,
   ): Promise<{ data: AdminCouponDetail }> {
     res.setHeader('Cache-Control', 'no-store');
-    return { data: await this.admin.setDisabled(couponId(id), false) };
+    return { data: await this.admin.setDisabled(couponId(id), false, auditActor(req)) };
   }
 }
 

@@ -13,6 +13,7 @@ import {
   type AdminCouponRow,
   type CouponSort,
 } from '../../../../contract/api/admin-coupons.js';
+import { AuditTrail, registerAuditFields, type AuditActor } from '../../../platform/audit/index.js';
 import { parseOrThrow } from '../../../platform/http/zod-validation.js';
 import type { z } from 'zod';
 import { CartError } from '../cart.errors.js';
@@ -23,6 +24,23 @@ import { CouponService } from '../coupon.service.js';
 type CouponFields = z.output<typeof CreateCouponBody>;
 type CouponChange = Partial<CouponFields>;
 type Terms = z.output<typeof CouponTerms>;
+
+/** What the audit log keeps of a coupon ('coupon' entries): its terms and switch, never whose personal coupon it is. */
+const AUDITED = [
+  'code',
+  'kind',
+  'percent',
+  'amount',
+  'valid_from',
+  'valid_until',
+  'minimum_order',
+  'usage_limit',
+  'per_customer_limit',
+  'first_order_only',
+  'business_only',
+  'disabled_at',
+] as const;
+registerAuditFields('coupon', AUDITED);
 
 /**
  * The operators' coupons (docs/admin.md 'Coupons API'): list, detail with usage figures, create,
@@ -36,6 +54,7 @@ export class CouponAdminService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly coupons: CouponRepository,
     private readonly couponService: CouponService,
+    private readonly audit: AuditTrail,
   ) {}
 
   async list(query: AdminCouponListQuery, now: Date = new Date()): Promise<AdminCouponList> {
@@ -56,7 +75,7 @@ export class CouponAdminService {
   }
 
   /** A new coupon; its code must be free whatever the case (409 COUPON_CODE_TAKEN). */
-  async create(input: CouponFields): Promise<AdminCouponDetail> {
+  async create(input: CouponFields, actor: AuditActor): Promise<AdminCouponDetail> {
     return this.db.transaction(async (m) => {
       if (await this.coupons.codeTaken(m, input.code, null)) throw new CartError('COUPON_CODE_TAKEN', { code: input.code }, 'code');
       const coupon = await uniqueCode(input.code, () =>
@@ -77,6 +96,14 @@ export class CouponAdminService {
           m,
         ),
       );
+      await this.audit.record(m, {
+        actor,
+        action: 'coupon.create',
+        entityType: 'coupon',
+        entityId: coupon.id,
+        before: null,
+        after: audited(coupon),
+      });
       return this.detail(coupon.id, m);
     });
   }
@@ -85,7 +112,7 @@ export class CouponAdminService {
    * Changes the fields given. The result must be a valid coupon as a whole (the same rules as a new
    * one, 422); once an order used it, its code, kind, percent and amount stay (409 COUPON_LOCKED).
    */
-  async update(id: string, change: CouponChange): Promise<AdminCouponDetail> {
+  async update(id: string, change: CouponChange, actor: AuditActor): Promise<AdminCouponDetail> {
     return this.db.transaction(async (m) => {
       const coupon = await this.coupons.byId(m, id, true);
       if (!coupon) throw new CartError('COUPON_NOT_FOUND');
@@ -102,6 +129,7 @@ export class CouponAdminService {
       if (next.code !== coupon.code && (await this.coupons.codeTaken(m, next.code, id))) {
         throw new CartError('COUPON_CODE_TAKEN', { code: next.code }, 'code');
       }
+      const before = audited(coupon);
       Object.assign(coupon, {
         code: next.code,
         kind: next.kind,
@@ -114,27 +142,71 @@ export class CouponAdminService {
         perCustomerLimit: next.per_customer_limit ?? null,
         firstOrderOnly: next.first_order_only ?? false,
         businessOnly: next.business_only ?? false,
-        updatedAt: new Date(),
       });
-      await uniqueCode(next.code, () => this.coupons.save(m, coupon));
+      const after = audited(coupon);
+      const changed = AUDITED.filter((f) => before[f] !== after[f]);
+      // a change to the same values is no change: nothing saved, nothing logged
+      if (changed.length) {
+        coupon.updatedAt = new Date();
+        await uniqueCode(next.code, () => this.coupons.save(m, coupon));
+        await this.audit.record(m, {
+          actor,
+          action: 'coupon.update',
+          entityType: 'coupon',
+          entityId: id,
+          before: pick(before, ['code', ...changed]),
+          after: pick(after, ['code', ...changed]),
+        });
+      }
       return this.detail(id, m);
     });
   }
 
   /** Switches the coupon off (shoppers get COUPON_DISABLED) or on again; doing it twice changes nothing. */
-  async setDisabled(id: string, disabled: boolean): Promise<AdminCouponDetail> {
+  async setDisabled(id: string, disabled: boolean, actor: AuditActor): Promise<AdminCouponDetail> {
     return this.db.transaction(async (m) => {
       const coupon = await this.coupons.byId(m, id, true);
       if (!coupon) throw new CartError('COUPON_NOT_FOUND');
       if ((coupon.disabledAt !== null) !== disabled) {
+        const before = audited(coupon);
         const now = new Date();
         coupon.disabledAt = disabled ? now : null;
         coupon.updatedAt = now;
         await this.coupons.save(m, coupon);
+        await this.audit.record(m, {
+          actor,
+          action: disabled ? 'coupon.disable' : 'coupon.enable',
+          entityType: 'coupon',
+          entityId: id,
+          before: { code: before.code, disabled_at: before.disabled_at },
+          after: { code: coupon.code, disabled_at: audited(coupon).disabled_at },
+        });
       }
       return this.detail(id, m);
     });
   }
+}
+
+/** The audited fields of a coupon, as plain JSON values (instants as ISO strings). */
+function audited(c: Coupon): Record<(typeof AUDITED)[number], string | number | boolean | null> {
+  return {
+    code: c.code,
+    kind: c.kind,
+    percent: c.percent,
+    amount: c.amount,
+    valid_from: c.validFrom?.toISOString() ?? null,
+    valid_until: c.validUntil?.toISOString() ?? null,
+    minimum_order: c.minimumOrder,
+    usage_limit: c.usageLimit,
+    per_customer_limit: c.perCustomerLimit,
+    first_order_only: c.firstOrderOnly,
+    business_only: c.businessOnly,
+    disabled_at: c.disabledAt?.toISOString() ?? null,
+  };
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Pick<T, K> {
+  return Object.fromEntries(keys.map((k) => [k, o[k]])) as Pick<T, K>;
 }
 
 /** The coupon's terms as the request schemas describe them (to merge a change into). */
