@@ -20,7 +20,7 @@ import { RequireOperator } from '../../platform/auth/index.js';
 import { ContentAdminService } from './content-admin.service.js';
 
 /**
- * The operators' content API (role admin; docs/content.md 'Admin API'). Answers are private and never
+ * The operators' content API (admin and staff, docs/admin.md 'Roles'; docs/content.md 'Admin API'). Answers are private and never
  * cached; writes need the CSRF token like every mutation. Publishing or an edit of a visible text
  * publishes `content.published` (the render cache and the sitemap follow).
  */

@@ -43,7 +43,7 @@ registerAuditFields('content_entry', [
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The operators' content API (role admin; docs/content.md 'Admin API'): list, read, edit a
+ * The operators' content API (admin and staff; docs/content.md 'Admin API'): list, read, edit a
  * translation's texts, publish and unpublish. Every change that alters what visitors see publishes
  * `content.published` / `content.unpublished` in its transaction, like the import.
  */

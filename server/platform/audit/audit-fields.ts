@@ -27,7 +27,7 @@ const isSecretField = (f: string): boolean =>
   f
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .some((w) => SECRET_WORDS.has(w));
+    .some((w) => SECRET_WORDS.has(w)) || /(api|secret|private|signing|access|encryption)_?key/i.test(f);
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 
 /** Declares the fields of `entityType` that may be logged (called again: the fields are added). */

@@ -8,6 +8,7 @@ import { currentUser, currentUserId, type AuthUser } from './caller.js';
 import { CallerStrategy } from './caller-strategy.js';
 import { IdentifyCaller } from './identify-caller.guard.js';
 import { RequireAuth, Roles } from './require-auth.guard.js';
+import { RequireOperator } from './require-operator.guard.js';
 
 const admin: AuthUser = { id: 'u-1', role: 'admin', sessionId: 's-1' };
 const customer: AuthUser = { id: 'u-2', role: 'customer', sessionId: 's-2' };
@@ -71,5 +72,35 @@ describe('RequireAuth', () => {
     expect(refusal({ user: customer }, 'adminOnly')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
     expect(refusal({ user: admin }, 'adminOnly')).toBe(true);
     expect(refusal({ user: customer }, 'open')).toBe(true);
+  });
+});
+
+describe('RequireOperator', () => {
+  const guard = new RequireOperator();
+  const call = (user: AuthUser | undefined, method: string, path: string | undefined, params: Record<string, string> = {}): unknown => {
+    const req = { user, method, route: path === undefined ? undefined : { path }, params };
+    try {
+      return guard.canActivate(contextOf(req));
+    } catch (err) {
+      return err instanceof AuthError ? [err.code, err.kind] : err;
+    }
+  };
+  const staff: AuthUser = { id: 'u-3', role: 'staff', sessionId: 's-3' };
+
+  it('refuses an anonymous caller with 401 and a customer with 403', () => {
+    expect(call(undefined, 'GET', '/api/admin/orders')).toEqual(['AUTH_REQUIRED', 'unauthenticated']);
+    expect(call(customer, 'GET', '/api/admin/orders')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
+  });
+
+  it('lets staff and admin in as the policy says', () => {
+    expect(call(staff, 'POST', '/api/admin/orders/:number/ship')).toBe(true);
+    expect(call(staff, 'POST', '/api/admin/orders/:number/refund')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
+    expect(call(admin, 'POST', '/api/admin/orders/:number/refund')).toBe(true);
+    expect(call(staff, 'GET', '/api/admin/vat/eu-distance-sales')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
+  });
+
+  it('refuses everybody on a route the policy does not name', () => {
+    expect(call(admin, 'GET', '/api/admin/not-in-the-table')).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
+    expect(call(admin, 'GET', undefined)).toEqual(['AUTH_FORBIDDEN', 'forbidden']);
   });
 });

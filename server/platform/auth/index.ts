@@ -11,10 +11,10 @@ export {
   AUDIT_TYPES_FOR_STAFF,
   type CapabilityByParam,
   mayUse,
-  OPERATOR_POLICY,
   OPERATOR_ROUTES,
-  type OperatorCapability,
   requestCapability,
   routeCapability,
 } from './operator-policy.js';
+/** @public The policy itself and its capability names, for the back office's modules and screens' server side. */
+export { OPERATOR_POLICY, type OperatorCapability } from './operator-policy.js';
 export { AuthError } from './auth.errors.js';

@@ -332,6 +332,19 @@ describe('content module', () => {
         'content.unpublished',
         'content.published',
       ]);
+      // each change is in the audit log (docs/admin.md 'Audit log'), with the texts before and after
+      const audit = (await db.query(
+        `SELECT action, actor_role, before, after FROM audit_log WHERE entity_type = 'content_entry' AND entity_id = $1 ORDER BY id`,
+        [hello.id],
+      )) as Array<{ action: string; actor_role: string; before: Record<string, unknown>; after: Record<string, unknown> }>;
+      expect(audit.map((a) => [a.action, a.actor_role])).toEqual([
+        ['content.update', 'admin'],
+        ['content.unpublish', 'admin'],
+        ['content.publish', 'admin'],
+      ]);
+      expect(audit[0].before).toEqual({ type: 'blog', key: 'hello', locale: 'en', title: 'Hello from the mill', body_markdown: "The first post's body." });
+      expect(audit[0].after).toMatchObject({ locale: 'en', title: 'Hello again', body_markdown: 'New <b>body</b> [x](javascript:alert(1))' });
+      expect([audit[1].before.status, audit[1].after.status, audit[2].after.status]).toEqual(['published', 'draft', 'published']);
 
       // the import leaves an admin edit alone while the file is unchanged
       expect((await importer.run()).updated).toBe(0);

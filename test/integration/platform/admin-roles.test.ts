@@ -3,7 +3,7 @@
 // own) is called as anonymous, customer, staff and admin, and the answer is checked against the one
 // policy (server/platform/auth/operator-policy.ts). A route the policy does not name fails the test.
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
-import request from 'supertest';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DataSource } from 'typeorm';
 import type { RunningShop } from '../../../server/main.js';
 import { mayUse, OPERATOR_ROUTES, routeCapability, type CapabilityByParam } from '../../../server/platform/auth/index.js';
@@ -18,8 +18,8 @@ interface RouteLayer {
 
 /** Every method + path the app's Express router holds (what Nest registered), in registration order. */
 function registeredRoutes(shop: RunningShop): Array<{ method: string; path: string }> {
-  const express = shop.app.getHttpAdapter().getInstance() as { router?: { stack: RouteLayer[] }; _router?: { stack: RouteLayer[] } };
-  const stack = (express.router ?? express._router)?.stack ?? [];
+  const express = (shop.app as NestExpressApplication).getHttpAdapter().getInstance() as { router: { stack: RouteLayer[] } };
+  const stack = express.router.stack;
   const routes: Array<{ method: string; path: string }> = [];
   for (const layer of stack) {
     const path = layer.route?.path;

@@ -51,7 +51,7 @@ function noStore(res: Response): void {
 }
 
 /**
- * The operators' invoice API (role admin; docs/invoicing/operators.md): the list with fiscal states,
+ * The operators' invoice API (operators per docs/admin.md 'Roles'; docs/invoicing/operators.md): the list with fiscal states,
  * one invoice with its attempts at CIS, 'retry now', a storno, the files, the accountant's monthly
  * CSV and the book of invoices. A POST needs the CSRF token like every mutation (csrf.ts).
  */

@@ -7,7 +7,11 @@ import { mayUse, routeCapability } from '../../../platform/auth/index.js';
  * 'Roles'): the capability the action's route needs in the operators' policy, and for cancelling a
  * paid order also `orders.refund` (its payment goes back to the buyer: a refund, admin only).
  */
-export function operatorMayAct(role: UserRole | undefined, action: AdminOrderAction, order: Pick<AdminOrderState, 'payment_status'>): boolean {
+export function operatorMayAct(
+  role: UserRole | undefined,
+  action: AdminOrderAction,
+  order: Pick<AdminOrderState, 'payment_status'>,
+): boolean {
   const capability = routeCapability('POST', `/api/admin/orders/:number/${action}`);
   if (!capability || !mayUse(role, capability)) return false;
   return action !== 'cancel' || order.payment_status !== 'paid' || mayUse(role, 'orders.refund');

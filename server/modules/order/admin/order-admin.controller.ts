@@ -24,7 +24,7 @@ import { OrderAdminService } from './order-admin.service.js';
 import { actionsFor } from './operator-actions.js';
 
 /**
- * The operators' order API (role admin; docs/orders.md 'Operators'). Every answer is private and
+ * The operators' order API (admin and staff, staff without refunds: docs/admin.md 'Roles'; docs/orders.md 'Operators'). Every answer is private and
  * never cached; a POST needs the CSRF token like every mutation (csrf.ts). The actions answer the
  * order as it is afterwards, with its history and what it allows next.
  */

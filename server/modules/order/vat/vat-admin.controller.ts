@@ -8,7 +8,7 @@ import { ApiZodQuery, ApiZodResponse } from '../../../platform/http/zod-validati
 import { ZodQuery, type Parsed } from '../../../platform/http/zod-validation.js';
 import { EuDistanceSales } from './eu-distance-sales.js';
 
-/** The operators' VAT figures (role admin, like /api/admin/orders; docs/invoicing/vat.md). Never cached. */
+/** The operators' VAT figures (role admin: capability settings.vat, docs/admin.md 'Roles'; docs/invoicing/vat.md). Never cached. */
 @ApiTags('admin')
 @ApiBearerAuth()
 @Controller('api/admin/vat')

@@ -8,7 +8,7 @@ import { adminCsrf, adminOperator, formField, pageFrame, sendAdminPage } from '.
 import type { Csrf } from '../../../../platform/http/csrf.js';
 import { DomainError, STATUS_BY_KIND } from '../../../../platform/http/domain-error.js';
 import { localizedMessage } from '../../../../platform/i18n/index.js';
-import type { AuthUser } from '../../../../platform/auth/index.js';
+import { mayUse, type AuthUser } from '../../../../platform/auth/index.js';
 import { ProfileService } from '../../../identity/index.js';
 import { InvoiceFiles } from '../../invoice-files.js';
 import { InvoiceIdParams } from '../invoice-admin.controller.js';
@@ -40,7 +40,7 @@ function idOf(raw: unknown): string | null {
  * The operators' server-rendered invoice pages (docs/invoicing/operators.md): the list with its
  * filters in the URL, one invoice with its attempts at CIS and its actions ('retry now', a storno
  * with a confirmation), the accountant's export form and the book of invoices. HTML that works
- * without JavaScript, signed in with role admin, CSRF tokens in the forms; built on the one
+ * without JavaScript, signed in as an operator the policy allows (docs/admin.md 'Roles'), CSRF tokens in the forms; built on the one
  * InvoiceAdminService the JSON API uses.
  */
 @ApiExcludeController()
@@ -99,14 +99,21 @@ export class AdminInvoicesPageController {
   async detail(@Req() req: Request, @Res() res: Response): Promise<void> {
     const frame = pageFrame(req, res);
     const id = idOf(req.params.id);
-    if (!this.operator(req, res, frame, id ? `${ADMIN_INVOICES_PATH}/${id}` : ADMIN_INVOICES_PATH)) return;
+    const user = this.operator(req, res, frame, id ? `${ADMIN_INVOICES_PATH}/${id}` : ADMIN_INVOICES_PATH);
+    if (!user) return;
     const invoice = id ? await this.admin.detail(id).catch(notFoundAsNull) : null;
     if (!invoice) return sendAdminPage(res, 404, invoiceMessagePage(frame, 'not_found'));
     const notice = isAction(req.query.done) ? req.query.done : undefined;
     sendAdminPage(
       res,
       200,
-      invoiceDetailPage(frame, { invoice, view: await this.view(invoice.id), csrfToken: this.csrf.tokenFor(req, res), notice }),
+      invoiceDetailPage(frame, {
+        invoice,
+        view: await this.view(invoice.id),
+        csrfToken: this.csrf.tokenFor(req, res),
+        notice,
+        mayStorno: mayUse(user.role, 'invoices.storno'),
+      }),
     );
   }
 
@@ -168,6 +175,7 @@ export class AdminInvoicesPageController {
         view: await this.view(invoice.id),
         csrfToken: this.csrf.tokenFor(req, res),
         error: refusal.error,
+        mayStorno: mayUse(user.role, 'invoices.storno'),
       }),
     );
   }

@@ -138,6 +138,20 @@ describe('the /admin/invoices pages', () => {
     expect(storno).not.toContain('data-action="storno"');
   });
 
+  it("offer staff no storno (admin only, docs/admin.md 'Roles'), but 'retry now'", () => {
+    const forStaff = invoiceDetailPage(frame(), {
+      invoice: detail({ jir: null, fiscal_state: 'pending' }),
+      view: VIEW,
+      csrfToken: 'tok',
+      mayStorno: false,
+    });
+    expect(forStaff).toContain('data-action="retry"');
+    expect(forStaff).not.toContain('data-action="storno"');
+    expect(invoiceDetailPage(frame(), { invoice: detail({ jir: null, fiscal_state: 'pending' }), view: VIEW, csrfToken: 'tok' })).toContain(
+      'data-action="storno"',
+    );
+  });
+
   it('list the attempts at CIS with NakDost and the error, and keep a refused form filled in', () => {
     const out = invoiceDetailPage(frame('en'), {
       invoice: detail({

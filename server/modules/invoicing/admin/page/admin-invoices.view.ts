@@ -155,7 +155,14 @@ function euroInput(cents: number): string {
   return (cents / 100).toFixed(2).replace('.', ',');
 }
 
-function actionForms(t: AdminInvoicesTexts, d: AdminInvoiceDetail, locale: Locale, csrfToken: string, error?: InvoiceActionError): Html {
+function actionForms(
+  t: AdminInvoicesTexts,
+  d: AdminInvoiceDetail,
+  locale: Locale,
+  csrfToken: string,
+  error?: InvoiceActionError,
+  mayStorno = true,
+): Html {
   const forms: Html[] = [];
   if (d.jir === null) {
     const err = error?.action === 'retry' ? error : undefined;
@@ -166,7 +173,7 @@ ${err ? html`<p class="field-error" id="a-retry-error">${err.message}</p>` : ''}
 <button type="submit" id="a-retry-button" aria-describedby="a-retry-hint">${t.retry}</button>
 </form>`);
   }
-  if (d.kind === 'invoice' && d.left_to_reverse > 0) {
+  if (mayStorno && d.kind === 'invoice' && d.left_to_reverse > 0) {
     const err = error?.action === 'storno' ? error : undefined;
     const described = err ? ' a-storno-error' : '';
     forms.push(html`<form method="post" action="${ADMIN_INVOICES_PATH}/${d.id}/storno" data-action="storno" aria-labelledby="a-storno-button">
@@ -186,7 +193,15 @@ ${err ? html`<p class="field-error" id="a-storno-error">${err.message}</p>` : ''
 /** GET /admin/invoices/{id}: the facts, the actions, the attempts at CIS and the invoice itself (`view`: InvoiceFiles.html, escaped markup of pdf/, with its INVOICE_HTML_STYLE). */
 export function invoiceDetailPage(
   frame: PageFrame,
-  data: { invoice: AdminInvoiceDetail; view: string; csrfToken: string; notice?: InvoiceAction; error?: InvoiceActionError },
+  data: {
+    invoice: AdminInvoiceDetail;
+    view: string;
+    csrfToken: string;
+    notice?: InvoiceAction;
+    error?: InvoiceActionError;
+    /** whether the operator's role may make a storno (docs/admin.md 'Roles': admin only); default yes */
+    mayStorno?: boolean;
+  },
 ): string {
   const { locale } = frame;
   const t = ADMIN_INVOICES_TEXTS[locale];
@@ -214,7 +229,7 @@ ${d.kind === 'invoice' ? html`<dt>${t.leftToReverse}</dt><dd data-testid="left">
 <dt>${t.files}</dt><dd>${fileLinks(t, d)}</dd>
 </dl>
 <h2 id="actions">${t.actions}</h2>
-${actionForms(t, d, locale, data.csrfToken, data.error)}
+${actionForms(t, d, locale, data.csrfToken, data.error, data.mayStorno ?? true)}
 <h2>${t.attempts}</h2>
 ${
   d.attempts_log.length

@@ -21,7 +21,7 @@ import { adminCsrf, adminOperator, formField, pageFrame, sendAdminPage } from '.
 /**
  * The operators' server-rendered order pages (docs/orders.md 'The /admin/orders page'): the list
  * with filters, one order with everything about it, and one form per allowed action. HTML that
- * works without JavaScript; signed in with the shop's own session and role admin. Built on the one
+ * works without JavaScript; signed in with the shop's own session and an operator role (docs/admin.md 'Roles'). Built on the one
  * `OrderAdministration` service the JSON API `/api/admin/orders` uses, so the two never disagree.
  */
 @ApiExcludeController()
