@@ -59,7 +59,7 @@ describe('the /admin/invoices pages in a browser', () => {
 
       // the invoice is issued by the order.shipped event's handler, a moment after the answer
       const row = page.getByTestId('invoices').locator('tbody tr');
-      for (const deadline = Date.now() + 30_000; ; ) {
+      for (const deadline = Date.now() + 30_000; ;) {
         await page.goto(`/admin/invoices?q=${number}`);
         await page.getByRole('heading', { level: 1 }).waitFor();
         if ((await row.count()) > 0 || Date.now() > deadline) break;
