@@ -28,6 +28,7 @@ import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
 import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
 import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 import { CatalogAdmin1797820000000 } from './1797820000000-catalog-admin.js';
+import { CouponAdmin1797830000000 } from './1797830000000-coupon-admin.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
@@ -63,4 +64,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   StaffRole1797800000000,
   AuditLog1797800100000,
   CatalogAdmin1797820000000,
+  CouponAdmin1797830000000,
 ];

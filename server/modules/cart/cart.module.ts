@@ -11,12 +11,23 @@ import { CartRepository } from './cart.repository.js';
 import { CouponRepository } from './coupon.repository.js';
 import { CartDemoSeeder } from './cart-demo.seeder.js';
 import { GuestCartHandover } from './guest-cart-handover.js';
+import { CouponAdminController } from './admin/coupon-admin.controller.js';
+import { CouponAdminService } from './admin/coupon-admin.service.js';
 import { BirthdayCouponListener } from './listeners/birthday-coupon.listener.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Cart, CartLine, Coupon, CouponRedemption]), CatalogModule, IdentityModule],
-  controllers: [CartController],
-  providers: [CartRepository, CouponRepository, CartService, CouponService, CartDemoSeeder, BirthdayCouponListener, GuestCartHandover],
+  controllers: [CartController, CouponAdminController],
+  providers: [
+    CartRepository,
+    CouponRepository,
+    CartService,
+    CouponService,
+    CouponAdminService,
+    CartDemoSeeder,
+    BirthdayCouponListener,
+    GuestCartHandover,
+  ],
   exports: [CartService, CouponService],
 })
 export class CartModule {}

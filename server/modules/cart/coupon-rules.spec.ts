@@ -96,4 +96,40 @@ describe('coupon rules', () => {
       ),
     );
   });
+  it('refuses a coupon an operator switched off, before anything else', () => {
+    expect(evaluateCoupon({ ...base, disabled: true }, ctx)).toEqual({ ok: false, refusal: { code: 'COUPON_DISABLED', params: {} } });
+    // even one that would fail later checks: the shopper learns that it is off, not why else it would fail
+    expect(evaluateCoupon({ ...base, disabled: true }, { ...ctx, subtotal: 1 }).ok).toBe(false);
+    expect(evaluateCoupon({ ...base, disabled: true }, { ...ctx, subtotal: 1 })).toMatchObject({ refusal: { code: 'COUPON_DISABLED' } });
+    expect(evaluateCoupon({ ...base, disabled: false }, ctx).ok).toBe(true);
+  });
+
+  it('gives a business-only coupon to business buyers only; an unknown buyer is not refused yet', () => {
+    const b2b = { ...base, businessOnly: true };
+    expect(evaluateCoupon(b2b, { ...ctx, business: false })).toEqual({ ok: false, refusal: { code: 'COUPON_BUSINESS_ONLY', params: {} } });
+    expect(evaluateCoupon(b2b, { ...ctx, business: true })).toEqual({ ok: true, discount: 300 });
+    expect(evaluateCoupon(b2b, { ...ctx, business: null }).ok).toBe(true);
+    // who may use it is said before the window: a consumer learns it is not for them
+    expect(evaluateCoupon(b2b, { ...ctx, business: false, now: new Date('2030-01-01') })).toMatchObject({
+      refusal: { code: 'COUPON_BUSINESS_ONLY' },
+    });
+    // an ordinary coupon does not ask
+    expect(evaluateCoupon(base, { ...ctx, business: false }).ok).toBe(true);
+  });
+
+  it('gives a first-order-only coupon to a buyer without earlier orders; unknown history is not refused yet', () => {
+    const first = { ...base, firstOrderOnly: true };
+    expect(evaluateCoupon(first, { ...ctx, earlierOrders: 0 })).toEqual({ ok: true, discount: 300 });
+    expect(evaluateCoupon(first, { ...ctx, earlierOrders: 1 })).toEqual({
+      ok: false,
+      refusal: { code: 'COUPON_FIRST_ORDER_ONLY', params: {} },
+    });
+    expect(evaluateCoupon(first, { ...ctx, earlierOrders: null }).ok).toBe(true);
+    expect(evaluateCoupon(first, { ...ctx }).ok).toBe(true);
+    expect(evaluateCoupon(base, { ...ctx, earlierOrders: 7 }).ok).toBe(true);
+    // the usage limits speak first (the shopper's own use of it is the more precise reason)
+    expect(evaluateCoupon(first, { ...ctx, earlierOrders: 1, customerRedemptions: 1 })).toMatchObject({
+      refusal: { code: 'COUPON_ALREADY_USED' },
+    });
+  });
 });

@@ -17,6 +17,12 @@ export interface CouponTerms {
   perCustomerLimit: number | null;
   /** A personal coupon (a birthday present): only this customer (`user:<id>`) may use it; null = anyone. */
   customerKey?: string | null;
+  /** Switched off by an operator: refused to everyone. */
+  disabled?: boolean;
+  /** Only for a customer without an earlier (not cancelled) order. */
+  firstOrderOnly?: boolean;
+  /** Only for signed-in business buyers. */
+  businessOnly?: boolean;
 }
 
 export type CouponRefusal =
@@ -25,7 +31,10 @@ export type CouponRefusal =
   | { code: 'COUPON_BELOW_MINIMUM'; params: { minimum: number } }
   | { code: 'COUPON_USED_UP'; params: Record<string, never> }
   | { code: 'COUPON_ALREADY_USED'; params: Record<string, never> }
-  | { code: 'COUPON_PERSONAL'; params: Record<string, never> };
+  | { code: 'COUPON_PERSONAL'; params: Record<string, never> }
+  | { code: 'COUPON_DISABLED'; params: Record<string, never> }
+  | { code: 'COUPON_BUSINESS_ONLY'; params: Record<string, never> }
+  | { code: 'COUPON_FIRST_ORDER_ONLY'; params: Record<string, never> };
 
 export type CouponVerdict = { ok: true; discount: number } | { ok: false; refusal: CouponRefusal };
 
@@ -40,16 +49,31 @@ export function couponDiscount(terms: Pick<CouponTerms, 'kind' | 'percent' | 'am
   return Math.min(raw, subtotal);
 }
 
+/** What a coupon check knows of the cart and its buyer. */
+export interface CouponContext {
+  now: Date;
+  subtotal: number;
+  totalRedemptions: number;
+  /** The customer's own redemptions; null when the customer is not known yet (a guest before checkout). */
+  customerRedemptions: number | null;
+  customerKey?: string | null;
+  /** Whether the buyer is a signed-in business buyer (a guest is not); null/absent = not known. */
+  business?: boolean | null;
+  /** The buyer's earlier orders (not cancelled); null/absent = not known yet (checked at checkout). */
+  earlierOrders?: number | null;
+}
+
 /**
- * Checks a coupon against a cart, in the order a shopper understands: window, minimum order value,
- * total usage, the customer's own usage. `validUntil` is exclusive; `validFrom` inclusive.
- * `customerRedemptions` is null when the customer is not known yet (a guest before checkout).
+ * Checks a coupon against a cart, in the order a shopper understands: switched off, whose it is
+ * (personal, business buyers only), window, minimum order value, total usage, the customer's own
+ * usage, first order only. `validUntil` is exclusive; `validFrom` inclusive. What the context does not
+ * know yet (a guest's usage and earlier orders before checkout) is not refused here: the checkout
+ * checks it again with the buyer known.
  */
-export function evaluateCoupon(
-  terms: CouponTerms,
-  ctx: { now: Date; subtotal: number; totalRedemptions: number; customerRedemptions: number | null; customerKey?: string | null },
-): CouponVerdict {
+export function evaluateCoupon(terms: CouponTerms, ctx: CouponContext): CouponVerdict {
+  if (terms.disabled) return { ok: false, refusal: { code: 'COUPON_DISABLED', params: {} } };
   if (terms.customerKey && ctx.customerKey !== terms.customerKey) return { ok: false, refusal: { code: 'COUPON_PERSONAL', params: {} } };
+  if (terms.businessOnly && ctx.business === false) return { ok: false, refusal: { code: 'COUPON_BUSINESS_ONLY', params: {} } };
   if (terms.validFrom && ctx.now < terms.validFrom)
     return { ok: false, refusal: { code: 'COUPON_NOT_YET_VALID', params: { from: terms.validFrom } } };
   if (terms.validUntil && ctx.now >= terms.validUntil)
@@ -61,5 +85,7 @@ export function evaluateCoupon(
   if (terms.perCustomerLimit !== null && ctx.customerRedemptions !== null && ctx.customerRedemptions >= terms.perCustomerLimit) {
     return { ok: false, refusal: { code: 'COUPON_ALREADY_USED', params: {} } };
   }
+  if (terms.firstOrderOnly && ctx.earlierOrders != null && ctx.earlierOrders > 0)
+    return { ok: false, refusal: { code: 'COUPON_FIRST_ORDER_ONLY', params: {} } };
   return { ok: true, discount: couponDiscount(terms, ctx.subtotal) };
 }

@@ -45,8 +45,24 @@ export class Coupon {
   @Column('text', { nullable: true })
   issueKey: string | null;
 
+  /** Only for a customer without an earlier (not cancelled) order. */
+  @Column('boolean', { default: false })
+  firstOrderOnly: boolean;
+
+  /** Only for signed-in business buyers (role `business`). */
+  @Column('boolean', { default: false })
+  businessOnly: boolean;
+
+  /** Set while an operator has switched the coupon off; null = on. */
+  @Column('timestamptz', { nullable: true })
+  disabledAt: Date | null;
+
   @Column('timestamptz')
   createdAt: Date;
+
+  /** The last change by an operator (creation at first). */
+  @Column('timestamptz')
+  updatedAt: Date;
 }
 
 /** One use of a coupon by an order (recorded at order placement). */
@@ -64,6 +80,10 @@ export class CouponRedemption {
 
   @Column('text')
   orderId: string;
+
+  /** The cents the order got off with the coupon. */
+  @Column('integer', { default: 0 })
+  discount: number;
 
   @Column('timestamptz')
   redeemedAt: Date;

@@ -9,6 +9,7 @@ import { evaluateCoupon, normalizeCouponCode, type CouponRefusal, type CouponTer
 import { formatEuro } from '../../../contract/money.js';
 import { formatDate } from './format.js';
 import type { Locale } from '../../platform/i18n/index.js';
+import { ProfileService } from '../identity/index.js';
 
 export interface NewCoupon {
   code: string;
@@ -22,6 +23,8 @@ export interface NewCoupon {
   perCustomerLimit?: number | null;
   /** Personal coupon: only this customer (`user:<id>`) may use it. */
   customerKey?: string | null;
+  firstOrderOnly?: boolean;
+  businessOnly?: boolean;
 }
 
 export interface CouponCheck {
@@ -35,6 +38,7 @@ export class CouponService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly coupons: CouponRepository,
+    private readonly profiles: ProfileService,
   ) {}
 
   async create(input: NewCoupon, manager: EntityManager = this.db.manager): Promise<Coupon> {
@@ -64,7 +68,11 @@ export class CouponService {
       perCustomerLimit: input.perCustomerLimit ?? null,
       customerKey: input.customerKey ?? null,
       issueKey: null,
+      firstOrderOnly: input.firstOrderOnly ?? false,
+      businessOnly: input.businessOnly ?? false,
+      disabledAt: null,
       createdAt: new Date(),
+      updatedAt: new Date(),
     });
   }
 
@@ -72,10 +80,14 @@ export class CouponService {
     return this.coupons.findByCode(manager, normalizeCouponCode(code), lock);
   }
 
-  /** Evaluates a coupon for a cart's goods value; `customerKey` null for a guest not known yet. Unknown codes resolve to null. */
+  /**
+   * Evaluates a coupon for a cart's goods value; `customerKey` null for a guest not known yet (a
+   * guest is never a business buyer). `earlierOrders` is the buyer's earlier orders when the order
+   * module knows them (at checkout); absent, a first-order-only coupon is not refused yet. Unknown codes resolve to null.
+   */
   async check(
     code: string,
-    ctx: { subtotal: number; customerKey: string | null; now?: Date },
+    ctx: { subtotal: number; customerKey: string | null; now?: Date; earlierOrders?: number | null },
     manager: EntityManager = this.db.manager,
   ): Promise<CouponCheck | null> {
     const coupon = await this.findByCode(code, manager);
@@ -87,30 +99,52 @@ export class CouponService {
       totalRedemptions: total,
       customerRedemptions: ctx.customerKey === null ? null : mine,
       customerKey: ctx.customerKey,
+      business: coupon.businessOnly ? await this.isBusinessBuyer(ctx.customerKey) : null,
+      earlierOrders: ctx.earlierOrders ?? null,
     });
     return { coupon, verdict };
+  }
+
+  /** Whether the customer key names a signed-in business buyer (role `business`); guests (`email:…`, null) are not. */
+  private async isBusinessBuyer(customerKey: string | null): Promise<boolean> {
+    if (!customerKey?.startsWith('user:')) return false;
+    const user = await this.profiles.get(customerKey.slice('user:'.length)).catch(() => null);
+    return user?.role === 'business';
   }
 
   /**
    * Records that `orderId` used the coupon, for `customerKey` (`user:<id>` or `email:<address>`).
    * Call it inside the order's transaction: the coupon row is locked, so concurrent orders cannot
    * exceed the limits. Throws the shopper's refusal (CartError) when the coupon no longer applies.
-   * Redeeming the same order twice is a no-op.
+   * Redeeming the same order twice is a no-op. `earlierOrders`: counts the buyer's earlier orders (not
+   * cancelled), asked only for a first-order-only coupon; `discount`: the cents the order got off (recorded for
+   * the usage figures; computed from `subtotal` when absent).
    */
   async redeem(
     manager: EntityManager,
     code: string,
     customerKey: string,
     orderId: string,
-    opts: { subtotal?: number; now?: Date; locale?: Locale } = {},
+    opts: { subtotal?: number; now?: Date; locale?: Locale; earlierOrders?: () => Promise<number>; discount?: number } = {},
   ): Promise<Coupon> {
     const coupon = await this.findByCode(code, manager, true);
     if (!coupon) throw new CartError('COUPON_UNKNOWN', {}, 'code');
     if (await this.coupons.isRedeemedBy(manager, coupon.id, orderId)) return coupon;
     // without a subtotal the order module vouches for the minimum (it validated the cart)
-    const checked = await this.check(code, { subtotal: opts.subtotal ?? coupon.minimumOrder, customerKey, now: opts.now }, manager);
+    const checked = await this.check(
+      code,
+      {
+        subtotal: opts.subtotal ?? coupon.minimumOrder,
+        customerKey,
+        now: opts.now,
+        // counted only for a coupon that asks (one query on the orders)
+        earlierOrders: coupon.firstOrderOnly && opts.earlierOrders ? await opts.earlierOrders() : null,
+      },
+      manager,
+    );
     if (checked && !checked.verdict.ok) throw refusalError(checked.verdict.refusal, opts.locale ?? 'en', opts.subtotal ?? 0);
-    await this.coupons.insertRedemption(manager, coupon.id, customerKey, orderId);
+    const discount = opts.discount ?? (checked?.verdict.ok && opts.subtotal !== undefined ? checked.verdict.discount : 0);
+    await this.coupons.insertRedemption(manager, coupon.id, customerKey, orderId, discount);
     return coupon;
   }
 
@@ -132,6 +166,9 @@ export function terms(c: Coupon): CouponTerms {
     usageLimit: c.usageLimit,
     perCustomerLimit: c.perCustomerLimit,
     customerKey: c.customerKey,
+    disabled: c.disabledAt !== null,
+    firstOrderOnly: c.firstOrderOnly,
+    businessOnly: c.businessOnly,
   };
 }
 

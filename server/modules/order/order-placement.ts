@@ -145,7 +145,13 @@ export class OrderPlacement {
         if (cart.couponCode) {
           const customerKey = customerKeyOf(owner) ?? `email:${body.email}`;
           await this.coupons
-            .redeem(m, cart.couponCode, customerKey, written.id, { subtotal: cart.totals.subtotal, now, locale })
+            .redeem(m, cart.couponCode, customerKey, written.id, {
+              subtotal: cart.totals.subtotal,
+              discount: cart.totals.discount,
+              earlierOrders: () => this.writer.earlierOrders(m, written.id, userId, body.email),
+              now,
+              locale,
+            })
             .catch((err: unknown) => {
               if (err instanceof CartError) {
                 const reason = localizedMessage(err.code, locale, err.params) ?? err.message;

@@ -60,6 +60,11 @@ export class OrderWriter {
     private readonly orders: OrderRepository,
   ) {}
 
+  /** The buyer's other orders that are not cancelled (first-order-only coupons); see OrderRepository.earlierOrders. */
+  earlierOrders(manager: EntityManager, orderId: string, userId: string | null, email: string): Promise<number> {
+    return this.orders.earlierOrders(manager, orderId, userId, email);
+  }
+
   async insert(manager: EntityManager, draft: OrderDraft, now: Date = new Date()): Promise<WrittenOrder> {
     return this.write(manager, draft, now, (m) => this.numbers.nextOrderNumber(m, now));
   }

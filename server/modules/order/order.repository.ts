@@ -297,6 +297,19 @@ export class OrderRepository {
     return rows[0];
   }
 
+  /**
+   * How many orders, other than `orderId` and not cancelled, the buyer placed before: by the account
+   * (`userId`) or by the e-mail address (a guest's earlier orders, an account's orders as a guest).
+   */
+  async earlierOrders(m: EntityManager, orderId: string, userId: string | null, email: string): Promise<number> {
+    const [row] = (await m.query(
+      `SELECT count(*)::int AS n FROM shop_order
+        WHERE id <> $1 AND fulfilment_status <> 'cancelled' AND ((user_id IS NOT NULL AND user_id = $2) OR lower(email) = lower($3))`,
+      [orderId, userId, email],
+    )) as Array<{ n: number }>;
+    return row!.n;
+  }
+
   /** The signed-in user's most recent pending order (an unpaid card order still placed), if any. */
   async latestPendingForUser(userId: string): Promise<Order | null> {
     return this.db

@@ -113,6 +113,13 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'POST /api/admin/products/bulk/prices': 'prices.write',
   'POST /api/admin/products/:code/offers/preview': 'prices.write',
   'POST /api/admin/products/:code/offers': 'prices.write',
+  // coupons (cart/admin/coupon-admin.controller.ts): admin only
+  'GET /api/admin/coupons': 'coupons.manage',
+  'GET /api/admin/coupons/:id': 'coupons.manage',
+  'POST /api/admin/coupons': 'coupons.manage',
+  'PATCH /api/admin/coupons/:id': 'coupons.manage',
+  'POST /api/admin/coupons/:id/disable': 'coupons.manage',
+  'POST /api/admin/coupons/:id/enable': 'coupons.manage',
   // settings and people
   'GET /api/admin/vat/eu-distance-sales': 'settings.vat',
   'GET /api/admin/newsletter/subscribers': 'newsletter.manage',

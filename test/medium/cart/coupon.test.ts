@@ -6,6 +6,10 @@ import { Coupon, CouponRedemption } from '../../../server/modules/cart/coupon.en
 import { CouponRepository } from '../../../server/modules/cart/coupon.repository.js';
 import { CouponService, type NewCoupon } from '../../../server/modules/cart/coupon.service.js';
 import type { CartError } from '../../../server/modules/cart/cart.errors.js';
+import type { ProfileService } from '../../../server/modules/identity/index.js';
+
+/** The identity module's profiles, as far as coupons ask: every user here is a consumer. */
+const consumers = { get: (id: string) => Promise.resolve({ id, role: 'customer' }) } as unknown as ProfileService;
 
 /** Coupons on real PostgreSQL: checks counting redemptions, redemption under the coupon's row lock, grants once per key. */
 describe('CouponService (real PostgreSQL)', () => {
@@ -13,7 +17,7 @@ describe('CouponService (real PostgreSQL)', () => {
   let coupons: CouponService;
   beforeAll(async () => {
     db = await mediumDataSource([Coupon, CouponRedemption]);
-    coupons = new CouponService(db, new CouponRepository(db));
+    coupons = new CouponService(db, new CouponRepository(db), consumers);
   });
   afterAll(async () => {
     await db?.destroy();
