@@ -341,7 +341,7 @@ export const GoogleStartQuery = z.object({
 
 // ----- answers ---------------------------------------------------------------------------------
 
-export const UserRole = z.enum(['customer', 'business', 'admin']);
+export const UserRole = z.enum(['customer', 'business', 'admin', 'staff']);
 export type UserRole = z.infer<typeof UserRole>;
 
 /** The signed-in user as `GET /api/users/me` answers it. */

@@ -25,6 +25,7 @@ import { OutgoingMail1797500000000 } from './1797500000000-outgoing-mail.js';
 import { ProductKpdCode1797610000000 } from './1797610000000-product-kpd-code.js';
 import { ProductVatClass1797620000000 } from './1797620000000-product-vat-class.js';
 import { Invoicing1797700000000 } from './1797700000000-invoicing.js';
+import { StaffRole1797810000000 } from './1797810000000-staff-role.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
@@ -57,4 +58,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   ProductKpdCode1797610000000,
   ProductVatClass1797620000000,
   Invoicing1797700000000,
+  StaffRole1797810000000,
 ];

@@ -6,6 +6,8 @@ export { CatalogModule } from './catalog.module.js';
 export { CatalogService } from './catalog.service.js';
 export { SEARCH_RANKED } from './product.repository.js';
 export { PriceService } from './price.service.js';
+/** Low stock for the back office's dashboard. */
+export { StockFigures } from './stock-figures.js';
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;

@@ -28,6 +28,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
+import { OrderFigures } from './admin/order-figures.js';
 import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
 import { VatAdminController } from './vat/vat-admin.controller.js';
 
@@ -53,6 +54,7 @@ import { VatAdminController } from './vat/vat-admin.controller.js';
     OrderAdminService,
     EuDistanceSales,
     EuDistanceSalesRepository,
+    OrderFigures,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
@@ -66,6 +68,7 @@ import { VatAdminController } from './vat/vat-admin.controller.js';
     OrderPlacement,
     OrderAdminService,
     EuDistanceSales,
+    OrderFigures,
   ],
 })
 export class OrderModule {}

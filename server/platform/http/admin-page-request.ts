@@ -1,4 +1,5 @@
 import type { Request, Response } from 'express';
+import type { UserRole } from '../../../contract/api/identity.js';
 import type { Locale } from '../../../contract/locales.js';
 import { publicPath } from '../../../contract/paths.js';
 import { currentUser, type AuthUser } from '../auth/index.js';
@@ -23,14 +24,14 @@ export function sendAdminPage(res: Response, status: number, body: string): void
 
 /**
  * The signed-in operator, or an answer: nobody signed in -> 303 to the login page in the request's
- * language, coming back to `back` after (`fallback` when it is too long); signed in without role
- * admin -> `forbiddenPage` with 403.
+ * language, coming back to `back` after (`fallback` when it is too long); signed in without one of
+ * `back.roles` (default: admin) -> `forbiddenPage` with 403.
  */
 export function adminOperator(
   req: Request,
   res: Response,
   frame: PageFrame,
-  back: { path: string; fallback: string; forbiddenPage: () => string },
+  back: { path: string; fallback: string; forbiddenPage: () => string; roles?: readonly UserRole[] },
 ): AuthUser | undefined {
   const user = currentUser(req);
   if (!user) {
@@ -39,7 +40,7 @@ export function adminOperator(
     res.redirect(303, `${publicPath('login', frame.locale)}?redirect=${encodeURIComponent(target)}`);
     return undefined;
   }
-  if (user.role !== 'admin') {
+  if (!(back.roles ?? ['admin']).includes(user.role)) {
     sendAdminPage(res, 403, back.forbiddenPage());
     return undefined;
   }
