@@ -27,10 +27,6 @@ export default defineConfig({
     assetsDir: 'assets',
     target: 'es2022',
   },
-  server: {
-    fs: { allow: [rootDir] },
-    // `npm run dev:admin`: this dev server on its own port, the API of `npm run dev` behind it.
-    port: 5174,
-    proxy: { '/api': 'http://localhost:3000' },
-  },
+  // In development the web server mounts this dev server's middlewares (server/platform/admin-app, `npm run dev`).
+  server: { fs: { allow: [rootDir] } },
 });

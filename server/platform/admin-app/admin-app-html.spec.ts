@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { isAdminAppPath, withNonce } from './admin-app-html.js';
+import { isAdminAppPath, isDevModulePath, withNonce } from './admin-app-html.js';
 
 describe('the back office app page', () => {
   it("answers /admin and its screens, and leaves today's server pages, the queues and the files to their own handlers", () => {
@@ -30,5 +30,20 @@ describe('the back office app page', () => {
     );
     // Not a base64 value: never written into the page.
     expect(() => withNonce(html, '"><script>')).toThrow();
+  });
+
+  it("in development, hands Vite its modules and tools, and the app's screens to the controller", () => {
+    for (const path of [
+      '/admin/main.tsx',
+      '/admin/@vite/client',
+      '/admin/@react-refresh',
+      '/admin/node_modules/.vite/deps/react.js',
+      '/admin/@fs/x/y.ts',
+    ]) {
+      expect(isDevModulePath(path)).toBe(true);
+    }
+    for (const path of ['/admin', '/admin/', '/admin/products', '/admin/products/ZZ-SPAG-400', '/main.tsx', '/@vite/client']) {
+      expect(isDevModulePath(path)).toBe(false);
+    }
   });
 });

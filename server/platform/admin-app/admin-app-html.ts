@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Express } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import type { ViteDevServer } from 'vite';
 import { CLIENT_DIST } from '../ssr/ssr-renderer.js';
 
@@ -49,8 +49,26 @@ export async function mountAdminDev(app: Express): Promise<ViteDevServer> {
     html: { cspNonce: DEV_NONCE },
     appType: 'custom',
   });
-  app.use(dev.middlewares);
-  return dev;
+  const vite = dev;
+  app.use((req: Request, res: Response, next: NextFunction) => {
+    if (!isDevModulePath(req.path)) return next();
+    // Vite strips its base (/admin) from req.url; what it does not answer goes on as it came.
+    const url = req.url;
+    vite.middlewares(req, res, (err?: unknown) => {
+      req.url = url;
+      next(err);
+    });
+  });
+  return vite;
+}
+
+/**
+ * What the back office's dev server answers: its modules and tools under /admin/ (`/admin/main.tsx`,
+ * `/admin/@vite/client`, `/admin/node_modules/.vite/deps/react.js`): a segment starting with '@' or a
+ * file name with a dot. The app's screens (`/admin/products/ZZ-1`) are pages: the controller's.
+ */
+export function isDevModulePath(path: string): boolean {
+  return path.startsWith('/admin/') && (path.includes('/@') || /\.[A-Za-z0-9]+$/.test(path));
 }
 
 /**
