@@ -25,8 +25,8 @@ function figures(withRevenue: boolean): AdminDashboard {
   };
 }
 
-const render = (language: AdminLanguage, data: AdminDashboard) =>
-  renderToStaticMarkup(<DashboardView data={data} language={language} t={createAdminI18n(language).t} />);
+const render = (language: AdminLanguage, data: AdminDashboard, role = 'admin') =>
+  renderToStaticMarkup(<DashboardView data={data} role={role} language={language} t={createAdminI18n(language).t} />);
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 describe('the dashboard', () => {
@@ -56,8 +56,11 @@ describe('the dashboard', () => {
     expect(words).not.toMatch(/narudžb/);
   });
 
-  it('for staff (no revenue in the answer): counts only, no amount anywhere', () => {
-    const html = render('hr', figures(false));
+  it('for staff (no revenue in the answer): counts only, no amount anywhere, no link to a page they cannot open', () => {
+    const html = render('hr', figures(false), 'staff');
+    expect(html).not.toContain('href="/admin/orders');
+    expect(html).not.toContain('href="/admin/invoices');
+    expect(text(html)).toContain('3 Za slanje');
     expect(html).not.toContain('€');
     expect(text(html)).not.toContain('Promet');
     expect(text(html)).toContain('Danas 5 narudžbi');

@@ -1,13 +1,16 @@
 /**
  * The dashboard's figures (docs/admin.md 'Dashboard'): pure, from the API's answer, so it is rendered
  * in unit tests as it is in the browser. Every figure links to where its work is done: today's
- * server-rendered pages (full page loads) with the filter that shows that work.
+ * server-rendered pages (full page loads) with the filter that shows that work, when the person's
+ * role may open them (today those pages are for role admin: staff see the figures without links).
  */
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { AdminDashboard } from '../../../contract/api/admin-dashboard';
 import { formatEuro } from '../../../contract/money';
 import { LOCALE_TAGS } from '../../../contract/locales';
 import type { AdminLanguage } from '../i18n';
+import { mayOpen } from '../frame/frame-view';
 import { OrdersChart } from './orders-chart';
 
 /** Where each figure's work is done. */
@@ -20,16 +23,23 @@ export const WORK_LINKS = {
   orders: '/admin/orders',
 } as const;
 
+/** A link to where the work is done, or its words alone when the person's role cannot open that page. */
+function WorkLink({ href, role, children }: { href: string; role: string | undefined; children: ReactNode }) {
+  return mayOpen(href, role) ? <a href={href}>{children}</a> : <>{children}</>;
+}
+
 function Period({
   title,
   orders,
   revenue,
+  role,
   language,
   t,
 }: {
   title: string;
   orders: number;
   revenue?: number;
+  role: string | undefined;
   language: AdminLanguage;
   t: TFunction;
 }) {
@@ -37,7 +47,9 @@ function Period({
     <section className="card" aria-labelledby={`period-${title}`}>
       <h2 id={`period-${title}`}>{title}</h2>
       <p className="figure">
-        <a href={WORK_LINKS.orders}>{t('dashboard.orders', { count: orders })}</a>
+        <WorkLink href={WORK_LINKS.orders} role={role}>
+          {t('dashboard.orders', { count: orders })}
+        </WorkLink>
       </p>
       {revenue !== undefined ? (
         <p>
@@ -48,12 +60,35 @@ function Period({
   );
 }
 
-function Work({ id, title, hint, count, href }: { id: string; title: string; hint: string; count: number; href: string }) {
+function Work({
+  id,
+  title,
+  hint,
+  count,
+  href,
+  role,
+}: {
+  id: string;
+  title: string;
+  hint: string;
+  count: number;
+  href: string;
+  role: string | undefined;
+}) {
+  const figure = (
+    <>
+      <span className="figure">{count}</span> <span className="work-title">{title}</span>
+    </>
+  );
   return (
     <li className={`card work${count > 0 ? ' attention' : ''}`}>
-      <a href={href} aria-describedby={`${id}-hint`}>
-        <span className="figure">{count}</span> <span className="work-title">{title}</span>
-      </a>
+      {mayOpen(href, role) ? (
+        <a href={href} aria-describedby={`${id}-hint`}>
+          {figure}
+        </a>
+      ) : (
+        <p className="work-plain">{figure}</p>
+      )}
       <p id={`${id}-hint`} className="hint">
         {hint}
       </p>
@@ -61,7 +96,17 @@ function Work({ id, title, hint, count, href }: { id: string; title: string; hin
   );
 }
 
-export function DashboardView({ data, language, t }: { data: AdminDashboard; language: AdminLanguage; t: TFunction }) {
+export function DashboardView({
+  data,
+  role,
+  language,
+  t,
+}: {
+  data: AdminDashboard;
+  role: string | undefined;
+  language: AdminLanguage;
+  t: TFunction;
+}) {
   const time = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: data.time_zone }).format(
     new Date(data.generated_at),
   );
@@ -72,25 +117,40 @@ export function DashboardView({ data, language, t }: { data: AdminDashboard; lan
       <h1>{t('dashboard.title')}</h1>
       <p className="hint">{t('dashboard.updated', { time })}</p>
       <div className="periods">
-        <Period title={t('dashboard.today')} orders={data.today.orders} revenue={data.today.revenue} language={language} t={t} />
-        <Period title={t('dashboard.week')} orders={data.week.orders} revenue={data.week.revenue} language={language} t={t} />
+        <Period
+          title={t('dashboard.today')}
+          orders={data.today.orders}
+          revenue={data.today.revenue}
+          role={role}
+          language={language}
+          t={t}
+        />
+        <Period title={t('dashboard.week')} orders={data.week.orders} revenue={data.week.revenue} role={role} language={language} t={t} />
       </div>
       <OrdersChart days={data.week.days} language={language} t={t} />
       <h2>{t('dashboard.work')}</h2>
       <ul className="work-list">
-        <Work id="to-ship" title={t('dashboard.toShip')} hint={t('dashboard.toShipHint')} count={data.to_ship} href={WORK_LINKS.toShip} />
+        <Work
+          id="to-ship"
+          title={t('dashboard.toShip')}
+          hint={t('dashboard.toShipHint')}
+          count={data.to_ship}
+          href={WORK_LINKS.toShip}
+          role={role}
+        />
         <Work
           id="card-pending"
           title={t('dashboard.cardPending')}
           hint={t('dashboard.cardPendingHint')}
           count={data.card_payments_pending}
           href={WORK_LINKS.cardPending}
+          role={role}
         />
         {data.failed_jobs === null ? (
           <li className="card work attention">
-            <a href={WORK_LINKS.failedJobs}>
+            <WorkLink href={WORK_LINKS.failedJobs} role={role}>
               <span className="work-title">{t('dashboard.failedJobs')}</span>
-            </a>
+            </WorkLink>
             <p className="hint">{t('dashboard.failedJobsUnknown')}</p>
           </li>
         ) : (
@@ -100,6 +160,7 @@ export function DashboardView({ data, language, t }: { data: AdminDashboard; lan
             hint={t('dashboard.failedJobsHint')}
             count={data.failed_jobs}
             href={WORK_LINKS.failedJobs}
+            role={role}
           />
         )}
         <li className={`card work${unfiscalized.pending + unfiscalized.rejected > 0 ? ' attention' : ''}`}>
@@ -108,10 +169,14 @@ export function DashboardView({ data, language, t }: { data: AdminDashboard; lan
           </h3>
           <ul className="links">
             <li>
-              <a href={WORK_LINKS.unfiscalizedPending}>{t('dashboard.unfiscalizedPending', { count: unfiscalized.pending })}</a>
+              <WorkLink href={WORK_LINKS.unfiscalizedPending} role={role}>
+                {t('dashboard.unfiscalizedPending', { count: unfiscalized.pending })}
+              </WorkLink>
             </li>
             <li>
-              <a href={WORK_LINKS.unfiscalizedRejected}>{t('dashboard.unfiscalizedRejected', { count: unfiscalized.rejected })}</a>
+              <WorkLink href={WORK_LINKS.unfiscalizedRejected} role={role}>
+                {t('dashboard.unfiscalizedRejected', { count: unfiscalized.rejected })}
+              </WorkLink>
             </li>
           </ul>
         </li>

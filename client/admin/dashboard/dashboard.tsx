@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '../../../contract/api/admin-dashboard';
+import type { UserView } from '../../../contract/api/identity';
 import { useAdmin } from '../app-context';
 import { ApiProblem, Loading } from '../frame/status';
 import { DashboardView } from './dashboard-view';
@@ -15,7 +16,9 @@ export function Dashboard() {
     queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard'),
     refetchInterval: 60_000,
   });
-  if (dashboard.data) return <DashboardView data={dashboard.data} language={language} t={t} />;
+  // The signed-in person (the frame asked already: the same query, from the cache) decides which figures link on.
+  const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<UserView>('/api/users/me'), staleTime: 5 * 60_000 });
+  if (dashboard.data) return <DashboardView data={dashboard.data} role={me.data?.role} language={language} t={t} />;
   if (dashboard.error) return <ApiProblem title={t('dashboard.title')} error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   return <Loading title={t('dashboard.title')} />;
 }

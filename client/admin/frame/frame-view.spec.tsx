@@ -35,6 +35,15 @@ describe("the back office's frame", () => {
     expect(html).toContain('Zlatno zrno');
   });
 
+  it('hides the pages a role cannot open: staff do not see the admin-only pages', () => {
+    const html = frame('en', { first_name: 'Petar', last_name: 'Jurić', role: 'staff' });
+    expect(html).not.toContain('/admin/orders');
+    expect(html).not.toContain('/admin/invoices');
+    expect(html).not.toContain('/admin/queues');
+    expect(html).toContain('<a href="/admin">dashboard</a>');
+    expect(frame('en', null)).not.toContain('/admin/orders');
+  });
+
   it("shows who is signed in with their role, in the back office's language", () => {
     expect(frame('hr', { first_name: 'Marija', last_name: 'Babić', role: 'admin' })).toMatch(
       /Prijavljeni ste kao <strong>Marija Babić<\/strong> \(administrator\)/,

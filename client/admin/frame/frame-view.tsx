@@ -8,12 +8,21 @@ import type { ReactNode } from 'react';
 import { company } from '../../../contract/brand/company';
 import { ADMIN_LANGUAGES, LANGUAGE_NAMES, type AdminLanguage } from '../i18n';
 
-/** The server-rendered operator pages, opened with a full page load (not the app's screens yet). */
+/**
+ * The server-rendered operator pages, opened with a full page load (not the app's screens yet), and
+ * the roles they let in today: the navigation hides what a role cannot open.
+ */
 export const SERVER_PAGES = [
-  { key: 'orders', href: '/admin/orders' },
-  { key: 'invoices', href: '/admin/invoices' },
-  { key: 'queues', href: '/admin/queues' },
-] as const;
+  { key: 'orders', href: '/admin/orders', roles: ['admin'] },
+  { key: 'invoices', href: '/admin/invoices', roles: ['admin'] },
+  { key: 'queues', href: '/admin/queues', roles: ['admin'] },
+] as const satisfies ReadonlyArray<{ key: string; href: string; roles: readonly string[] }>;
+
+/** Whether `role` may open `href` (a server-rendered page or a link into one, e.g. with a filter). */
+export function mayOpen(href: string, role: string | undefined): boolean {
+  const page = SERVER_PAGES.find((p) => href === p.href || href.startsWith(`${p.href}?`) || href.startsWith(`${p.href}/`));
+  return !page || (!!role && (page.roles as readonly string[]).includes(role));
+}
 
 export interface FrameUser {
   first_name: string;
@@ -56,7 +65,7 @@ export function FrameView(props: FrameViewProps) {
           <nav aria-label={t('frame.nav')}>
             <ul>
               <li>{props.dashboardLink}</li>
-              {SERVER_PAGES.map((page) => (
+              {SERVER_PAGES.filter((page) => mayOpen(page.href, user?.role)).map((page) => (
                 <li key={page.key}>
                   <a href={page.href}>{t(`frame.${page.key}`)}</a>
                 </li>
