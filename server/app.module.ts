@@ -21,7 +21,9 @@ import { ContentModule } from './modules/content/index.js';
 import { NewsletterModule } from './modules/newsletter/index.js';
 import { ContactModule } from './modules/contact/index.js';
 import { VideoModule } from './modules/video/index.js';
+import { BackofficeModule } from './modules/backoffice/index.js';
 import { RenderCacheModule } from './platform/ssr/index.js';
+import { AdminAppModule } from './platform/admin-app/index.js';
 
 export interface AppModuleOptions {
   config: AppConfig;
@@ -58,7 +60,10 @@ export class AppModule {
         ContactModule,
         VideoModule,
         NewsletterModule,
+        BackofficeModule,
         RenderCacheModule,
+        // Last: its catch-all under /admin comes after the operators' server-rendered pages.
+        AdminAppModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ApiExceptionFilter }],
     };

@@ -41,6 +41,7 @@ import { CONSENT_COOKIE } from '../contract/ssr.js';
 import { LOCALE_COOKIE } from '../contract/locales.js';
 import { ANALYTICS_COOKIES } from '../contract/cookies.js';
 import { mountQueueDashboard, QueueService } from './platform/queue/index.js';
+import { mountAdminAssets, mountAdminDev } from './platform/admin-app/index.js';
 import { RateLimitService } from './platform/rate-limit/index.js';
 import { SessionRenewal } from './modules/identity/index.js';
 import { mountPaymentSandbox, SandboxEmulator } from './modules/payment/index.js';
@@ -93,6 +94,7 @@ export async function bootstrap(
     let app: INestApplicationContext;
     let url: string | undefined;
     let ssr: SsrRenderer | undefined;
+    let adminDev: { close(): Promise<void> } | undefined;
     let renderCacheListener: RenderCacheListener | undefined;
 
     if (config.role === 'worker') {
@@ -155,6 +157,9 @@ export async function bootstrap(
           { text: 'Invoices (/admin/invoices)', url: '/admin/invoices' },
         ],
       });
+      // The back office app's built files, or in development its Vite dev server (docs/admin.md); its page is AdminAppController's.
+      adminDev = config.http.viteDev ? await mountAdminDev(web.getHttpAdapter().getInstance()) : undefined;
+      if (!adminDev) mountAdminAssets(web.getHttpAdapter().getInstance());
       // The emulator of the card provider's hosted page (docs/payments.md), ahead of the page renderer.
       if (config.payment.provider === 'sandbox') mountPaymentSandbox(web.getHttpAdapter().getInstance(), web.get(SandboxEmulator));
       // The emulator of the Tax Administration's fiscalization service (docs/invoicing/fiscal.md).
@@ -240,6 +245,7 @@ export async function bootstrap(
         await drain?.drain(Math.round(config.shutdownTimeoutMs * 0.6));
         await app.close();
         await ssr?.close();
+        await adminDev?.close();
         await renderCacheListener?.close();
         await embedded?.stop();
         log.info('Stopped');

@@ -5,7 +5,9 @@
 //  - client/ imports nothing from server/, not even types: the API's shapes are contract/api's schemas;
 //  - server/ and emails/ import nothing from client/, emails/ nothing from server/ (type imports
 //    included): what they share lives in contract/ (contract/README.md);
-//  - contract/ imports nothing from server/, client/ or emails/.
+//  - contract/ imports nothing from server/, client/ or emails/;
+//  - the shop's client (client/ outside client/admin/) imports nothing from the back office
+//    (client/admin/): no byte of it may reach a shopper's pages (docs/admin.md).
 import path from 'node:path';
 
 const ROOT = process.cwd();
@@ -16,6 +18,7 @@ const ROOT = process.cwd();
  * row; the table has no cycle (tested). A new edge is one line here and one line in the docs.
  */
 export const MODULE_EDGES = {
+  backoffice: ['catalog', 'invoicing', 'order'],
   cart: ['catalog', 'identity'],
   catalog: [],
   contact: [],
@@ -58,7 +61,7 @@ export const importBoundaries = {
     type: 'problem',
     docs: {
       description:
-        'Enforce module boundaries: modules via index.ts and only along MODULE_EDGES, platform knows no module, client never imports server, server and emails never import client, emails never server, contract nothing of theirs.',
+        'Enforce module boundaries: modules via index.ts and only along MODULE_EDGES, platform knows no module, client never imports server, the shop never the back office, server and emails never import client, emails never server, contract nothing of theirs.',
     },
     messages: {
       deepModuleImport: "Import module '{{target}}' through its index.ts ('{{index}}'), not '{{source}}'.",
@@ -69,6 +72,8 @@ export const importBoundaries = {
       importsClient: "{{from}}/ does not import client/ (not even types): move what both need to contract/. '{{source}}'.",
       emailsImportsServer: "emails/ does not import server/ (not even types): move what both need to contract/. '{{source}}'.",
       contractImportsApp: "contract/ is plain shared TypeScript and imports nothing from {{to}}/: '{{source}}'.",
+      shopImportsBackOffice:
+        "The shop's client does not import the back office (client/admin/): no byte of it may reach a shopper's pages. '{{source}}'.",
     },
     schema: [],
   },
@@ -89,6 +94,10 @@ export const importBoundaries = {
       }
       if (fromArea === 'contract' && toArea && toArea !== 'contract') {
         context.report({ node, messageId: 'contractImportsApp', data: { source, to: toArea } });
+        return;
+      }
+      if (fromArea === 'client' && !from.startsWith('client/admin/') && to.startsWith('client/admin/')) {
+        context.report({ node, messageId: 'shopImportsBackOffice', data: { source } });
         return;
       }
       if (fromArea === 'client' && toArea === 'server') {

@@ -82,8 +82,21 @@ tester.run('import-boundaries', importBoundaries, {
       filename: at('server/platform/ssr/ssr-renderer.ts'),
       code: "const entry = await vite.ssrLoadModule('/client/src/entry-server.tsx');",
     },
+    // the back office may use the shop's client code (the HTTP client), and its own
+    { filename: at('client/admin/api.ts'), code: "import { createApi } from '../src/api/http';" },
+    { filename: at('client/admin/main.tsx'), code: "import { createAdminRouter } from './router';" },
   ],
   invalid: [
+    {
+      filename: at('client/src/boot.tsx'),
+      code: "import { Dashboard } from '../admin/dashboard/dashboard';",
+      errors: [{ messageId: 'shopImportsBackOffice' }],
+    },
+    {
+      filename: at('client/src/routes/__root.tsx'),
+      code: "const admin = await import('../../admin/main');",
+      errors: [{ messageId: 'shopImportsBackOffice' }],
+    },
     {
       filename: at('client/src/api/cart.ts'),
       code: "import type { Cart } from '../../../server/modules/cart/cart.entity.js';",

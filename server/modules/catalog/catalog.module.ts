@@ -12,6 +12,7 @@ import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { PriceService } from './price.service.js';
+import { StockFigures } from './stock-figures.js';
 import { ProductRepository } from './product.repository.js';
 import { CATALOG_ENTITIES } from './product.entity.js';
 import './catalog.errors.js';
@@ -29,7 +30,8 @@ import './catalog.errors.js';
     CatalogAdminService,
     ReservedStock,
     LowStockMail,
+    StockFigures,
   ],
-  exports: [CatalogService, PriceService, ReservedStock],
+  exports: [CatalogService, PriceService, ReservedStock, StockFigures],
 })
 export class CatalogModule {}

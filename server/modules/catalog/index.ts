@@ -10,6 +10,8 @@ export { PriceService } from './price.service.js';
 export { ReservedStock } from './admin/reserved-stock.js';
 /** The daily low-stock mail (tests run it directly). */
 export { LowStockMail, zagrebDay } from './jobs/low-stock-mail.job.js';
+/** Low stock for the back office's dashboard. */
+export { StockFigures } from './stock-figures.js';
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;

@@ -335,6 +335,15 @@ export class InvoiceRepository {
     ])) as FiscalAttemptRow[];
   }
 
+  /** Invoices without a JIR, by fiscal state (the back office's dashboard: 'not yet fiscalized'). */
+  async unfiscalizedCounts(): Promise<{ pending: number; rejected: number }> {
+    const [row] = (await this.db.query(
+      `SELECT count(*) FILTER (WHERE fiscal_state = 'pending')::int AS pending, count(*) FILTER (WHERE fiscal_state = 'rejected')::int AS rejected
+         FROM invoice WHERE fiscal_state <> 'fiscalized'`,
+    )) as Array<{ pending: number; rejected: number }>;
+    return { pending: Number(row?.pending ?? 0), rejected: Number(row?.rejected ?? 0) };
+  }
+
   /** The operators' list: newest first, `limit` from `offset`, and how many match. */
   async list(filter: InvoiceListFilter, limit: number, offset: number): Promise<{ rows: InvoiceRow[]; total: number }> {
     const where: string[] = [];

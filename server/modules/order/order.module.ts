@@ -28,6 +28,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
+import { OrderFigures } from './admin/order-figures.js';
 import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
 import { VatAdminController } from './vat/vat-admin.controller.js';
 import { ReservedStockReporter } from './reserved-stock-reporter.js';
@@ -56,6 +57,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     EuDistanceSalesRepository,
     // the catalogue's back office shows the packs orders hold (catalog's ReservedStock port)
     ReservedStockReporter,
+    OrderFigures,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
@@ -69,6 +71,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     OrderPlacement,
     OrderAdminService,
     EuDistanceSales,
+    OrderFigures,
   ],
 })
 export class OrderModule {}

@@ -13,6 +13,8 @@ import { isOperatorRole, type OperatorRole, type UserRole } from '../../../contr
  * refused to everybody (and test/integration/platform/admin-roles.test.ts names it).
  */
 export const OPERATOR_POLICY = {
+  /** the back-office app (client/admin) and its dashboard; staff get no revenue there */
+  'backoffice.open': ['admin', 'staff'],
   'orders.read': ['admin', 'staff'],
   /** ship, deliver, cash received */
   'orders.fulfil': ['admin', 'staff'],
@@ -56,6 +58,10 @@ export interface CapabilityByParam {
  * the capability it needs. `/admin/queues` is not here: it keeps its own basic auth.
  */
 export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | CapabilityByParam>> = {
+  // the back-office app's index.html and its screens' paths (platform/admin-app), its dashboard (backoffice)
+  'GET /admin': 'backoffice.open',
+  'GET /admin/{*path}': 'backoffice.open',
+  'GET /api/admin/dashboard': 'backoffice.open',
   // orders, JSON API (order/admin/order-admin.controller.ts)
   'GET /api/admin/orders': 'orders.read',
   'GET /api/admin/orders/:number': 'orders.read',

@@ -86,6 +86,23 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     return [...this.queues.values()];
   }
 
+  /**
+   * Failed jobs the queues keep, all queues together (the back office's dashboard), or null when the
+   * backend does not answer within `waitMs`: a figure, never a hanging page.
+   */
+  async failedCount(waitMs = 2000): Promise<number | null> {
+    const counting = Promise.all([...this.queues.values()].map((q) => q.getJobCounts('failed'))).then((all) =>
+      all.reduce((sum, counts) => sum + (counts.failed ?? 0), 0),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<null>((resolve) => (timer = setTimeout(() => resolve(null), waitMs)));
+    try {
+      return await Promise.race([counting.catch(() => null), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   async add<T>(queue: QueueName, jobName: string, data: T, opts: JobsOptions = {}): Promise<Job<T>> {
     if (opts.jobId !== undefined) assertJobId(opts.jobId);
     return (await this.queue(queue).add(jobName, data, opts)) as Job<T>;

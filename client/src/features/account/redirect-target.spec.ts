@@ -76,15 +76,26 @@ describe("redirectTarget: the operators' server-rendered pages", () => {
     expect(isServerPagePath('/admin/orders/ZZ-2026-000123?notice=shipped')).toBe(true);
   });
 
+  it('accepts the back office app at /admin and its screens, with their query', () => {
+    for (const value of ['/admin', '/admin/', '/admin?x=1', '/admin/products', '/admin/products/ZZ-SPAG-400/edit', '/admin/ordersx']) {
+      expect(redirectTarget(value, 'hr', { fallback: 'profile' })).toBe(value);
+      expect(isServerPagePath(value)).toBe(true);
+    }
+  });
+
   it('accepts nothing else under /admin and no look-alike', () => {
     for (const value of [
-      '/admin',
-      '/admin/',
       '/admin/queues',
+      '/admin/queues/api',
+      '/admin/invoices/x/y',
+      '/admin/assets/index.js',
+      '/admin/a/b/c/d/e',
+      '/admin//x',
+      '/admin/x/',
+      '/administrator',
       '/admin/orders/',
       '/admin/orders/ZZ-2026-000123/ship',
       '/ADMIN/orders',
-      '/admin/ordersx',
       '//admin/orders',
       '/admin/orders/a.b',
       'https://evil.example/admin/orders',

@@ -42,9 +42,19 @@ export function safeRedirectPath(value: unknown): string | null {
  */
 const SERVER_PAGES = /^\/admin\/orders(?:\/[A-Za-z0-9-]{1,40})?$/;
 
-/** Whether a same-site path (with query) is one of the server-rendered pages: open it with a full page load. */
+/**
+ * The back office app (client/admin, docs/admin.md): `/admin` and its screens' paths (up to four
+ * segments of letters, digits and dashes: `/admin/products/ZZ-SPAG-400`), but not the paths other
+ * handlers own under /admin (the server-rendered pages above, the queue dashboard with its own
+ * sign-in, the app's files).
+ */
+const BACK_OFFICE = /^\/admin(?:\/|(?:\/[A-Za-z0-9-]{1,60}){1,4})?$/;
+const NOT_BACK_OFFICE = /^\/admin\/(?:orders|invoices|queues|assets)(?:\/|$)/;
+
+/** Whether a same-site path (with query) is one of the server-rendered pages or the back office: open it with a full page load. */
 export function isServerPagePath(path: string): boolean {
-  return SERVER_PAGES.test(path.replace(/[?#].*$/, ''));
+  const pathname = path.replace(/[?#].*$/, '');
+  return SERVER_PAGES.test(pathname) || (BACK_OFFICE.test(pathname) && !NOT_BACK_OFFICE.test(pathname));
 }
 
 /**
