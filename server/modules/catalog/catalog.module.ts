@@ -12,7 +12,7 @@ import { CatalogService } from './catalog.service.js';
 import { CatalogDemoSeeder } from './catalog-demo.seeder.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { PriceService } from './price.service.js';
-import { StockFigures } from './stock-figures.js';
+import { StockFigures } from './stock-figures.repository.js';
 import { ProductRepository } from './product.repository.js';
 import { CATALOG_ENTITIES } from './product.entity.js';
 import './catalog.errors.js';

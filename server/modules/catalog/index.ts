@@ -11,7 +11,7 @@ export { ReservedStock } from './admin/reserved-stock.js';
 /** The daily low-stock mail (tests run it directly). */
 export { LowStockMail, zagrebDay } from './jobs/low-stock-mail.job.js';
 /** Low stock for the back office's dashboard. */
-export { StockFigures } from './stock-figures.js';
+export { StockFigures } from './stock-figures.repository.js';
 /** What the cart needs to know about one product, in one language, at one moment. */
 export interface CartProductView {
   code: string;

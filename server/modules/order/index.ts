@@ -6,7 +6,7 @@ export { OrderPlacement } from './order-placement.js';
 /** The year's EU distance sales against the OSS threshold (docs/invoicing/vat.md). */
 export { EuDistanceSales } from './vat/eu-distance-sales.js';
 /** The order figures of the back office's dashboard. */
-export { OrderFigures } from './admin/order-figures.js';
+export { OrderFigures } from './admin/order-figures.repository.js';
 export { OrderViewTokens } from './order-view-token.js';
 export { OrderAccess } from './order-access.js';
 export { type PaymentStarter } from './payment-port.js';

@@ -28,7 +28,7 @@ import { OrderAdminService } from './admin/order-admin.service.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
-import { OrderFigures } from './admin/order-figures.js';
+import { OrderFigures } from './admin/order-figures.repository.js';
 import { EuDistanceSalesRepository } from './vat/eu-distance-sales.repository.js';
 import { VatAdminController } from './vat/vat-admin.controller.js';
 import { ReservedStockReporter } from './reserved-stock-reporter.js';
