@@ -38,18 +38,29 @@ export function CouponEdit() {
 }
 
 function CouponEditor({ id }: { id: string | null }) {
-  const { api, language } = useAdmin();
+  const { api } = useAdmin();
   const { t } = useTranslation();
-  const client = useQueryClient();
-  const navigate = useNavigate();
-  const decimalComma = language !== 'en';
   const coupon = useQuery({
     queryKey: ['coupon', id],
     queryFn: () => api.get<AdminCouponDetail>(`/api/admin/coupons/${id}`),
     enabled: id !== null,
   });
-  const [saved, setSaved] = useState<CouponValues | null>(id === null ? EMPTY_COUPON : null);
-  const [values, setValues] = useState<CouponValues>(EMPTY_COUPON);
+  if (id === null) return <CouponForm id={null} coupon={null} />;
+  if (coupon.error instanceof ApiError && coupon.error.status === 403) return <NotAllowed title={t('coupons.title')} />;
+  if (coupon.error) return <ApiProblem title={t('coupons.title')} error={coupon.error} onRetry={() => void coupon.refetch()} />;
+  if (!coupon.data) return <Loading title={t('coupons.title')} />;
+  return <CouponForm id={id} coupon={coupon.data} />;
+}
+
+/** The form, started from the coupon as it came (a refetch never overwrites what is being typed). */
+function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCouponDetail | null }) {
+  const { api, language } = useAdmin();
+  const { t } = useTranslation();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const decimalComma = language !== 'en';
+  const [saved, setSaved] = useState<CouponValues>(() => (coupon ? valuesOf(coupon, decimalComma) : EMPTY_COUPON));
+  const [values, setValues] = useState<CouponValues>(saved);
   const [errors, setErrors] = useState<Messages>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [notice, setNotice] = useState<string | null>(() => {
@@ -60,19 +71,11 @@ function CouponEditor({ id }: { id: string | null }) {
   const [focusOn, setFocusOn] = useState<{ id: string } | null>(null);
   const leaving = useRef(false);
 
-  // The coupon came: the form starts from it (once; a refetch never overwrites what is being typed).
-  useEffect(() => {
-    if (coupon.data && saved === null) {
-      const start = valuesOf(coupon.data, decimalComma);
-      setSaved(start);
-      setValues(start);
-    }
-  }, [coupon.data, saved, decimalComma]);
   useEffect(() => {
     if (focusOn) document.getElementById(focusOn.id)?.focus();
   }, [focusOn]);
 
-  const changed = saved ? changedFields(values, saved) : [];
+  const changed = changedFields(values, saved);
   const dirty = id === null ? changedFields(values, EMPTY_COUPON).length > 0 : changed.length > 0;
   useBlocker({
     shouldBlockFn: () => dirty && !leaving.current && !window.confirm(t('coupons.leave')),
@@ -149,16 +152,12 @@ function CouponEditor({ id }: { id: string | null }) {
     onError: apiFail,
   });
 
-  const title = id === null ? t('coupons.newTitle') : t('coupons.title');
-  if (coupon.error instanceof ApiError && coupon.error.status === 403) return <NotAllowed title={t('coupons.title')} />;
-  if (id !== null && coupon.error) return <ApiProblem title={title} error={coupon.error} onRetry={() => void coupon.refetch()} />;
-  if (id !== null && (!coupon.data || !saved)) return <Loading title={title} />;
   const busy = save.isPending || toggle.isPending;
   return (
     <CouponEditView
       t={t}
       language={language}
-      coupon={coupon.data ?? null}
+      coupon={coupon}
       values={values}
       changed={changed}
       errors={errors}
@@ -173,12 +172,12 @@ function CouponEditor({ id }: { id: string | null }) {
         if (!busy) save.mutate();
       }}
       onDiscard={() => {
-        if (saved) setValues(saved);
+        setValues(saved);
         setErrors({});
         setFormErrors([]);
       }}
       onSwitch={() => {
-        if (!busy && coupon.data) toggle.mutate(coupon.data.state === 'disabled' ? 'enable' : 'disable');
+        if (!busy && coupon) toggle.mutate(coupon.state === 'disabled' ? 'enable' : 'disable');
       }}
       backLink={
         <Link to="/coupons" search={lastCouponSearch()}>
