@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { AdminCouponDetail, AdminCouponList } from '../../../contract/api/admin-coupons';
+import { FrameView } from '../frame/frame-view';
 import { createAdminI18n, type AdminLanguage } from '../i18n';
 import { changedFields, convert, createBody, EMPTY_COUPON, parseEuro, updateBody, valuesOf, type CouponValues } from './coupon-form';
 import { CouponEditView } from './coupon-edit-view';
@@ -268,5 +269,32 @@ describe('the coupon list', () => {
     });
     expect(couponSearch({ q: 'x'.repeat(65), state: 'gone', sort: 'price', page: '-1' })).toEqual({});
     expect(couponSearch({ page: 1 })).toEqual({});
+  });
+});
+
+describe("the navigation's entries", () => {
+  const nav = (role: string) =>
+    renderToStaticMarkup(
+      <FrameView
+        t={createAdminI18n('hr').t}
+        language="hr"
+        user={{ first_name: 'Ivo', last_name: 'Kovač', role }}
+        dashboardLink={<a href="/admin">Pregled</a>}
+        screenLink={(s) => <a href={`/admin${s.to}`}>{s.key}</a>}
+        menuOpen={false}
+        onMenu={noop}
+        onLanguage={noop}
+        onSignOut={noop}
+        signingOut={false}
+      >
+        <h1>x</h1>
+      </FrameView>,
+    );
+
+  it('coupons for the admin only; the change history for admin and staff', () => {
+    expect(nav('admin')).toContain('href="/admin/coupons"');
+    expect(nav('admin')).toContain('href="/admin/audit"');
+    expect(nav('staff')).not.toContain('href="/admin/coupons"');
+    expect(nav('staff')).toContain('href="/admin/audit"');
   });
 });
