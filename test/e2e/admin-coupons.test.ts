@@ -167,6 +167,7 @@ describe('the coupon screens and the change history (/admin) in a browser', () =
       expect(await text(entry)).toContain('20,00 €');
       expect(await text(entry)).toContain('operater@zlatnozrno.test (administrator)');
       expect(await text(entry)).not.toContain('{');
+      expect(await entry.getByRole('link', { name: code }).getAttribute('href')).toBe(`/admin/coupons/${coupon.id}`);
       await accessible(page, 'admin-audit-coupon-hr');
       expect(problems.filter((p) => !/status of 4(09|22)/.test(p))).toEqual([]);
     } finally {

@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
-import type { AdminAuditList } from '../../../contract/api/admin-audit';
+import type { AdminAuditEntry, AdminAuditList } from '../../../contract/api/admin-audit';
 import { EntriesView } from '../history/change-view';
 import type { AdminLanguage } from '../i18n';
 import { AUDIT_ENTITY_TYPES, type AuditSearch } from './audit-search';
@@ -17,9 +17,11 @@ export interface AuditViewProps {
   pageLink: (page: number | undefined, children: ReactNode) => ReactNode;
   clearLink: ReactNode;
   onFilter: (search: AuditSearch) => void;
+  /** A link to an entry's entity where the app has a screen for it. */
+  entityLink?: (entry: AdminAuditEntry, name: string) => ReactNode;
 }
 
-export function AuditView({ data, search, language, t, pageLink, clearLink, onFilter }: AuditViewProps) {
+export function AuditView({ data, search, language, t, pageLink, clearLink, onFilter, entityLink }: AuditViewProps) {
   const pages = Math.max(1, Math.ceil(data.total / data.page_size));
   const text = (name: 'entity_id' | 'actor' | 'action', max: number) => (
     <label>
@@ -79,7 +81,7 @@ export function AuditView({ data, search, language, t, pageLink, clearLink, onFi
       <p role="status" className="hint">
         {t('audit.count', { count: data.total })}
       </p>
-      <EntriesView entries={data.entries} language={language} t={t} showEntity level={2} />
+      <EntriesView entries={data.entries} language={language} t={t} showEntity level={2} entityLink={entityLink} />
       {pages > 1 ? (
         <nav aria-label={t('coupons.pages')} className="pager">
           {data.page > 1 ? pageLink(data.page - 1 === 1 ? undefined : data.page - 1, t('coupons.previous')) : null}

@@ -2,6 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearch } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminAuditList } from '../../../contract/api/admin-audit';
+import { CouponIdParams } from '../../../contract/api/admin-coupons';
 import { ApiError, query } from '../../src/api/http';
 import { useAdmin } from '../app-context';
 import { ApiProblem, Loading, NotAllowed } from '../frame/status';
@@ -40,6 +41,15 @@ export function AuditLog() {
           </Link>
         }
         onFilter={(next) => void navigate({ search: auditSearch({ ...next }) })}
+        entityLink={(entry, name) =>
+          entry.entity_type === 'coupon' && CouponIdParams.safeParse({ id: entry.entity_id }).success ? (
+            <Link to="/coupons/$id" params={{ id: entry.entity_id }}>
+              {name}
+            </Link>
+          ) : (
+            name
+          )
+        }
       />
     );
   if (log.error) return <ApiProblem title={t('audit.title')} error={log.error} onRetry={() => void log.refetch()} />;

@@ -38,7 +38,8 @@ describe('before -> after, readable', () => {
   it('renders an entry in hr and en: when, who with role, what, and the table of changes (no raw JSON)', () => {
     const hr = render('hr', [UPDATE]);
     expect(hr).toContain('Kupon promijenjen');
-    expect(hr).toContain('Kupon <span class="mono">6f1d1c7e');
+    // The entity by its code (the entry records it), linked where the app has its screen.
+    expect(hr).toContain('Kupon <span class="mono">JESEN-10</span>');
     expect(hr).toContain('operater@zlatnozrno.test (administrator)');
     expect(hr).toContain('<time dateTime="2026-11-28T13:05:00.000Z">');
     expect(hr).toContain('14:05'); // Zagreb is UTC+1 in November
@@ -77,6 +78,17 @@ describe('before -> after, readable', () => {
     expect(html).toContain('<th scope="row">some field</th>');
     expect(html).not.toContain('class="entry-entity"');
     expect(render('hr', [])).toContain('Još nema zabilježenih promjena.');
+    const linked = renderToStaticMarkup(
+      <EntriesView
+        entries={[odd]}
+        language="en"
+        t={createAdminI18n('en').t}
+        showEntity
+        level={2}
+        entityLink={(e, name) => <a href={`/x/${e.entity_id}`}>{name}</a>}
+      />,
+    );
+    expect(linked).toContain(`<span class="mono"><a href="/x/${UPDATE.entity_id}">${UPDATE.entity_id}</a></span>`);
   });
 });
 

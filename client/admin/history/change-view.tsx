@@ -5,6 +5,7 @@
  * and the History panel render it, and the unit tests render it as the browser does.
  */
 import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
 import type { AdminAuditEntry } from '../../../contract/api/admin-audit';
 import { LOCALE_TAGS } from '../../../contract/locales';
 import { formatEuro } from '../../../contract/money';
@@ -78,10 +79,18 @@ export interface EntriesViewProps {
   showEntity: boolean;
   /** The heading level of each entry (under the screen's or the panel's heading). */
   level: 2 | 3;
+  /** A link to the screen of an entry's entity, where the app has one (else its name alone). */
+  entityLink?: (entry: AdminAuditEntry, name: string) => ReactNode;
+}
+
+/** How an entry names its entity: its code when the entry records one (a coupon's), else its id. */
+export function entityName(entry: Pick<AdminAuditEntry, 'entity_id' | 'before' | 'after'>): string {
+  const code = entry.after?.code ?? entry.before?.code;
+  return typeof code === 'string' && code ? code : entry.entity_id;
 }
 
 /** The entries as a list of cards; each change a row of a small table (field, before, after). */
-export function EntriesView({ entries, language, t, showEntity, level }: EntriesViewProps) {
+export function EntriesView({ entries, language, t, showEntity, level, entityLink }: EntriesViewProps) {
   const Heading = level === 2 ? 'h2' : 'h3';
   if (entries.length === 0) return <p>{t('history.none')}</p>;
   return (
@@ -95,7 +104,8 @@ export function EntriesView({ entries, language, t, showEntity, level }: Entries
               {showEntity ? (
                 <span className="entry-entity">
                   {' · '}
-                  {known(t, `history.entities.${entry.entity_type}`) ?? entry.entity_type} <span className="mono">{entry.entity_id}</span>
+                  {known(t, `history.entities.${entry.entity_type}`) ?? entry.entity_type}{' '}
+                  <span className="mono">{entityLink ? entityLink(entry, entityName(entry)) : entityName(entry)}</span>
                 </span>
               ) : null}
             </Heading>
