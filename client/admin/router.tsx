@@ -3,6 +3,11 @@
  * screen'). Each screen is one route here; its component lives in its own folder.
  */
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { AuditLog } from './audit/audit';
+import { auditSearch } from './audit/audit-search';
+import { CouponEdit, CouponNew } from './coupons/coupon-edit';
+import { CouponList } from './coupons/coupon-list';
+import { couponSearch } from './coupons/coupon-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
@@ -11,7 +16,13 @@ const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
 
 const dashboard = createRoute({ getParentRoute: () => root, path: '/', component: Dashboard });
 
-const routeTree = root.addChildren([dashboard]);
+// Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
+const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
+const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new', component: CouponNew });
+const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
+const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
+
+const routeTree = root.addChildren([dashboard, coupons, couponNew, coupon, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

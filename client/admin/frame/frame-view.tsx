@@ -30,12 +30,21 @@ export interface FrameUser {
   role: string;
 }
 
+/** The app's own screens in the navigation, and the roles that may open them (the API decides; this only hides). */
+export const APP_SCREENS = [
+  { key: 'coupons', to: '/coupons', roles: ['admin'] },
+  { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
+] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
+export type AppScreen = (typeof APP_SCREENS)[number];
+
 export interface FrameViewProps {
   t: TFunction;
   language: AdminLanguage;
   user: FrameUser | null;
   /** The link to the dashboard (the router's Link in the app). */
   dashboardLink: ReactNode;
+  /** A link to one of the app's screens (the router's Link in the app). */
+  screenLink?: (screen: AppScreen) => ReactNode;
   menuOpen: boolean;
   onMenu: () => void;
   onLanguage: (language: AdminLanguage) => void;
@@ -65,6 +74,11 @@ export function FrameView(props: FrameViewProps) {
           <nav aria-label={t('frame.nav')}>
             <ul>
               <li>{props.dashboardLink}</li>
+              {props.screenLink
+                ? APP_SCREENS.filter((s) => !!user && (s.roles as readonly string[]).includes(user.role)).map((s) => (
+                    <li key={s.key}>{props.screenLink!(s)}</li>
+                  ))
+                : null}
               {SERVER_PAGES.filter((page) => mayOpen(page.href, user?.role)).map((page) => (
                 <li key={page.key}>
                   <a href={page.href}>{t(`frame.${page.key}`)}</a>

@@ -39,6 +39,11 @@ export function Frame() {
           {t('frame.dashboard')}
         </Link>
       }
+      screenLink={(screen) => (
+        <Link to={screen.to} activeProps={{ 'aria-current': 'page' }}>
+          {t(`frame.${screen.key}`)}
+        </Link>
+      )}
       menuOpen={menuOpen}
       onMenu={() => setMenuOpenOn(menuOpen ? null : path)}
       onLanguage={setLanguage}

@@ -41,3 +41,19 @@ export function NotFound() {
     </>
   );
 }
+
+/** A screen the person's role may not open (the API answered 403): said plainly, no data. */
+export function NotAllowed({ title }: { title: string }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <h1>{title}</h1>
+      <p role="alert" className="problem" data-state="not-allowed">
+        {t('frame.notAllowed')}
+      </p>
+      <p>
+        <Link to="/">{t('frame.backToDashboard')}</Link>
+      </p>
+    </>
+  );
+}
