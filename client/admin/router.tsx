@@ -6,12 +6,20 @@ import { createRootRoute, createRoute, createRouter } from '@tanstack/react-rout
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
+import { ProductList } from './products/product-list';
+import { ProductPage } from './products/product-page';
+import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
 
 const dashboard = createRoute({ getParentRoute: () => root, path: '/', component: Dashboard });
 
-const routeTree = root.addChildren([dashboard]);
+/** The products list: its filters, sort and page are search params (products/search.ts). */
+const products = createRoute({ getParentRoute: () => root, path: '/products', component: ProductList, validateSearch: parseListSearch });
+
+const product = createRoute({ getParentRoute: () => root, path: '/products/$code', component: ProductPage });
+
+const routeTree = root.addChildren([dashboard, products, product]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

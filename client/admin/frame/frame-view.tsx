@@ -36,6 +36,8 @@ export interface FrameViewProps {
   user: FrameUser | null;
   /** The link to the dashboard (the router's Link in the app). */
   dashboardLink: ReactNode;
+  /** The link to the products (stock and prices) screen. */
+  productsLink?: ReactNode;
   menuOpen: boolean;
   onMenu: () => void;
   onLanguage: (language: AdminLanguage) => void;
@@ -65,6 +67,7 @@ export function FrameView(props: FrameViewProps) {
           <nav aria-label={t('frame.nav')}>
             <ul>
               <li>{props.dashboardLink}</li>
+              {props.productsLink ? <li>{props.productsLink}</li> : null}
               {SERVER_PAGES.filter((page) => mayOpen(page.href, user?.role)).map((page) => (
                 <li key={page.key}>
                   <a href={page.href}>{t(`frame.${page.key}`)}</a>

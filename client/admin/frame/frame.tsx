@@ -39,6 +39,11 @@ export function Frame() {
           {t('frame.dashboard')}
         </Link>
       }
+      productsLink={
+        <Link to="/products" activeProps={{ 'aria-current': 'page' }}>
+          {t('frame.products')}
+        </Link>
+      }
       menuOpen={menuOpen}
       onMenu={() => setMenuOpenOn(menuOpen ? null : path)}
       onLanguage={setLanguage}
