@@ -113,10 +113,12 @@ export function ProductPage() {
         });
       return answer;
     },
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      // The page shows what is stored now at once (the form does not flash back to the old values).
+      queryClient.setQueryData(key, answer);
       setDraft(null);
       setSaved(true);
-      await queryClient.invalidateQueries({ queryKey: ['admin-product', code] });
+      await queryClient.invalidateQueries({ queryKey: ['admin-product', code], refetchType: 'none' });
       await queryClient.invalidateQueries({ queryKey: ['admin-products'] });
       await queryClient.invalidateQueries({ queryKey: ['dashboard'] });
     },
