@@ -11,10 +11,18 @@ import { couponSearch } from './coupons/coupon-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
+import { ProductList } from './products/product-list';
+import { ProductPage } from './products/product-page';
+import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
 
 const dashboard = createRoute({ getParentRoute: () => root, path: '/', component: Dashboard });
+
+/** The products list: its filters, sort and page are search params (products/search.ts). */
+const products = createRoute({ getParentRoute: () => root, path: '/products', component: ProductList, validateSearch: parseListSearch });
+
+const product = createRoute({ getParentRoute: () => root, path: '/products/$code', component: ProductPage });
 
 // Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
@@ -22,7 +30,7 @@ const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new'
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

@@ -7,8 +7,6 @@ import { data } from './fields.js';
  * (issue 22), so for them the server leaves every `revenue` out. Days are calendar days in Zagreb.
  */
 
-/** A product with tracked stock at or below this many packs is 'low stock' (until the catalogue has a per-product threshold). */
-export const LOW_STOCK_THRESHOLD = 5;
 /** How many low-stock products the dashboard names (the count covers all of them). */
 export const LOW_STOCK_LISTED = 10;
 /** The zone the dashboard's days are counted in: the shop's own. */
@@ -33,6 +31,7 @@ export const LowStockProduct = z.object({
   code: z.string(),
   name: z.string().meta({ description: 'In the language of the request' }),
   stock: z.number().int(),
+  threshold: z.number().int().meta({ description: "The product's own low-stock threshold (packs)" }),
 });
 
 export const AdminDashboard = z.object({
@@ -47,8 +46,7 @@ export const AdminDashboard = z.object({
   to_ship: z.number().int().meta({ description: 'Orders placed and ready to ship (cash on delivery, or a paid card order)' }),
   card_payments_pending: z.number().int().meta({ description: 'Card orders still awaiting payment, not cancelled' }),
   low_stock: z.object({
-    threshold: z.number().int(),
-    count: z.number().int(),
+    count: z.number().int().meta({ description: 'Products with tracked stock at or below their own low-stock threshold' }),
     products: z.array(LowStockProduct).meta({ description: `The lowest stock first, at most ${LOW_STOCK_LISTED}` }),
   }),
   failed_jobs: z

@@ -18,7 +18,7 @@ function figures(withRevenue: boolean): AdminDashboard {
     week: { from: DAYS[0]!, to: DAYS[6]!, orders: 8, ...(withRevenue ? { revenue: 14685 } : {}), days },
     to_ship: 3,
     card_payments_pending: 1,
-    low_stock: { threshold: 5, count: 12, products: [{ code: 'ZZ-SPAG-400', name: 'Špageti', stock: 0 }] },
+    low_stock: { count: 12, products: [{ code: 'ZZ-SPAG-400', name: 'Špageti', stock: 0, threshold: 5 }] },
     failed_jobs: 2,
     invoices_unfiscalized: { pending: 4, rejected: 1 },
     revenue_visible: withRevenue,
@@ -71,8 +71,25 @@ describe('the dashboard', () => {
     expect(words).toContain('The job queues did not answer.');
   });
 
+  it("low stock: each product against its own threshold, and the link to the list's 'low stock' view", () => {
+    const html = renderToStaticMarkup(
+      <DashboardView
+        data={figures(true)}
+        role="staff"
+        language="hr"
+        t={createAdminI18n('hr').t}
+        lowStockLink={(children) => <a href="/admin/products?low_stock=true">{children}</a>}
+      />,
+    );
+    const words = text(html);
+    expect(words).toContain('Špageti ZZ-SPAG-400 : 0 pak. (prag 5)');
+    expect(words).toContain('Proizvodi na ili ispod vlastitog praga zalihe');
+    expect(html).toContain('<a href="/admin/products?low_stock=true">Otvori popis: malo na zalihi</a>');
+    expect(text(render('en', figures(true)))).toContain('Špageti ZZ-SPAG-400 : 0 packs (threshold 5)');
+  });
+
   it('nothing low: says so', () => {
-    const words = text(render('en', { ...figures(true), low_stock: { threshold: 5, count: 0, products: [] } }));
+    const words = text(render('en', { ...figures(true), low_stock: { count: 0, products: [] } }));
     expect(words).toContain('No product is running low.');
   });
 });

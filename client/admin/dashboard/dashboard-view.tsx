@@ -101,11 +101,14 @@ export function DashboardView({
   role,
   language,
   t,
+  lowStockLink,
 }: {
   data: AdminDashboard;
   role: string | undefined;
   language: AdminLanguage;
   t: TFunction;
+  /** The link to the products list's 'low stock' view (the router's Link in the app). */
+  lowStockLink?: (children: ReactNode) => ReactNode;
 }) {
   const time = new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: data.time_zone }).format(
     new Date(data.generated_at),
@@ -185,14 +188,16 @@ export function DashboardView({
         <h2 id="low-stock-title">
           {t('dashboard.lowStock')}: <span className="figure">{lowStock.count}</span>
         </h2>
-        <p className="hint">{t('dashboard.lowStockHint', { threshold: lowStock.threshold })}</p>
+        <p className="hint">{t('dashboard.lowStockHint')}</p>
+        {lowStockLink ? <p>{lowStockLink(t('dashboard.lowStockOpen'))}</p> : null}
         {lowStock.count === 0 ? (
           <p>{t('dashboard.lowStockNone')}</p>
         ) : (
           <ul>
             {lowStock.products.map((p) => (
               <li key={p.code}>
-                {p.name} <span className="mono">{p.code}</span>: <strong>{t('dashboard.packs', { count: p.stock })}</strong>
+                {p.name} <span className="mono">{p.code}</span>: <strong>{t('dashboard.packs', { count: p.stock })}</strong>{' '}
+                <span className="hint">({t('dashboard.lowStockThreshold', { threshold: p.threshold })})</span>
               </li>
             ))}
             {lowStock.count > lowStock.products.length ? (

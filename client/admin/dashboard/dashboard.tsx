@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { AdminDashboard } from '../../../contract/api/admin-dashboard';
 import type { UserView } from '../../../contract/api/identity';
@@ -18,7 +19,20 @@ export function Dashboard() {
   });
   // The signed-in person (the frame asked already: the same query, from the cache) decides which figures link on.
   const me = useQuery({ queryKey: ['me'], queryFn: () => api.get<UserView>('/api/users/me'), staleTime: 5 * 60_000 });
-  if (dashboard.data) return <DashboardView data={dashboard.data} role={me.data?.role} language={language} t={t} />;
+  if (dashboard.data)
+    return (
+      <DashboardView
+        data={dashboard.data}
+        role={me.data?.role}
+        language={language}
+        t={t}
+        lowStockLink={(children) => (
+          <Link to="/products" search={{ low_stock: true }}>
+            {children}
+          </Link>
+        )}
+      />
+    );
   if (dashboard.error) return <ApiProblem title={t('dashboard.title')} error={dashboard.error} onRetry={() => void dashboard.refetch()} />;
   return <Loading title={t('dashboard.title')} />;
 }

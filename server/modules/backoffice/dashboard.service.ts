@@ -1,11 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import {
-  DASHBOARD_TIME_ZONE,
-  LOW_STOCK_LISTED,
-  LOW_STOCK_THRESHOLD,
-  type AdminDashboard,
-  type DashboardDay,
-} from '../../../contract/api/admin-dashboard.js';
+import { DASHBOARD_TIME_ZONE, LOW_STOCK_LISTED, type AdminDashboard, type DashboardDay } from '../../../contract/api/admin-dashboard.js';
 import type { Locale } from '../../../contract/locales.js';
 import { QueueService } from '../../platform/queue/index.js';
 import { StockFigures } from '../catalog/index.js';
@@ -32,7 +26,7 @@ export class DashboardService {
     const [perDay, waiting, lowStock, failedJobs, unfiscalized] = await Promise.all([
       this.orders.perDay(days[0]!, addDays(days[6]!, 1), DASHBOARD_TIME_ZONE),
       this.orders.waiting(),
-      this.stock.lowStock(LOW_STOCK_THRESHOLD, LOW_STOCK_LISTED, opts.locale),
+      this.stock.lowStock(LOW_STOCK_LISTED, opts.locale),
       this.queues.failedCount(),
       this.invoices.unfiscalizedCounts(),
     ]);
@@ -57,7 +51,7 @@ export class DashboardService {
       },
       to_ship: waiting.toShip,
       card_payments_pending: waiting.cardPaymentsPending,
-      low_stock: { threshold: LOW_STOCK_THRESHOLD, count: lowStock.count, products: lowStock.products },
+      low_stock: { count: lowStock.count, products: lowStock.products },
       failed_jobs: failedJobs,
       invoices_unfiscalized: unfiscalized,
       revenue_visible: opts.withRevenue,

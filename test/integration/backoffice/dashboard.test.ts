@@ -8,7 +8,7 @@ import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import { AdminDashboardResponse, LOW_STOCK_THRESHOLD, type AdminDashboard } from '../../../contract/api/admin-dashboard.js';
+import { AdminDashboardResponse, type AdminDashboard } from '../../../contract/api/admin-dashboard.js';
 import type { RunningShop } from '../../../server/main.js';
 import { createProduct } from '../../factories/catalog.js';
 import { guestOrder } from '../../factories/checkout.js';
@@ -97,18 +97,23 @@ describe('the back office: /api/admin/dashboard and the app at /admin', () => {
       expect(before.to_ship - after.to_ship).toBe(1);
     });
 
-    it('low stock: products with tracked stock at or below the threshold, lowest first, named in the language asked', async () => {
+    it('low stock: products with tracked stock at or below their own threshold, lowest first, named in the language asked', async () => {
       const before = await dashboard(admin);
       const low = await createProduct(shop.app, { stock: 0 });
-      await createProduct(shop.app, { stock: LOW_STOCK_THRESHOLD + 1 });
+      const above = await createProduct(shop.app, { stock: 6 });
+      // The product's own threshold decides, not a fixed number: 30 packs is low for a threshold of 40.
+      const ownThreshold = await createProduct(shop.app, { stock: 30 });
+      await db.query(`UPDATE product SET low_stock_threshold = 40 WHERE code = $1`, [ownThreshold.code]);
       const de = await dashboard(admin, 'de');
-      expect(de.low_stock.threshold).toBe(LOW_STOCK_THRESHOLD);
-      expect(de.low_stock.count - before.low_stock.count).toBe(1);
-      expect(de.low_stock.products.every((p) => p.stock <= LOW_STOCK_THRESHOLD)).toBe(true);
+      expect(de.low_stock.count - before.low_stock.count).toBe(2);
+      expect(de.low_stock.products.every((p) => p.stock <= p.threshold)).toBe(true);
+      expect(de.low_stock.products.some((p) => p.code === above.code)).toBe(false);
       const stocks = de.low_stock.products.map((p) => p.stock);
       expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
       const listed = de.low_stock.products.find((p) => p.code === low.code);
-      if (listed) expect(listed).toEqual({ code: low.code, name: low.names.de, stock: 0 });
+      if (listed) expect(listed).toEqual({ code: low.code, name: low.names.de, stock: 0, threshold: 5 });
+      await db.query(`UPDATE product SET low_stock_threshold = 6 WHERE code = $1`, [above.code]);
+      expect((await dashboard(admin)).low_stock.count - before.low_stock.count).toBe(3);
     });
 
     it('staff see every count but no revenue at all', async () => {
