@@ -1,6 +1,6 @@
-import { Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { AdminDashboardResponse, type AdminDashboard } from '../../../contract/api/admin-dashboard.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { currentUser, RequireOperator } from '../../platform/auth/index.js';
@@ -28,8 +28,7 @@ export class DashboardController {
   @ApiZodResponse(AdminDashboardResponse)
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
   @ApiZodResponse(ErrorResponseSchema, 403, 'Not an operator (AUTH_FORBIDDEN)')
-  async get(@Req() req: Request, @Res({ passthrough: true }) res: Response): Promise<{ data: AdminDashboard }> {
-    res.setHeader('Cache-Control', 'no-store');
+  async get(@Req() req: Request): Promise<{ data: AdminDashboard }> {
     const withRevenue = currentUser(req)?.role === 'admin';
     return { data: await this.dashboard.figures({ now: new Date(), locale: requestLocale(req), withRevenue }) };
   }

@@ -1,6 +1,6 @@
-import { Controller, Get, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import { AdminAuditListResponse, AdminAuditQuery, type AdminAuditList } from '../../../contract/api/admin-audit.js';
 import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { AUDIT_TYPES_FOR_STAFF, currentUser, RequireOperator } from '../auth/index.js';
@@ -31,10 +31,8 @@ export class AuditAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'AUDIT_QUERY_INVALID / AUDIT_DATE_INVALID')
   async list(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Query(new ZodQuery(AdminAuditQuery)) query: Parsed<typeof AdminAuditQuery>,
   ): Promise<{ data: AdminAuditList }> {
-    res.setHeader('Cache-Control', 'no-store');
     const scope = currentUser(req)?.role === 'admin' ? undefined : AUDIT_TYPES_FOR_STAFF;
     return { data: await this.audit.list(query, scope) };
   }

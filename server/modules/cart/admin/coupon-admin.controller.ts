@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import {
   AdminCouponDetailResponse,
   AdminCouponListQuery,
@@ -40,11 +40,7 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
   @ApiZodResponse(ErrorResponseSchema, 403, 'Not an admin: staff and customers (AUTH_FORBIDDEN)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'COUPON_FILTER_INVALID: an unknown filter, sort or page')
-  async list(
-    @Res({ passthrough: true }) res: Response,
-    @Query(new ZodQuery(AdminCouponListQuery)) query: Parsed<typeof AdminCouponListQuery>,
-  ): Promise<{ data: AdminCouponList }> {
-    res.setHeader('Cache-Control', 'no-store');
+  async list(@Query(new ZodQuery(AdminCouponListQuery)) query: Parsed<typeof AdminCouponListQuery>): Promise<{ data: AdminCouponList }> {
     return { data: await this.admin.list(query) };
   }
 
@@ -54,8 +50,7 @@ export class CouponAdminController {
   @ApiZodResponse(AdminCouponDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such coupon (COUPON_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'COUPON_ID_INVALID: the id is no uuid')
-  async detail(@Res({ passthrough: true }) res: Response, @Param('id') id: string): Promise<{ data: AdminCouponDetail }> {
-    res.setHeader('Cache-Control', 'no-store');
+  async detail(@Param('id') id: string): Promise<{ data: AdminCouponDetail }> {
     return { data: await this.admin.detail(couponId(id)) };
   }
 
@@ -69,10 +64,8 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid (every invalid field listed)')
   async create(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Body(new ZodBody(CreateCouponBody)) body: Parsed<typeof CreateCouponBody>,
   ): Promise<{ data: AdminCouponDetail }> {
-    res.setHeader('Cache-Control', 'no-store');
     return { data: await this.admin.create(body, auditActor(req)) };
   }
 
@@ -90,11 +83,9 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid, or the coupon it would make is (e.g. COUPON_VALIDITY_ORDER)')
   async update(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(UpdateCouponBody)) body: Parsed<typeof UpdateCouponBody>,
   ): Promise<{ data: AdminCouponDetail }> {
-    res.setHeader('Cache-Control', 'no-store');
     return { data: await this.admin.update(couponId(id), body, auditActor(req)) };
   }
 
@@ -108,11 +99,9 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such coupon (COUPON_NOT_FOUND)')
   async disable(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(CouponActionBody)) _body: Parsed<typeof CouponActionBody>,
   ): Promise<{ data: AdminCouponDetail }> {
-    res.setHeader('Cache-Control', 'no-store');
     return { data: await this.admin.setDisabled(couponId(id), true, auditActor(req)) };
   }
 
@@ -126,11 +115,9 @@ export class CouponAdminController {
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such coupon (COUPON_NOT_FOUND)')
   async enable(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('id') id: string,
     @Body(new ZodBody(CouponActionBody)) _body: Parsed<typeof CouponActionBody>,
   ): Promise<{ data: AdminCouponDetail }> {
-    res.setHeader('Cache-Control', 'no-store');
     return { data: await this.admin.setDisabled(couponId(id), false, auditActor(req)) };
   }
 }

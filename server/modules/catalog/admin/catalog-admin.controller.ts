@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Put, Query, Req, UseGuards } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request, Response } from 'express';
+import type { Request } from 'express';
 import {
   AdminOfferBody,
   AdminPriceBody,
@@ -34,10 +34,6 @@ function productCode(code: string): string {
 
 function operator(req: Request): AuditActor {
   return auditActor(req);
-}
-
-function noStore(res: Response): void {
-  res.setHeader('Cache-Control', 'no-store');
 }
 
 const AUTH_ANSWERS = [
@@ -74,10 +70,8 @@ export class CatalogAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'An invalid filter value')
   async list(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Query(new ZodQuery(AdminProductListQuery)) query: Parsed<typeof AdminProductListQuery>,
   ): Promise<{ data: AdminProductList }> {
-    noStore(res);
     return { data: await this.admin.list({ ...query, locale: query.locale ?? requestLocale(req) }) };
   }
 
@@ -94,10 +88,8 @@ export class CatalogAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'An invalid row, or (applying) a refused row: CATALOG_BULK_REFUSED, nothing changed')
   async bulkStock(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Body(new ZodBody(BulkStockBody)) body: Parsed<typeof BulkStockBody>,
   ): Promise<{ data: BulkEditResult }> {
-    noStore(res);
     return { data: await this.admin.bulkStock(body.rows, body.dry_run, operator(req), requestLocale(req)) };
   }
 
@@ -113,10 +105,8 @@ export class CatalogAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'An invalid row, or (applying) a refused row: CATALOG_BULK_REFUSED, nothing changed')
   async bulkPrices(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Body(new ZodBody(BulkPriceBody)) body: Parsed<typeof BulkPriceBody>,
   ): Promise<{ data: BulkEditResult }> {
-    noStore(res);
     return { data: await this.admin.bulkPrices(body.rows, body.dry_run, operator(req), requestLocale(req)) };
   }
 
@@ -129,12 +119,7 @@ export class CatalogAdminController {
   @withAuthAnswers()
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such product (CATALOG_PRODUCT_NOT_FOUND)')
   @ApiZodResponse(ErrorResponseSchema, 422, 'A malformed code (CATALOG_CODE_INVALID)')
-  async detail(
-    @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
-    @Param('code') code: string,
-  ): Promise<{ data: AdminProductDetail }> {
-    noStore(res);
+  async detail(@Req() req: Request, @Param('code') code: string): Promise<{ data: AdminProductDetail }> {
     return { data: await this.admin.detail(productCode(code), requestLocale(req)) };
   }
 
@@ -153,11 +138,9 @@ export class CatalogAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'An invalid value')
   async setStock(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('code') code: string,
     @Body(new ZodBody(AdminStockBody)) body: Parsed<typeof AdminStockBody>,
   ): Promise<{ data: AdminProductDetail }> {
-    noStore(res);
     const valid = productCode(code);
     return { data: await this.admin.setStock(valid, body, operator(req), requestLocale(req)) };
   }
@@ -173,11 +156,9 @@ export class CatalogAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'CATALOG_INVALID_PRICE / CATALOG_PRICE_UNCHANGED')
   async changePrice(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('code') code: string,
     @Body(new ZodBody(AdminPriceBody)) body: Parsed<typeof AdminPriceBody>,
   ): Promise<{ data: AdminProductDetail }> {
-    noStore(res);
     const valid = productCode(code);
     return { data: await this.admin.changePrice(valid, body.price_cents, operator(req), requestLocale(req)) };
   }
@@ -202,11 +183,9 @@ export class CatalogAdminController {
   )
   async previewOffer(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('code') code: string,
     @Body(new ZodBody(AdminOfferBody)) body: Parsed<typeof AdminOfferBody>,
   ): Promise<{ data: OfferPreview }> {
-    noStore(res);
     const valid = productCode(code);
     return { data: await this.admin.previewOffer(valid, body, requestLocale(req)) };
   }
@@ -228,11 +207,9 @@ export class CatalogAdminController {
   )
   async createOffer(
     @Req() req: Request,
-    @Res({ passthrough: true }) res: Response,
     @Param('code') code: string,
     @Body(new ZodBody(AdminOfferBody)) body: Parsed<typeof AdminOfferBody>,
   ) {
-    noStore(res);
     const valid = productCode(code);
     return { data: await this.admin.createOffer(valid, body, operator(req), requestLocale(req)) };
   }
