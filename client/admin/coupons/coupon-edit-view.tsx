@@ -4,8 +4,9 @@
  * coupon shown locked with the reason; one save bar ('3 changes': save, discard). Pure: state and
  * handlers come in as props; the unit tests render it as the browser does.
  */
+import { formKeys } from '../kit/save-bar';
 import type { TFunction } from 'i18next';
-import type { KeyboardEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import type { AdminCouponDetail } from '../../../contract/api/admin-coupons';
 import { LOCALE_TAGS } from '../../../contract/locales';
 import { formatEuro } from '../../../contract/money';
@@ -38,18 +39,6 @@ export interface CouponEditViewProps {
 }
 
 const idOf = (f: CouponField) => `coupon-${f}`;
-
-/** Enter in a field never sends a half-filled form; Ctrl/Cmd+Enter saves from anywhere in it. */
-export function formKeys(event: KeyboardEvent<HTMLFormElement>, save: () => void): void {
-  if (event.key !== 'Enter') return;
-  if (event.ctrlKey || event.metaKey) {
-    event.preventDefault();
-    save();
-    return;
-  }
-  const target = event.target as HTMLElement;
-  if (target.tagName === 'INPUT' && (target as HTMLInputElement).type !== 'checkbox') event.preventDefault();
-}
 
 export function CouponEditView(props: CouponEditViewProps) {
   const { t, language, coupon, values, errors } = props;

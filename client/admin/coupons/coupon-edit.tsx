@@ -1,5 +1,6 @@
+import { useLeaveGuard } from '../kit/save-bar';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker, useNavigate, useParams } from '@tanstack/react-router';
+import { Link, useNavigate, useParams } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CouponIdParams, type AdminCouponDetail } from '../../../contract/api/admin-coupons';
@@ -77,10 +78,7 @@ function CouponForm({ id, coupon }: { id: string | null; coupon: AdminCouponDeta
 
   const changed = changedFields(values, saved);
   const dirty = id === null ? changedFields(values, EMPTY_COUPON).length > 0 : changed.length > 0;
-  useBlocker({
-    shouldBlockFn: () => dirty && !leaving.current && !window.confirm(t('coupons.leave')),
-    enableBeforeUnload: () => dirty && !leaving.current,
-  });
+  useLeaveGuard(dirty, t, () => leaving.current);
 
   const fail = (messages: Messages, form: string[]) => {
     setErrors(messages);

@@ -5,13 +5,14 @@
  * meanwhile makes the API refuse (409) instead of the save overwriting the sale.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getRouteApi, Link, useBlocker } from '@tanstack/react-router';
+import { getRouteApi, Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminProductDetail, OfferPreview } from '../../../contract/api/admin-catalog';
 import type { UserView } from '../../../contract/api/identity';
 import { ApiError } from '../../src/api/http';
 import { useAdmin } from '../app-context';
+import { useLeaveGuard } from '../kit/save-bar';
 import { ApiProblem, Loading } from '../frame/status';
 import { parseCount, parseEuroInput } from './money-input';
 import {
@@ -75,10 +76,7 @@ export function ProductPage() {
   const parts = initial && current ? changedParts(initial, current, isAdmin) : [];
   const dirty = parts.length > 0;
 
-  useBlocker({
-    shouldBlockFn: () => dirty && !window.confirm(t('product.leaveQuestion')),
-    enableBeforeUnload: () => dirty,
-  });
+  useLeaveGuard(dirty, t);
 
   useEffect(() => {
     if (!focusFirst.current) return;

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createAdminI18n, type AdminLanguage } from '../i18n';
 import { DETAIL, PREVIEW } from './fixtures';
-import { changedParts, draftErrors, draftOf, OfferPreviewView, ProductPageView, SaveBar, type ProductPageViewProps } from './product-view';
+import { SaveBar } from '../kit/save-bar';
+import { changedParts, draftErrors, draftOf, OfferPreviewView, ProductPageView, type ProductPageViewProps } from './product-view';
 
 const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 

@@ -7,6 +7,7 @@
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AdminProductDetail, OfferPreview } from '../../../contract/api/admin-catalog';
+import { SaveBar } from '../kit/save-bar';
 import { LOCALE_TAGS } from '../../../contract/locales';
 import { formatEuro } from '../../../contract/money';
 import type { AdminLanguage } from '../i18n';
@@ -71,34 +72,6 @@ export function draftErrors(draft: StockDraft, withPrice: boolean, t: TFunction)
 export function formatInstant(iso: string, language: AdminLanguage): string {
   return new Intl.DateTimeFormat(LOCALE_TAGS[language], { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Zagreb' }).format(
     new Date(iso),
-  );
-}
-
-/** One save bar per page: 'N changes', save, discard. */
-export function SaveBar({
-  count,
-  saving,
-  onSave,
-  onDiscard,
-  t,
-}: {
-  count: number;
-  saving: boolean;
-  onSave: () => void;
-  onDiscard: () => void;
-  t: TFunction;
-}) {
-  if (count === 0) return null;
-  return (
-    <div className="save-bar" role="region" aria-label={t('product.saveBar')}>
-      <p role="status">{t('product.changes', { count })}</p>
-      <button type="button" className="primary" onClick={onSave} disabled={saving} aria-keyshortcuts="Control+Enter Meta+Enter">
-        {saving ? t('product.saving') : t('product.save')}
-      </button>
-      <button type="button" onClick={onDiscard} disabled={saving}>
-        {t('product.discard')}
-      </button>
-    </div>
   );
 }
 
