@@ -141,7 +141,7 @@ describe('the coupon screens and the change history (/admin) in a browser', () =
       });
       await nav.getByRole('link', { name: 'Pregled' }).click();
       await page.waitForTimeout(300);
-      expect(asked).toBe('Imate nespremljene promjene. Otići i izgubiti ih?');
+      expect(asked).toBe('Imate nespremljene promjene. Napustiti stranicu i izgubiti ih?');
       expect(new URL(page.url()).pathname).toBe(`/admin/coupons/${coupon.id}`);
       await page.getByRole('button', { name: 'Odbaci' }).click();
       expect(await page.getByRole('region', { name: 'Spremanje' }).count()).toBe(0);
