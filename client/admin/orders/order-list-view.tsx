@@ -39,6 +39,9 @@ function share(value: number, language: AdminLanguage): string {
   return `${new Intl.NumberFormat(LOCALE_TAGS[language], { maximumFractionDigits: 1 }).format(value * 100)} %`;
 }
 
+/** A box that must be seen: near or over the threshold with the OSS off. */
+const loudOss = (s: EuDistanceSalesView) => !s.oss_enabled && s.warning !== 'none';
+
 /** The year's EU distance sales against the EUR 10,000 OSS threshold (docs/invoicing/vat.md), as the old page showed it. */
 export function EuSalesBox({ s, language, t }: { s: EuDistanceSalesView; language: AdminLanguage; t: TFunction }) {
   const loud = s.warning === 'over' && !s.oss_enabled;
@@ -72,6 +75,7 @@ export function OrderListView(props: OrderListViewProps) {
   const tag = LOCALE_TAGS[language];
   const onPage = data.orders.map((o) => o.number);
   const allTicked = onPage.length > 0 && onPage.every((n) => selected.includes(n));
+  const filtered = !!(search.status || search.payment_status || search.payment_method || search.q || search.sort);
   const field = (name: keyof OrderSearch) => (search[name] === undefined ? '' : String(search[name]));
   return (
     <>
@@ -91,7 +95,8 @@ export function OrderListView(props: OrderListViewProps) {
       <p className="hint" id="slips-to-ship-hint">
         {t('orders.slipsToShipHint')}
       </p>
-      {props.euSales ? <EuSalesBox s={props.euSales} language={language} t={t} /> : null}
+      {/* a warning stays on top; the quiet figure goes under the list, out of the daily work's way */}
+      {props.euSales && loudOss(props.euSales) ? <EuSalesBox s={props.euSales} language={language} t={t} /> : null}
       <nav aria-label={t('orders.views')} className="views">
         <ul>
           <li>{props.listLink({}, t('orders.view.all'), !search.view && Object.keys(search).length === 0)}</li>
@@ -100,69 +105,72 @@ export function OrderListView(props: OrderListViewProps) {
           ))}
         </ul>
       </nav>
-      <form
-        className="filters"
-        role="search"
-        aria-label={t('orders.filters')}
-        onSubmit={(e) => {
-          e.preventDefault();
-          const form = new FormData(e.currentTarget);
-          props.onSearch(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
-        }}
-      >
-        <label>
-          <span>{t('orders.fulfilmentStatus')}</span>
-          <select name="status" defaultValue={field('status')}>
-            <option value="">{t('orders.any')}</option>
-            {FULFILMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orders.fulfilmentStatuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('orders.paymentStatus')}</span>
-          <select name="payment_status" defaultValue={field('payment_status')}>
-            <option value="">{t('orders.any')}</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`orders.paymentStatuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('orders.paymentMethod')}</span>
-          <select name="payment_method" defaultValue={field('payment_method')}>
-            <option value="">{t('orders.any')}</option>
-            {PAYMENT_METHODS.map((s) => (
-              <option key={s} value={s}>
-                {t(`orders.paymentMethods.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('orders.search')}</span>
-          <input name="q" type="search" defaultValue={field('q')} maxLength={254} autoComplete="off" aria-describedby="orders-q-hint" />
-          <span className="hint" id="orders-q-hint">
-            {t('orders.searchHint')}
-          </span>
-        </label>
-        <label>
-          <span>{t('orders.sort')}</span>
-          <select name="sort" defaultValue={search.sort ?? '-placed_at'}>
-            {ADMIN_ORDER_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`orders.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
-        <button type="submit">{t('orders.show')}</button>
-      </form>
+      <details className="filters-box" open={filtered || undefined}>
+        <summary>{t('orders.filters')}</summary>
+        <form
+          className="filters"
+          role="search"
+          aria-label={t('orders.filters')}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = new FormData(e.currentTarget);
+            props.onSearch(Object.fromEntries([...form.entries()].map(([k, v]) => [k, String(v)])));
+          }}
+        >
+          <label>
+            <span>{t('orders.fulfilmentStatus')}</span>
+            <select name="status" defaultValue={field('status')}>
+              <option value="">{t('orders.any')}</option>
+              {FULFILMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.fulfilmentStatuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('orders.paymentStatus')}</span>
+            <select name="payment_status" defaultValue={field('payment_status')}>
+              <option value="">{t('orders.any')}</option>
+              {PAYMENT_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.paymentStatuses.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('orders.paymentMethod')}</span>
+            <select name="payment_method" defaultValue={field('payment_method')}>
+              <option value="">{t('orders.any')}</option>
+              {PAYMENT_METHODS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.paymentMethods.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            <span>{t('orders.search')}</span>
+            <input name="q" type="search" defaultValue={field('q')} maxLength={254} autoComplete="off" aria-describedby="orders-q-hint" />
+            <span className="hint" id="orders-q-hint">
+              {t('orders.searchHint')}
+            </span>
+          </label>
+          <label>
+            <span>{t('orders.sort')}</span>
+            <select name="sort" defaultValue={search.sort ?? '-placed_at'}>
+              {ADMIN_ORDER_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`orders.sorts.${s}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          {search.view ? <input type="hidden" name="view" value={search.view} /> : null}
+          <button type="submit">{t('orders.show')}</button>
+        </form>
+      </details>
       <p role="status" className="hint" data-testid="order-count">
         {t('orders.count', { count: data.total })}
       </p>
@@ -244,6 +252,7 @@ export function OrderListView(props: OrderListViewProps) {
           {data.page < pages ? props.listLink({ ...search, page: data.page + 1 }, t('orders.next')) : null}
         </nav>
       ) : null}
+      {props.euSales && !loudOss(props.euSales) ? <EuSalesBox s={props.euSales} language={language} t={t} /> : null}
     </>
   );
 }

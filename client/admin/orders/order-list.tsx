@@ -49,7 +49,8 @@ export function OrderList() {
           setSelected((now) => (on ? [...new Set([...now, ...numbers])] : now.filter((n) => !numbers.includes(n))))
         }
         listLink={(next: OrderSearch, children, current) => (
-          <Link to="/orders" search={next} aria-current={current ? 'page' : undefined}>
+          // exact: 'all' (no search) is not 'active' inside every other view
+          <Link to="/orders" search={next} activeOptions={{ exact: true, includeSearch: true }} aria-current={current ? 'page' : undefined}>
             {children}
           </Link>
         )}

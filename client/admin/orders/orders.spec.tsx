@@ -178,6 +178,8 @@ describe('one order', () => {
     expect(words).toContain('Šalje se na jeziku narudžbe: Deutsch.');
     expect(words).toContain('Zvoniti dvaput');
     expect(html).toContain('href="/api/admin/orders/packing-slips.pdf?numbers=ZZ-2026-000123"');
+    // the order's invoices on the server-rendered invoice pages
+    expect(html).toContain('href="/admin/invoices?q=ZZ-2026-000123"');
   });
 
   it('ties an error to its field and says it; staff (not refundable) get no refund form (en)', () => {
