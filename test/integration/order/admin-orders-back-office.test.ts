@@ -6,6 +6,7 @@
 // server-rendered /admin/orders page live on here and in test/integration/order/admin-orders.test.ts.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import type request from 'supertest';
 import { DataSource } from 'typeorm';
 import { AdminOrderFullResponse, AdminOrderListResponse, type AdminOrderFull } from '../../../contract/api/admin-orders.js';
 import type { RunningShop } from '../../../server/main.js';
@@ -22,11 +23,11 @@ import { shopper, type Shopper } from '../../support/shopper.js';
 const INBOX = 'orders-inbox-backoffice@zlatnozrno.test';
 
 /** A PDF answer's bytes (supertest would otherwise try to read them as text). */
-const binary = (res: NodeJS.ReadableStream & { setEncoding?: unknown }, done: (err: Error | null, body: Buffer) => void) => {
+function binary(res: request.Response, done: (err: Error | null, body: Buffer) => void): void {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
-};
+}
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 

@@ -69,7 +69,13 @@ export class OrderBackOfficeService {
       notes,
       refunds,
       refunded,
-      refundable: order.payment_status === 'paid' && before < order.total && mayUse(role, 'orders.refund'),
+      // a card order is refunded by line once its money was captured (at 'ship'); before that only the
+      // whole authorization can be released (cancel, or the whole refund)
+      refundable:
+        order.payment_status === 'paid' &&
+        before < order.total &&
+        !(order.payment_method === 'card' && order.fulfilment_status === 'placed') &&
+        mayUse(role, 'orders.refund'),
       mails: resendableMails(order),
     };
   }
