@@ -11,6 +11,9 @@ import { couponSearch } from './coupons/coupon-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
+import { OrderList } from './orders/order-list';
+import { OrderPage } from './orders/order-page';
+import { orderSearch } from './orders/order-search';
 import { ProductList } from './products/product-list';
 import { ProductPage } from './products/product-page';
 import { parseListSearch } from './products/search';
@@ -28,9 +31,12 @@ const product = createRoute({ getParentRoute: () => root, path: '/products/$code
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
 const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new', component: CouponNew });
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
+// Orders: the list (view, filters, sort, page in the URL) and one order.
+const orders = createRoute({ getParentRoute: () => root, path: '/orders', component: OrderList, validateSearch: orderSearch });
+const order = createRoute({ getParentRoute: () => root, path: '/orders/$number', component: OrderPage });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([dashboard, orders, order, products, product, coupons, couponNew, coupon, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

@@ -163,3 +163,20 @@ export const orderPaymentMethodChangedV1 = z.object({
   changedAt: eventFields.instant,
 });
 export const orderPaymentMethodChanged = defineEvent('order.payment-method-changed', 1, orderPaymentMethodChangedV1);
+
+/**
+ * An operator asked for one of the order's mails to go out again (the back office's 'send again',
+ * `POST /api/admin/orders/{number}/resend-mail`), in the transaction that recorded it in the order's
+ * history and the audit log. The order module's listener sends it through the mail queue in the
+ * order's language, read from the order as it is now: `confirmation`, `shipped` (with the tracking
+ * number) or `payment_link` (the card payment's 'pay again' link).
+ */
+export const orderMailResendRequestedV1 = z.object({
+  version: z.literal(1),
+  orderId: eventFields.id,
+  orderNumber: orderPlacedV1.shape.orderNumber,
+  mail: z.enum(['confirmation', 'shipped', 'payment_link']),
+  requestedAt: eventFields.instant,
+  actor: orderActor,
+});
+export const orderMailResendRequested = defineEvent('order.mail-resend-requested', 1, orderMailResendRequestedV1);

@@ -45,7 +45,7 @@ describe('the back office app (/admin) in a browser', () => {
       expect(await page.locator('.periods').textContent()).toMatch(/Promet: [\d.]+,\d\d €/);
       expect(await page.locator('figure.chart svg rect').count()).toBe(7);
       expect(await page.locator('figure.chart table tbody tr').count()).toBe(7);
-      expect(await page.getByRole('link', { name: /Za slanje/ }).getAttribute('href')).toBe('/admin/orders?status=placed');
+      expect(await page.getByRole('link', { name: /Za slanje/ }).getAttribute('href')).toBe('/admin/orders?view=to_ship');
       expect(
         await page.getByRole('navigation', { name: 'Administracija' }).getByRole('link', { name: 'Narudžbe' }).getAttribute('href'),
       ).toBe('/admin/orders');

@@ -1,14 +1,22 @@
-// The operators' /admin/orders page in Chromium against the built shop: the demo operator is sent to
-// sign in and comes back, filters the list, opens an order and ships it with a tracking number,
-// cancels another (the confirmation checkbox is required, no JavaScript involved); axe-core finds no
-// WCAG 2.2 AA violation on the list and the detail; screenshots land in /tmp.
+// The back office's order screens in Chromium against the built shop (docs/admin.md 'Orders in the
+// back office'): on a phone (360 px) the demo operator is sent to sign in and comes back to 'to ship',
+// opens an order, ships it with a tracking number, adds an internal note, and prints the day's packing
+// slips (the PDF answer is checked); on a desktop (1280 px) a cash-on-delivery order is marked paid and
+// one line of it refunded (the amount shown before confirming). axe-core (WCAG 2.2 AA) on the list
+// and the order at both widths, no sideways scroll at 360 px. Screenshots: /tmp/admin-orders-*.png.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { axeViolations, describeViolations, launchBrowser, newContext, watchConsole } from '../support/browser.js';
-import { hydrated } from './site.js';
 import { placeCodOrder, signInOperator } from './operator.js';
 
-describe('the /admin/orders page in a browser', () => {
+async function accessible(page: Page, shot: string, width: 360 | 1280): Promise<void> {
+  await page.setViewportSize({ width, height: width === 360 ? 780 : 800 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  expect(describeViolations(await axeViolations(page))).toBe('');
+  await page.screenshot({ path: `/tmp/${shot}-${width}.png`, fullPage: true });
+}
+
+describe('the order screens of the back office (/admin/orders) in a browser', () => {
   let browser: Browser;
   beforeAll(async () => {
     browser = await launchBrowser();
@@ -17,106 +25,84 @@ describe('the /admin/orders page in a browser', () => {
     await browser?.close();
   });
 
-  it('lets the operator sign in, filter, ship one order and cancel another, with no accessibility violation', async () => {
+  it('on a phone: to ship, ship, note, the day’s slips; on a desktop: a refund of one line', async () => {
     const tag = randomUUID().slice(0, 8);
     const first = await placeCodOrder(`admin-e2e-a-${tag}@example.com`);
     const second = await placeCodOrder(`admin-e2e-b-${tag}@example.com`);
-    const context = await newContext(browser, { locale: 'en-GB', axe: true });
+    const context = await newContext(browser, { locale: 'hr-HR', axe: true });
     try {
       const page = await context.newPage();
+      await page.setViewportSize({ width: 360, height: 780 });
       const problems = watchConsole(page);
 
-      // Not signed in: the login page in the request's language, coming back here after.
-      await page.goto('/admin/orders?status=placed');
-      await page.waitForURL((url) => url.pathname === '/en/login');
-      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/orders?status=placed');
-      // The page paints before the application runs (docs/performance.md): sign in once it has.
+      // Not signed in: the login page, then back to the list's 'to ship' view.
+      await page.goto('/admin/orders?view=to_ship');
+      await page.waitForURL((url) => url.pathname === '/prijava');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/admin/orders?view=to_ship');
       await signInOperator(page);
-      await page.waitForURL((url) => url.pathname === '/admin/orders');
-      await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-      expect(await page.locator('#f-status').inputValue()).toBe('placed');
+      await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('view') === 'to_ship');
+      await page.getByRole('heading', { level: 1, name: 'Narudžbe' }).waitFor();
+      const views = page.getByRole('navigation', { name: 'Gotovi prikazi' });
+      expect(await views.getByRole('link', { name: 'Za slanje' }).getAttribute('aria-current')).toBe('page');
+      await page.locator(`tr[data-order="${first}"]`).waitFor();
+      await accessible(page, 'admin-orders-list', 360);
 
-      // Filter: placed, cash on delivery, one customer's e-mail.
-      await page.getByLabel('Payment method').selectOption('cod');
-      await page.getByRole('searchbox').fill(`admin-e2e-a-${tag}`);
-      await page.getByRole('button', { name: 'Apply filters' }).click();
-      await page.waitForURL((url) => url.searchParams.get('q') === `admin-e2e-a-${tag}`);
-      expect(await page.getByTestId('order-count').textContent()).toBe('1 order found.');
-      const rows = page.getByTestId('orders').locator('tbody tr');
-      expect(await rows.count()).toBe(1);
-      expect(await rows.first().getAttribute('data-order')).toBe(first);
-      expect(describeViolations(await axeViolations(page))).toBe('');
-      await page.screenshot({ path: '/tmp/admin-orders-list.png', fullPage: true });
+      // The day's packing slips in one tap: one PDF, a page per order to ship (ours among them).
+      const slips = await page.getByTestId('slips-to-ship').getAttribute('href');
+      const pdf = await context.request.get(slips!);
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect((await pdf.body()).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      expect(pdf.headers()['x-order-numbers']!.split(',')).toEqual(expect.arrayContaining([first, second]));
 
-      // The order: ship it with a tracking number.
+      // Ship the first order with its tracking number.
       await page.getByRole('link', { name: first, exact: true }).click();
-      await page.waitForURL((url) => url.pathname === `/admin/orders/${first}`);
-      await page.getByRole('heading', { level: 1, name: `Order ${first}` }).waitFor();
-      expect(await page.getByTestId('fulfilment-status').textContent()).toBe('Placed');
-      expect(describeViolations(await axeViolations(page))).toBe('');
-      await page.screenshot({ path: '/tmp/admin-orders-detail.png', fullPage: true });
-      // A malformed tracking number: the same page again (422) with the message, the value kept, still accessible.
-      await page.getByLabel(/^Tracking number/).fill('R!');
-      await page.getByRole('button', { name: 'Mark as shipped' }).click();
-      await page.getByTestId('error').waitFor();
-      expect(await page.getByTestId('error').textContent()).toBe('A tracking number has 4 to 40 letters, digits, spaces or dashes.');
-      expect(await page.getByLabel(/^Tracking number/).inputValue()).toBe('R!');
-      expect(await page.getByLabel(/^Tracking number/).getAttribute('aria-invalid')).toBe('true');
-      expect(describeViolations(await axeViolations(page))).toBe('');
-      await page.screenshot({ path: '/tmp/admin-orders-refused.png', fullPage: true });
-      await page.getByLabel(/^Tracking number/).fill('RR123456785HR');
-      await page.getByRole('button', { name: 'Mark as shipped' }).click();
-      await page.waitForURL((url) => url.pathname === `/admin/orders/${first}` && url.searchParams.get('done') === 'ship');
-      expect(await page.getByTestId('notice').textContent()).toBe('Order shipped.');
-      expect(await page.getByTestId('fulfilment-status').textContent()).toBe('Shipped');
+      await page.getByRole('heading', { level: 1, name: `Narudžba ${first}` }).waitFor();
+      await accessible(page, 'admin-orders-detail', 360);
+      await page.getByRole('button', { name: 'Označi kao poslano' }).click();
+      // nothing typed: the message on the field, the focus on it
+      await page.locator('#ship-error').waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('ship-field');
+      await page.getByLabel('Broj pošiljke').fill('RR123456785HR');
+      await page.getByRole('button', { name: 'Označi kao poslano' }).click();
+      await page.getByText('Narudžba je poslana.').waitFor();
+      await page.getByTestId('fulfilment-status').getByText('Poslana').waitFor();
       expect(await page.getByTestId('tracking-number').textContent()).toBe('RR123456785HR');
-      // Shipped: delivering is possible now, shipping and cancelling no more.
-      expect(await page.getByRole('button', { name: 'Mark as delivered' }).count()).toBe(1);
-      expect(await page.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
-      expect(describeViolations(await axeViolations(page))).toBe('');
-      await page.screenshot({ path: '/tmp/admin-orders-shipped.png', fullPage: true });
 
-      // The other order: cancelling needs the confirmation box (the browser holds the form back without it).
-      await page.goto(`/admin/orders/${second}`);
-      await page.getByRole('button', { name: 'Cancel order' }).click();
-      expect(new URL(page.url()).searchParams.get('done')).toBeNull();
-      expect(await page.getByTestId('fulfilment-status').textContent()).toBe('Placed');
-      await page.getByLabel(/I confirm the cancellation/).check();
-      await page.getByRole('button', { name: 'Cancel order' }).click();
-      await page.waitForURL((url) => url.searchParams.get('done') === 'cancel');
-      expect(await page.getByTestId('notice').textContent()).toBe('Order cancelled.');
-      expect(await page.getByTestId('fulfilment-status').textContent()).toBe('Cancelled');
+      // An internal note.
+      await page.getByLabel('Nova bilješka').fill(`Kupac moli dostavu poslije 16 h (${tag}).`);
+      await page.getByRole('button', { name: 'Dodaj bilješku' }).click();
+      await page.getByTestId('notes').getByText(`Kupac moli dostavu poslije 16 h (${tag}).`).waitFor();
+      expect(await page.getByTestId('notes').textContent()).toContain('operater@zlatnozrno.test');
 
-      // Back on the list, beside the queue dashboard's link.
-      await page.getByRole('link', { name: 'Back to orders' }).click();
-      await page.waitForURL((url) => url.pathname === '/admin/orders');
-      expect(await page.getByRole('link', { name: 'Job queues' }).getAttribute('href')).toBe('/admin/queues');
-      // Signed in already, the login page sends straight back to the operators' page.
-      await page.goto('/en/login?redirect=%2Fadmin%2Forders%3Fpayment_method%3Dcod');
-      await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('payment_method') === 'cod');
-      // Chromium reports the refused form's 422 answer itself; nothing else may show up.
-      expect(problems.filter((p) => !/status of 422 \(Unprocessable Entity\)/.test(p))).toEqual([]);
-      expect(problems.length).toBeLessThanOrEqual(1);
-    } finally {
-      await context.close();
-    }
-  });
+      // Back: the list as it was left, the shipped order gone from 'to ship'.
+      await page.getByRole('link', { name: /Natrag na narudžbe/ }).click();
+      await page.waitForURL((url) => url.pathname === '/admin/orders' && url.searchParams.get('view') === 'to_ship');
+      await page.locator(`tr[data-order="${second}"]`).waitFor();
+      await page.locator(`tr[data-order="${first}"]`).waitFor({ state: 'detached' });
 
-  it('shows a signed-in customer the 403 page without order data', async () => {
-    const context = await newContext(browser, { locale: 'de-DE' });
-    try {
-      const page = await context.newPage();
-      await page.goto('/de/login');
-      await hydrated(page);
-      const login = page.getByTestId('login-form');
-      await login.locator('input[name="email"]').fill('kupac@zlatnozrno.test');
-      await login.locator('input[name="password"]').fill('tjestenina');
-      await login.locator('button[type="submit"]').click();
-      await page.waitForURL((url) => url.pathname !== '/de/login');
-      const res = await page.goto('/admin/orders');
-      expect(res?.status()).toBe(403);
-      await page.getByRole('heading', { level: 1, name: 'Zugriff verweigert' }).waitFor();
-      expect(await page.locator('table').count()).toBe(0);
+      // A desktop: the second order's cash arrives, then one line goes back.
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await accessible(page, 'admin-orders-list', 1280);
+      await page.getByRole('link', { name: second, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: `Narudžba ${second}` }).waitFor();
+      await page.getByRole('button', { name: 'Gotovina primljena' }).click();
+      await page.getByText('Gotovina je evidentirana kao primljena.').waitFor();
+      const refund = page.locator('section.refund-lines');
+      await refund.waitFor();
+      await refund.locator('#lines-field').fill('1');
+      const amount = await page.getByTestId('refund-amount').textContent();
+      expect(amount).toMatch(/^Za povrat: [0-9,]+ €, od toga PDV [0-9,]+ €$/);
+      await refund.getByLabel(/Potvrđujem povrat/).check();
+      await accessible(page, 'admin-orders-refund', 1280);
+      const [answer] = await Promise.all([
+        page.waitForResponse((r) => r.url().endsWith(`/api/admin/orders/${second}/refund-lines`)),
+        refund.getByRole('button', { name: /^Vrati / }).click(),
+      ]);
+      expect(answer.status()).toBe(200);
+      await page.getByText(/^Vraćeno [0-9,]+ €\.$/).waitFor();
+      expect(await refund.locator('.refunds').textContent()).toContain('uplatom na račun');
+      expect(problems).toEqual([]);
     } finally {
       await context.close();
     }

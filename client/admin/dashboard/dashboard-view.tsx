@@ -15,8 +15,8 @@ import { OrdersChart } from './orders-chart';
 
 /** Where each figure's work is done. */
 export const WORK_LINKS = {
-  toShip: '/admin/orders?status=placed',
-  cardPending: '/admin/orders?payment_method=card&payment_status=awaiting_payment',
+  toShip: '/admin/orders?view=to_ship',
+  cardPending: '/admin/orders?view=card_pending',
   failedJobs: '/admin/queues',
   unfiscalizedPending: '/admin/invoices?fiscal_state=pending',
   unfiscalizedRejected: '/admin/invoices?fiscal_state=rejected',

@@ -12,6 +12,7 @@ function frame(language: AdminLanguage, user: FrameUser | null, opts: { menuOpen
       language={language}
       user={user}
       dashboardLink={<a href="/admin">dashboard</a>}
+      screenLink={(s) => <a href={`/admin${s.to}`}>{createAdminI18n(language).t(`frame.${s.key}`)}</a>}
       menuOpen={opts.menuOpen ?? false}
       onMenu={noop}
       onLanguage={noop}
@@ -24,7 +25,7 @@ function frame(language: AdminLanguage, user: FrameUser | null, opts: { menuOpen
 }
 
 describe("the back office's frame", () => {
-  it('a skip link to the main landmark, a labelled navigation with the server-rendered pages as plain links', () => {
+  it("a skip link to the main landmark, a labelled navigation with the app's screens (the orders first) and the server-rendered pages", () => {
     const html = frame('hr', { first_name: 'Marija', last_name: 'Babić', role: 'admin' });
     expect(html.indexOf('<a class="skip" href="#main">Preskoči na sadržaj</a>')).toBe(0);
     expect(html).toContain('<main id="main" tabindex="-1"><h1>screen</h1></main>');
@@ -35,11 +36,12 @@ describe("the back office's frame", () => {
     expect(html).toContain('Zlatno zrno');
   });
 
-  it('hides the pages a role cannot open: staff see orders and invoices, not the queue dashboard (admin only)', () => {
+  it('hides the pages a role cannot open: staff see orders and invoices, not the queue dashboard or coupons (admin only)', () => {
     const html = frame('en', { first_name: 'Petar', last_name: 'Jurić', role: 'staff' });
     expect(html).toContain('/admin/orders');
     expect(html).toContain('/admin/invoices');
     expect(html).not.toContain('/admin/queues');
+    expect(html).not.toContain('/admin/coupons');
     expect(html).toContain('<a href="/admin">dashboard</a>');
     expect(frame('en', null)).not.toContain('/admin/orders');
   });

@@ -13,7 +13,6 @@ import { ADMIN_LANGUAGES, LANGUAGE_NAMES, type AdminLanguage } from '../i18n';
  * the roles they let in today: the navigation hides what a role cannot open.
  */
 export const SERVER_PAGES = [
-  { key: 'orders', href: '/admin/orders', roles: ['admin', 'staff'] },
   { key: 'invoices', href: '/admin/invoices', roles: ['admin', 'staff'] },
   { key: 'queues', href: '/admin/queues', roles: ['admin'] },
 ] as const satisfies ReadonlyArray<{ key: string; href: string; roles: readonly string[] }>;
@@ -32,6 +31,7 @@ export interface FrameUser {
 
 /** The app's own screens in the navigation, and the roles that may open them (the API decides; this only hides). */
 export const APP_SCREENS = [
+  { key: 'orders', to: '/orders', roles: ['admin', 'staff'] },
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },

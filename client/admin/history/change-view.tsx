@@ -13,7 +13,16 @@ import type { AdminLanguage } from '../i18n';
 import { zagrebDateTime } from './zagreb';
 
 /** Fields whose numbers are euro cents. */
-const MONEY_FIELDS = new Set(['amount', 'minimum_order', 'price_cents', 'refund_amount', 'lowest_30d_cents', 'struck_price_cents']);
+const MONEY_FIELDS = new Set([
+  'amount',
+  'minimum_order',
+  'price_cents',
+  'refund_amount',
+  'refunded_amount',
+  'refund_vat',
+  'lowest_30d_cents',
+  'struck_price_cents',
+]);
 const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A text of the back office's, or null when it has none under `key`. */

@@ -17,6 +17,21 @@ const CODES = {
   ORDER_TRACKING_NUMBER_INVALID: 'invalid',
   // a card order whose total Monri cannot charge (its amount is 3 to 11 digits of cents: at least 1.00 EUR)
   ORDER_CARD_AMOUNT_OUT_OF_RANGE: 'invalid',
+  // ----- the back office's order screens (docs/admin.md 'Orders in the back office') -----
+  ORDER_NOTE_REQUIRED: 'invalid',
+  ORDER_NOTE_TOO_LONG: 'invalid',
+  ORDER_MAIL_INVALID: 'invalid',
+  // the order's states do not call for that mail (e.g. 'shipped' before shipping)
+  ORDER_MAIL_NOT_APPLICABLE: 'conflict',
+  ORDER_REFUND_EMPTY: 'invalid',
+  ORDER_REFUND_LINE_UNKNOWN: 'invalid',
+  ORDER_REFUND_TOO_MANY: 'conflict',
+  ORDER_REFUND_SHIPPING_DONE: 'conflict',
+  ORDER_REFUND_ABOVE_LEFT: 'conflict',
+  // the amount the screen showed is not what the refund would be now (another refund meanwhile)
+  ORDER_REFUND_CHANGED: 'conflict',
+  ORDER_SLIPS_INVALID: 'invalid',
+  ORDER_SLIPS_NONE: 'not_found',
   // ----- placing an order: the body (contract/api/order.ts) -----
   ORDER_FIELD_REQUIRED: 'invalid',
   ORDER_FIELD_INVALID: 'invalid',

@@ -23,8 +23,9 @@ import { UnpaidOrderExpiry } from './jobs/unpaid-order-expiry.job.js';
 import { PaymentReminder } from './jobs/payment-reminder.job.js';
 import { IdentityModule } from '../identity/index.js';
 import { OrderAdminController } from './admin/order-admin.controller.js';
-import { AdminOrdersPageController } from './admin/page/admin-orders-page.controller.js';
 import { OrderAdminService } from './admin/order-admin.service.js';
+import { OrderBackOfficeService } from './admin/order-back-office.service.js';
+import { OrderBackOfficeRepository } from './admin/order-back-office.repository.js';
 import { OrderRepository } from './order.repository.js';
 import { OrderHistoryRepository } from './admin/order-history.repository.js';
 import { EuDistanceSales } from './vat/eu-distance-sales.js';
@@ -35,7 +36,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Order, OrderLine, OrderVat]), CartModule, CatalogModule, PaymentModule, MailModule, IdentityModule],
-  controllers: [OrderController, OrderAdminController, AdminOrdersPageController, VatAdminController],
+  controllers: [OrderController, OrderAdminController, VatAdminController],
   providers: [
     OrderRepository,
     OrderHistoryRepository,
@@ -53,6 +54,8 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     UnpaidOrderExpiry,
     PaymentReminder,
     OrderAdminService,
+    OrderBackOfficeService,
+    OrderBackOfficeRepository,
     EuDistanceSales,
     EuDistanceSalesRepository,
     // the catalogue's back office shows the packs orders hold (catalog's ReservedStock port)

@@ -38,7 +38,26 @@ export interface AdminListFilter {
   paymentStatus: string | null;
   paymentMethod: string | null;
   search: string | null;
+  /** A ready-made view of the back office (contract ADMIN_ORDER_VIEWS), null: none. */
+  view?: string | null;
+  /** contract ADMIN_ORDER_SORTS; default newest first. */
+  sort?: string | null;
 }
+
+/** The SQL of each ready-made view (contract/api/admin-orders.ts ADMIN_ORDER_VIEWS; `to_ship` is `allowedActions`' ship). */
+export const ADMIN_VIEW_SQL: Record<string, string> = {
+  to_ship: `fulfilment_status = 'placed' AND ((payment_method = 'cod' AND payment_status IN ('awaiting_payment', 'paid')) OR (payment_method = 'card' AND payment_status = 'paid'))`,
+  card_pending: `payment_method = 'card' AND payment_status = 'awaiting_payment' AND fulfilment_status <> 'cancelled'`,
+  cash_to_collect: `payment_method = 'cod' AND payment_status = 'awaiting_payment' AND fulfilment_status <> 'cancelled'`,
+  cancelled: `fulfilment_status = 'cancelled'`,
+};
+
+const ADMIN_SORT_SQL: Record<string, string> = {
+  '-placed_at': 'placed_at DESC, number DESC',
+  placed_at: 'placed_at ASC, number ASC',
+  '-total': 'total DESC, placed_at DESC, number DESC',
+  total: 'total ASC, placed_at DESC, number DESC',
+};
 
 /** The column of each state machine (contract/orders.ts) on `shop_order`. */
 const STATUS_COLUMN = { payment: 'payment_status', fulfilment: 'fulfilment_status' } as const;
@@ -327,13 +346,14 @@ export class OrderRepository {
   /** One page of the operators' list, newest first, and the number of orders the filter matches. */
   async adminPage(filter: AdminListFilter, offset: number, limit: number): Promise<{ total: number; rows: AdminListRow[] }> {
     const where = `($1::text IS NULL OR fulfilment_status = $1) AND ($2::text IS NULL OR payment_status = $2)
-      AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR number ILIKE $4 OR email ILIKE $4)`;
+      AND ($3::text IS NULL OR payment_method = $3) AND ($4::text IS NULL OR number ILIKE $4 OR email ILIKE $4)
+      AND ${(filter.view && ADMIN_VIEW_SQL[filter.view]) || 'true'}`;
     const params = [filter.status, filter.paymentStatus, filter.paymentMethod, filter.search];
     const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM shop_order WHERE ${where}`, params)) as Array<{ n: number }>;
     const rows = (await this.db.query(
       `SELECT number, placed_at, email, delivery_address, locale, total, payment_method, payment_status, fulfilment_status, tracking_number
          FROM shop_order WHERE ${where}
-        ORDER BY placed_at DESC, number DESC LIMIT ${Number(limit)} OFFSET $5`,
+        ORDER BY ${(filter.sort && ADMIN_SORT_SQL[filter.sort]) || ADMIN_SORT_SQL['-placed_at']} LIMIT ${Number(limit)} OFFSET $5`,
       [...params, offset],
     )) as AdminListRow[];
     return { total: n, rows };

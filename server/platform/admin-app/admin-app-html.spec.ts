@@ -2,13 +2,20 @@ import { describe, expect, it } from '@jest/globals';
 import { isAdminAppPath, isDevModulePath, withNonce } from './admin-app-html.js';
 
 describe('the back office app page', () => {
-  it("answers /admin and its screens, and leaves today's server pages, the queues and the files to their own handlers", () => {
-    for (const path of ['/admin', '/admin/', '/admin/products', '/admin/products/ZZ-1/edit', '/admin/orders-to-come', '/admin/invoicesx']) {
+  it('answers /admin and its screens (the orders too), and leaves the invoice pages, the queues and the files to their own handlers', () => {
+    for (const path of [
+      '/admin',
+      '/admin/',
+      '/admin/products',
+      '/admin/products/ZZ-1/edit',
+      '/admin/orders',
+      '/admin/orders/ZZ-2026-000001',
+      '/admin/orders-to-come',
+      '/admin/invoicesx',
+    ]) {
       expect(isAdminAppPath(path)).toBe(true);
     }
     for (const path of [
-      '/admin/orders',
-      '/admin/orders/ZZ-2026-000001',
       '/admin/invoices',
       '/admin/invoices/6f1c2a9e-3b7d-4c8e-9a10-2b3c4d5e6f70',
       '/admin/queues',

@@ -11,10 +11,11 @@ const INDEX_HTML = resolve(ADMIN_DIST, 'index.html');
 const ADMIN_SOURCE = resolve(CLIENT_DIST, '../../client/admin');
 
 /**
- * Paths under /admin that are not the app's: today's server-rendered pages and the queue dashboard
- * answer them themselves (their own controllers and middleware), so the app's catch-all steps aside.
+ * Paths under /admin that are not the app's: the server-rendered invoice pages and the queue
+ * dashboard answer them themselves (their own controllers and middleware), so the app's catch-all
+ * steps aside. The orders are the app's screens (docs/admin.md 'Orders in the back office').
  */
-const SERVER_OWNED = /^\/admin\/(?:orders|invoices|queues|assets)(?:\/|$)/;
+const SERVER_OWNED = /^\/admin\/(?:invoices|queues|assets)(?:\/|$)/;
 
 /** Whether a request path (as sent) is one of the back office app's own screens. */
 export function isAdminAppPath(path: string): boolean {

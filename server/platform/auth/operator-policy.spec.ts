@@ -46,10 +46,12 @@ describe('the operator policy', () => {
   it('looks a route up by method and path, a page action by its parameter', () => {
     expect(routeCapability('get', '/api/admin/orders')).toBe('orders.read');
     expect(routeCapability('POST', '/api/admin/orders/:number/refund')).toBe('orders.refund');
-    expect(routeCapability('POST', '/admin/orders/:number/:action', { action: 'refund' })).toBe('orders.refund');
-    expect(routeCapability('POST', '/admin/orders/:number/:action', { action: 'ship' })).toBe('orders.fulfil');
-    expect(routeCapability('POST', '/admin/orders/:number/:action', { action: 'toString' })).toBe('orders.read');
-    expect(routeCapability('POST', '/admin/orders/:number/:action', { action: ['refund'] })).toBe('orders.read');
+    expect(routeCapability('POST', '/api/admin/orders/:number/refund-lines')).toBe('orders.refund');
+    expect(routeCapability('POST', '/api/admin/orders/:number/notes')).toBe('orders.fulfil');
+    expect(routeCapability('POST', '/admin/invoices/:id/:action', { action: 'storno' })).toBe('invoices.storno');
+    expect(routeCapability('POST', '/admin/invoices/:id/:action', { action: 'retry' })).toBe('invoices.retry');
+    expect(routeCapability('POST', '/admin/invoices/:id/:action', { action: 'toString' })).toBe('invoices.read');
+    expect(routeCapability('POST', '/admin/invoices/:id/:action', { action: ['storno'] })).toBe('invoices.read');
     expect(routeCapability('DELETE', '/api/admin/orders')).toBeUndefined();
     expect(routeCapability('GET', '/api/admin/unknown')).toBeUndefined();
   });

@@ -70,20 +70,11 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'POST /api/admin/orders/:number/cash-received': 'orders.fulfil',
   'POST /api/admin/orders/:number/cancel': 'orders.cancel',
   'POST /api/admin/orders/:number/refund': 'orders.refund',
-  // orders, pages (order/admin/page)
-  'GET /admin/orders': 'orders.read',
-  'GET /admin/orders/:number': 'orders.read',
-  'POST /admin/orders/:number/:action': {
-    param: 'action',
-    values: {
-      ship: 'orders.fulfil',
-      deliver: 'orders.fulfil',
-      'cash-received': 'orders.fulfil',
-      cancel: 'orders.cancel',
-      refund: 'orders.refund',
-    },
-    otherwise: 'orders.read',
-  },
+  // the back office's order screens (order/admin/order-back-office.service.ts)
+  'GET /api/admin/orders/packing-slips.pdf': 'orders.read',
+  'POST /api/admin/orders/:number/notes': 'orders.fulfil',
+  'POST /api/admin/orders/:number/resend-mail': 'orders.fulfil',
+  'POST /api/admin/orders/:number/refund-lines': 'orders.refund',
   // invoices, JSON API (invoicing/admin/invoice-admin.controller.ts)
   'GET /api/admin/invoices': 'invoices.read',
   'GET /api/admin/invoices/export.csv': 'invoices.accounting',

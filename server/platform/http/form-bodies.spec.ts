@@ -2,23 +2,22 @@ import { describe, expect, it } from '@jest/globals';
 import cookieParser from 'cookie-parser';
 import express, { type Request, type Response } from 'express';
 import request from 'supertest';
-import { ADMIN_ORDER_ACTIONS } from '../../../contract/api/admin-orders.js';
 import { createCsrf, sentToken } from './csrf.js';
 import { FORM_ROUTES, formBodyParser, formCsrfToken, isFormMediaType, isFormPost, isFormRoute, type FormRoute } from './form-bodies.js';
 import { jsonBodiesOnly, jsonBodyParser } from './json-bodies.js';
 
-const ACTION = '/admin/orders/ZZ-2026-000123/ship';
+const INVOICE = '/admin/invoices/6f1c2a9e-3b7d-4c8e-9a10-2b3c4d5e6f70';
+const ACTION = `${INVOICE}/storno`;
 
 function req(method: string, path: string, headers: Record<string, string> = {}, body?: unknown): Request {
   return { method, path, headers, body } as unknown as Request;
 }
 
 describe('form routes', () => {
-  it("are exactly the operators' five order actions and two invoice actions, each with its reason", () => {
-    expect(FORM_ROUTES).toHaveLength(2);
-    expect(FORM_ROUTES[0]!.reason).toMatch(/admin\/orders/);
-    expect(FORM_ROUTES[1]!.reason).toMatch(/admin\/invoices/);
-    const invoice = '/admin/invoices/6f1c2a9e-3b7d-4c8e-9a10-2b3c4d5e6f70';
+  it("are exactly the operators' two invoice actions, with their reason (the orders moved into the back-office app)", () => {
+    expect(FORM_ROUTES).toHaveLength(1);
+    expect(FORM_ROUTES[0]!.reason).toMatch(/admin\/invoices/);
+    const invoice = INVOICE;
     for (const action of ['retry', 'storno']) expect(isFormRoute(req('POST', `${invoice}/${action}`), FORM_ROUTES)).toBe(true);
     for (const path of [
       `${invoice}/delete`,
@@ -29,10 +28,9 @@ describe('form routes', () => {
     ])
       expect(isFormRoute(req('POST', path), FORM_ROUTES)).toBe(false);
     expect(isFormRoute(req('GET', `${invoice}/retry`), FORM_ROUTES)).toBe(false);
-    // the contract's list of actions, so a new action cannot silently lose its form
-    expect([...ADMIN_ORDER_ACTIONS]).toEqual(['ship', 'deliver', 'cash-received', 'cancel', 'refund']);
-    for (const action of ADMIN_ORDER_ACTIONS)
-      expect(isFormRoute(req('POST', `/admin/orders/ZZ-2026-000001/${action}`), FORM_ROUTES)).toBe(true);
+    // the old order page's forms are gone: the app posts JSON to /api/admin/orders
+    for (const action of ['ship', 'deliver', 'cash-received', 'cancel', 'refund'])
+      expect(isFormRoute(req('POST', `/admin/orders/ZZ-2026-000001/${action}`), FORM_ROUTES)).toBe(false);
   });
 
   it('match only POST and the exact path shape (case, trailing slash, other actions, other paths)', () => {
@@ -41,15 +39,15 @@ describe('form routes', () => {
       ['PUT', ACTION],
       ['post', ACTION],
       ['POST', `${ACTION}/`],
-      ['POST', '/ADMIN/orders/ZZ-2026-000123/ship'],
-      ['POST', '/admin/orders/ZZ-2026-000123/Ship'],
-      ['POST', '/admin/orders/ZZ-2026-000123/delete'],
-      ['POST', '/admin/orders/ZZ-2026-000123'],
-      ['POST', '/admin/orders/ZZ-2026-000123/ship/x'],
-      ['POST', '/admin/orders//ship'],
-      ['POST', '/admin/orders/a%2Fb/ship'],
-      ['POST', '/api/admin/orders/ZZ-2026-000123/ship'],
-      ['POST', '/x/admin/orders/ZZ-2026-000123/ship'],
+      ['POST', ACTION.toUpperCase()],
+      ['POST', `${INVOICE}/Storno`],
+      ['POST', `${INVOICE}/delete`],
+      ['POST', INVOICE],
+      ['POST', `${ACTION}/x`],
+      ['POST', '/admin/invoices//storno'],
+      ['POST', '/admin/invoices/a%2Fb/storno'],
+      ['POST', `/api${ACTION}`],
+      ['POST', `/x${ACTION}`],
       ['POST', '/api/auth/login'],
     ] as const) {
       expect([method, path, isFormRoute(req(method, path), FORM_ROUTES)]).toEqual([method, path, false]);
@@ -94,7 +92,7 @@ function app(forms: readonly FormRoute[] = FORM_ROUTES) {
   web.get('/token', (rq: Request, rs: Response) => {
     rs.json({ token: csrf.tokenFor(rq, rs) });
   });
-  web.post('/admin/orders/:number/:action', (rq: Request, rs: Response) => {
+  web.post('/admin/invoices/:id/:action', (rq: Request, rs: Response) => {
     rs.json({ body: rq.body as unknown, action: rq.params.action });
   });
   web.post('/api/x', (rq: Request, rs: Response) => {
@@ -117,9 +115,9 @@ describe('a form post through the CSRF check and the body rule', () => {
       .post(ACTION)
       .set('Cookie', a.cookies)
       .type('form')
-      .send(`_csrf=${encodeURIComponent(a.token)}&tracking_number=RR123456789HR`)
+      .send(`_csrf=${encodeURIComponent(a.token)}&reason=returned`)
       .expect(200);
-    expect(res.body).toEqual({ body: { _csrf: a.token, tracking_number: 'RR123456789HR' }, action: 'ship' });
+    expect(res.body).toEqual({ body: { _csrf: a.token, reason: 'returned' }, action: 'storno' });
   });
 
   it('refuses a form post without a token, with a forged one, or with another session token (403)', async () => {
@@ -128,7 +126,7 @@ describe('a form post through the CSRF check and the body rule', () => {
     const b = await session(web);
     const forged = `${a.token.slice(0, -4)}${a.token.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
     for (const body of [
-      'tracking_number=x',
+      'reason=x',
       `_csrf=${encodeURIComponent(forged)}`,
       `_csrf=${encodeURIComponent(b.token)}`,
       '_csrf=',
@@ -160,7 +158,7 @@ describe('a form post through the CSRF check and the body rule', () => {
     expect(elsewhere.status).toBe(415);
     // Another spelling of a form route is no form route: the token in the field is not even read.
     const upper = await request(web)
-      .post('/ADMIN/orders/ZZ-2026-000123/ship')
+      .post(ACTION.toUpperCase())
       .set('Cookie', a.cookies)
       .type('form')
       .send(`_csrf=${encodeURIComponent(a.token)}`);
@@ -194,8 +192,8 @@ describe('a form post through the CSRF check and the body rule', () => {
       .post(ACTION)
       .set('Cookie', a.cookies)
       .set('X-CSRF-Token', a.token)
-      .send({ tracking_number: 'X1' })
+      .send({ reason: 'X1' })
       .expect(200);
-    expect(viaJson.body).toEqual({ body: { tracking_number: 'X1' }, action: 'ship' });
+    expect(viaJson.body).toEqual({ body: { reason: 'X1' }, action: 'storno' });
   });
 });

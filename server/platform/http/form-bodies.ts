@@ -25,17 +25,11 @@ export const FORM_BODY_LIMIT = '4kb';
 export const FORM_FIELD_LIMIT = 10;
 
 /**
- * The form routes: the operators' order actions on the server-rendered /admin/orders page
- * (server/modules/order/admin/page) and their invoice actions on /admin/invoices
- * (server/modules/invoicing/admin/page), one fixed action name per route.
+ * The form routes: the operators' invoice actions on the server-rendered /admin/invoices
+ * (server/modules/invoicing/admin/page), one fixed action name per route. (The orders moved into the
+ * back-office app, which posts JSON to /api/admin/orders.)
  */
 export const FORM_ROUTES: readonly FormRoute[] = [
-  {
-    method: 'POST',
-    pattern: /^\/admin\/orders\/[A-Za-z0-9-]{1,40}\/(?:ship|deliver|cash-received|cancel|refund)$/,
-    reason:
-      "the operators' /admin/orders page: one form per order action (ship, deliver, cash received, cancel, refund), usable without JavaScript",
-  },
   {
     method: 'POST',
     pattern: /^\/admin\/invoices\/[0-9A-Fa-f-]{36}\/(?:retry|storno)$/,

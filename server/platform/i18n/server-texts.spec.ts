@@ -12,8 +12,8 @@ describe('server texts', () => {
     );
     expect(localizedMessage('RATE_LIMITED', 'sl', { seconds: 7 })).toBe('Preveč poskusov. Poskusite znova čez 7 s.');
     expect(localizedMessage('TEST_UNKNOWN', 'de')).toBeUndefined();
-    expect(serverText('order.admin.heading', 'en')).toBe('Orders');
-    expect(SERVER_TEXTS.hr.order.admin.paymentMethods.cod).toBe('Pouzećem');
+    expect(serverText('http.admin.orders', 'en')).toBe(SERVER_TEXTS.en.http.admin.orders);
+    expect(serverText('order.errors.ORDER_NOTE_REQUIRED', 'hr')).toBe('Upišite bilješku.');
   });
 
   it("keeps the spec's English video texts, which the contract also names", () => {

@@ -8,7 +8,7 @@ import type hr from '../../locales/hr.json';
  * (client/src/i18n/locales) and the mails' (emails/locales), read into one i18next instance.
  * Top-level keys are namespaces, one per module or platform area (`cart`, `order`, `http`, ...);
  * inside one, `errors` (and `notices`) hold the message of each code the API answers with, keyed
- * by the code, and other groups hold a page's words (`order.admin`). Croatian's file is the
+ * by the code, and other groups hold a page's words (`invoicing.admin`). Croatian's file is the
  * type: `keyof ServerTexts['cart']['errors']` is the list of cart's codes, so a misspelt code
  * does not compile. docs/adding-a-language.md says how to add a language.
  */

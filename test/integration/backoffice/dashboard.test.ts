@@ -174,13 +174,13 @@ describe('the back office: /api/admin/dashboard and the app at /admin', () => {
       }
     });
 
-    it("leaves today's server-rendered pages where they are", async () => {
-      const orders = await admin.agent.get('/admin/orders').expect(200);
-      expect(orders.text).toContain('<form');
-      expect(orders.text).not.toContain('/admin/assets/');
-      // staff may open the orders pages (operator policy: orders.read), not a refund
-      const forStaff = await staff.agent.get('/admin/orders').expect(200);
-      expect(forStaff.text).not.toContain('/admin/assets/');
+    it('answers the orders with the app (they moved into it) and leaves the invoice pages where they are', async () => {
+      built();
+      const orders = await admin.agent.get('/admin/orders?view=to_ship').expect(200);
+      expect(orders.text).toContain('/admin/assets/');
+      // staff open the orders too (operator policy: orders.read)
+      const forStaff = await staff.agent.get('/admin/orders/ZZ-2026-000123').expect(200);
+      expect(forStaff.text).toContain('/admin/assets/');
       await request(shop.url).get('/admin/invoices').expect(303);
     });
 

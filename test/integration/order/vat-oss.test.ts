@@ -2,7 +2,7 @@
 // the cart, the checkout and the placed order carry the delivery country's rates while the gross
 // stays the catalogue's; the year's EU distance sales (paid orders to other EU countries, net,
 // refunds deducted, the calendar year in Europe/Zagreb) through GET /api/admin/vat/eu-distance-sales
-// (anonymous 401, customer 403, operator 200, hostile `year` 422) and on the /admin/orders page.
+// (anonymous 401, customer 403, operator 200, hostile `year` 422) and on the back office's order list (client/admin/orders/orders.spec.tsx).
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { DataSource } from 'typeorm';
@@ -245,16 +245,6 @@ describe('VAT with the OSS on, and the EU distance-sales total', () => {
         const res = await admin.call('get', `/api/admin/vat/eu-distance-sales?${q}`);
         expect([q, res.status]).toEqual([q, 422]);
       }
-    });
-
-    it("shows the year's total at the top of /admin/orders", async () => {
-      const page = await admin.agent.get('/admin/orders').set('Accept-Language', 'hr').expect(200);
-      const banner = /<section class="notice [a-z]+" role="[a-z]+" data-testid="eu-sales"[^>]*>([\s\S]*?)<\/section>/.exec(page.text);
-      expect(banner).not.toBeNull();
-      expect(banner![1]).toContain(`Prodaja na daljinu u druge države EU, ${EuDistanceSales.yearOf(new Date())}.`);
-      expect(banner![1]).toContain('10.000,00 €');
-      expect(banner![1]).toContain('OSS je uključen');
-      expect(page.text.indexOf('data-testid="eu-sales"')).toBeLessThan(page.text.indexOf('data-testid="order-count"'));
     });
   });
 });

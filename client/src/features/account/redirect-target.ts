@@ -37,24 +37,18 @@ export function safeRedirectPath(value: unknown): string | null {
 }
 
 /**
- * Pages the server renders itself, outside the router's screens, that send a visitor to sign in and back:
- * the operators' order list and one order (`/admin/orders`, `/admin/orders/ZZ-2026-000123`).
- */
-const SERVER_PAGES = /^\/admin\/orders(?:\/[A-Za-z0-9-]{1,40})?$/;
-
-/**
  * The back office app (client/admin, docs/admin.md): `/admin` and its screens' paths (up to four
- * segments of letters, digits and dashes: `/admin/products/ZZ-SPAG-400`), but not the paths other
- * handlers own under /admin (the server-rendered pages above, the queue dashboard with its own
- * sign-in, the app's files).
+ * segments of letters, digits and dashes: `/admin/products/ZZ-SPAG-400`, `/admin/orders/ZZ-2026-000123`),
+ * but not the paths other handlers own under /admin (the server-rendered invoice pages, the queue
+ * dashboard with its own sign-in, the app's files).
  */
 const BACK_OFFICE = /^\/admin(?:\/|(?:\/[A-Za-z0-9-]{1,60}){1,4})?$/;
-const NOT_BACK_OFFICE = /^\/admin\/(?:orders|invoices|queues|assets)(?:\/|$)/;
+const NOT_BACK_OFFICE = /^\/admin\/(?:invoices|queues|assets)(?:\/|$)/;
 
-/** Whether a same-site path (with query) is one of the server-rendered pages or the back office: open it with a full page load. */
+/** Whether a same-site path (with query) is the back office (the orders among its screens): open it with a full page load. */
 export function isServerPagePath(path: string): boolean {
   const pathname = path.replace(/[?#].*$/, '');
-  return SERVER_PAGES.test(pathname) || (BACK_OFFICE.test(pathname) && !NOT_BACK_OFFICE.test(pathname));
+  return BACK_OFFICE.test(pathname) && !NOT_BACK_OFFICE.test(pathname);
 }
 
 /**

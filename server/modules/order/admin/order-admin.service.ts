@@ -8,7 +8,7 @@ import {
   type AdminOrderAction,
   type AdminOrderDetail,
   type AdminOrderList,
-  type AdminOrderListQuery,
+  type AdminOrderListQueryFull,
   type AdminOrderRow,
 } from '../../../../contract/api/admin-orders.js';
 import { isOrderNumber } from '../../../../contract/api/order.js';
@@ -59,11 +59,18 @@ export class OrderAdminService implements OrderAdministration {
     private readonly audit: AuditTrail,
   ) {}
 
-  async list(query: AdminOrderListQuery): Promise<AdminOrderList> {
+  async list(query: AdminOrderListQueryFull): Promise<AdminOrderList> {
     const page = query.page ?? 1;
     const q = query.q?.trim() ? `%${query.q.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
     const { total: n, rows } = await this.orders.adminPage(
-      { status: query.status ?? null, paymentStatus: query.payment_status ?? null, paymentMethod: query.payment_method ?? null, search: q },
+      {
+        status: query.status ?? null,
+        paymentStatus: query.payment_status ?? null,
+        paymentMethod: query.payment_method ?? null,
+        search: q,
+        view: query.view ?? null,
+        sort: query.sort ?? null,
+      },
       (page - 1) * ADMIN_ORDERS_PAGE_SIZE,
       ADMIN_ORDERS_PAGE_SIZE,
     );
@@ -160,6 +167,16 @@ export class OrderAdminService implements OrderAdministration {
     }
   }
 
+  /** Gross cents the back office's refunds by line gave back of an order (shop_order_refund). */
+  private async refundedByLine(m: EntityManager, orderId: string): Promise<number> {
+    const [row] = (await m.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM shop_order_refund WHERE order_id = $1`, [
+      orderId,
+    ])) as Array<{
+      n: number;
+    }>;
+    return row?.n ?? 0;
+  }
+
   private async lock(m: EntityManager, number: string): Promise<LockedOrder> {
     const order = await this.orders.lockForAction(m, number);
     if (!order) throw new OrderError('ORDER_NOT_FOUND');
@@ -227,9 +244,11 @@ export class OrderAdminService implements OrderAdministration {
    * payment (a returned line): the order stays paid until all of it went back.
    */
   private async refund(m: EntityManager, order: LockedOrder, actor: string, amount?: number): Promise<void> {
-    let detail = `${formatEuro(amount ?? order.total, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
+    // cash on delivery: what refunds by line (the back office) gave back already is not handed back again
+    const byLine = order.payment_method === 'cod' && amount === undefined ? await this.refundedByLine(m, order.id) : 0;
+    let detail = `${formatEuro(amount ?? order.total - byLine, 'hr')}, ${order.payment_method === 'card' ? 'card' : 'cash'}`;
     let whole = true;
-    let given = amount ?? order.total; // what goes back to the buyer with this refund (the mail says it)
+    let given = amount ?? order.total - byLine; // what goes back to the buyer with this refund (the mail says it)
     if (order.payment_method === 'card') {
       const before = await this.payments.refundedCents(order.number, m);
       const target = amount === undefined ? order.total : before + amount;

@@ -1,4 +1,4 @@
-import type { AdminOrderAction, AdminOrderDetail, AdminOrderList, AdminOrderListQuery } from '../../../../contract/api/admin-orders.js';
+import type { AdminOrderAction, AdminOrderDetail, AdminOrderList, AdminOrderListQueryFull } from '../../../../contract/api/admin-orders.js';
 import type { UserRole } from '../../../../contract/api/identity.js';
 
 /** The operator doing something to an order (recorded in its history and the audit log; the role decides what they may do). */
@@ -22,7 +22,7 @@ export interface OrderOperator {
  * Repeating an action that already happened answers the order unchanged (a double click is harmless).
  */
 export interface OrderAdministration {
-  list(query: AdminOrderListQuery): Promise<AdminOrderList>;
+  list(query: AdminOrderListQueryFull): Promise<AdminOrderList>;
   detail(number: string): Promise<AdminOrderDetail | null>;
   act(number: string, action: AdminOrderAction, operator: OrderOperator, input?: { tracking_number?: string }): Promise<AdminOrderDetail>;
 }

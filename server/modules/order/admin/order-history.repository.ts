@@ -15,7 +15,9 @@ export type OrderHistoryAction =
   | 'refunded'
   | 'payment_method_changed'
   /** An operator issued a storno of the order's invoice (the invoicing module's operators' page). */
-  | 'invoice_storno';
+  | 'invoice_storno'
+  /** An operator sent one of the order's mails again (the back office; detail: which). */
+  | 'mail_resent';
 
 /** The actor of what jobs and the payment provider do. */
 export const SYSTEM_ACTOR = 'system';

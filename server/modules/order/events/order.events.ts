@@ -2,6 +2,7 @@ import {
   orderCancelled,
   orderDelivered,
   orderExpired,
+  orderMailResendRequested,
   orderPaid,
   orderPaymentAbandoned,
   orderPaymentMethodChanged,
@@ -22,3 +23,4 @@ export class OrderPaymentAbandoned extends domainEvent(orderPaymentAbandoned) {}
 export class OrderExpired extends domainEvent(orderExpired) {}
 export class OrderRefunded extends domainEvent(orderRefunded) {}
 export class OrderPaymentMethodChanged extends domainEvent(orderPaymentMethodChanged) {}
+export class OrderMailResendRequested extends domainEvent(orderMailResendRequested) {}

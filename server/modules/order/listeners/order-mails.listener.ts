@@ -4,6 +4,7 @@ import type { OrderView } from '../../../../contract/api/order.js';
 import {
   orderCancelled,
   orderExpired,
+  orderMailResendRequested,
   orderPaid,
   orderPaymentAbandoned,
   orderPaymentMethodChanged,
@@ -171,6 +172,45 @@ export class OrderMailsListener {
       { to: order.email, locale: order.locale },
       `${ctx.eventId}__mail`,
     );
+  }
+
+  /**
+   * An operator's 'send again' (the back office): the mail as it would go now, read from the order
+   * as it is now, in the order's language; nothing when the order no longer allows it (e.g. paid
+   * meanwhile: no payment link).
+   */
+  @OnEvent(orderMailResendRequested, 'send-order-mail-again')
+  async resend(event: Payload<typeof orderMailResendRequested>, ctx: EventContext): Promise<void> {
+    const found = await this.order(ctx.manager, event.payload.orderNumber);
+    if (!found) return;
+    const { order, token } = found;
+    const jobId = `${ctx.eventId}__resend`;
+    switch (event.payload.mail) {
+      case 'confirmation':
+        if (order.fulfilment_status === 'cancelled') return;
+        return this.confirmation(order, token, jobId);
+      case 'shipped':
+        if (!order.tracking_number) return;
+        await this.mails.enqueue(
+          'order-shipped',
+          { order, orderUrl: this.page('payment_success', order, token) },
+          { to: order.email, locale: order.locale },
+          jobId,
+        );
+        return;
+      case 'payment_link': {
+        if (order.payment_method !== 'card' || order.payment_status === 'paid' || order.payment_status === 'refunded') return;
+        if (order.fulfilment_status !== 'placed') return;
+        const keptUntil = new Date(Date.parse(order.placed_at) + this.config.payment.unpaidOrderExpiryMinutes * 60_000).toISOString();
+        await this.mails.enqueue(
+          'payment-not-completed',
+          { order, retryUrl: this.page('payment_fail', order, token), keptUntil },
+          { to: order.email, locale: order.locale },
+          jobId,
+        );
+        return;
+      }
+    }
   }
 
   /**
