@@ -202,6 +202,16 @@ const locale = z.enum(LOCALES, { message: 'NEWSLETTER_LOCALE_INVALID' });
 /** `POST /api/admin/newsletter/preview`: renders one language's version as the subscriber would get it (saves nothing). */
 export const CampaignPreviewBody = z.object({ locale, version: CampaignLanguage });
 
+/** `GET /api/admin/newsletter/campaigns/{id}/preview?locale=`: the saved version as the HTML document the iframe shows. */
+export const CampaignPreviewQuery = z.object({ locale: z.preprocess((v) => (v === undefined || v === '' ? 'hr' : v), locale) });
+
+/**
+ * The policy of that document: nothing runs (no script source, and the iframe is sandboxed too),
+ * the mail's inline styles and the shop's images show, only the back office may frame it.
+ */
+export const CAMPAIGN_PREVIEW_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' https: data:; font-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'; sandbox allow-popups allow-popups-to-escape-sandbox";
+
 /** `POST /api/admin/newsletter/campaigns/{id}/test`: the saved version of `locale`, to the operator's own address. */
 export const CampaignTestBody = z.object({ locale });
 

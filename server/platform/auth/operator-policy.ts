@@ -136,6 +136,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'GET /api/admin/newsletter/campaigns/:id': 'newsletter.manage',
   'PATCH /api/admin/newsletter/campaigns/:id': 'newsletter.manage',
   'POST /api/admin/newsletter/preview': 'newsletter.manage',
+  'GET /api/admin/newsletter/campaigns/:id/preview': 'newsletter.manage',
   'POST /api/admin/newsletter/campaigns/:id/test': 'newsletter.manage',
   'POST /api/admin/newsletter/campaigns/:id/send': 'newsletter.manage',
   // the audit log (platform/audit)

@@ -131,6 +131,7 @@ describe("operators' newsletter API (/api/admin/newsletter)", () => {
       ['get', `/api/admin/newsletter/campaigns/${c.id}`],
       ['patch', `/api/admin/newsletter/campaigns/${c.id}`, { name: 'y' }],
       ['post', '/api/admin/newsletter/preview', { locale: 'hr', version: HR }],
+      ['get', `/api/admin/newsletter/campaigns/${c.id}/preview?locale=hr`],
       ['post', `/api/admin/newsletter/campaigns/${c.id}/test`, { locale: 'hr' }],
       ['post', `/api/admin/newsletter/campaigns/${c.id}/send`, {}],
     ];
@@ -251,6 +252,14 @@ describe("operators' newsletter API (/api/admin/newsletter)", () => {
     expect(preview.html).toContain(`href="${PUBLIC_URL}/recepti"`);
     expect(preview.html).toContain('alt="Fuži na tanjuru"');
     expect(preview.text).toContain('Za hladne dane: fuži s tartufima.');
+    // the saved version as the iframe's document: its own policy runs nothing, only the back office frames it
+    const doc = await admin.call('get', `/api/admin/newsletter/campaigns/${c.id}/preview?locale=de`).expect(200);
+    expect(doc.headers['content-type']).toMatch(/^text\/html/);
+    expect(doc.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(doc.headers['content-security-policy']).toContain("frame-ancestors 'self'");
+    expect(doc.headers['content-security-policy']).toContain('sandbox');
+    expect(doc.text).toContain('Der Herbst ist da');
+    expect((await admin.call('get', `/api/admin/newsletter/campaigns/${c.id}/preview?locale=sl`)).status).toBe(422);
 
     // test send: only to the operator, marked, counted nowhere
     const test = await admin.call('post', `/api/admin/newsletter/campaigns/${c.id}/test`, { locale: 'de' }).expect(200);

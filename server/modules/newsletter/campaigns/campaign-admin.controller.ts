@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import type { Request } from 'express';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiBearerAuth, ApiHeader, ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
 import {
   AdminCampaignDetailResponse,
   AdminCampaignListQuery,
@@ -8,7 +8,9 @@ import {
   AdminSubscriptionListQuery,
   AdminSubscriptionListResponse,
   CampaignIdParams,
+  CAMPAIGN_PREVIEW_CSP,
   CampaignPreviewBody,
+  CampaignPreviewQuery,
   CampaignSendBody,
   CampaignTestBody,
   CampaignTestSentResponse,
@@ -132,6 +134,29 @@ export class CampaignAdminController {
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid')
   async preview(@Body(new ZodBody(CampaignPreviewBody)) body: Parsed<typeof CampaignPreviewBody>) {
     return { data: await this.admin.preview(body.locale, body.version) };
+  }
+
+  @Get('campaigns/:id/preview')
+  @ApiOperation({
+    summary:
+      "The saved version of `locale` (default hr) as the HTML document a subscriber gets, for the editor's sandboxed iframe: its own Content-Security-Policy runs nothing and lets only the back office frame it.",
+  })
+  @ApiProduces('text/html')
+  @ApiZodParams(CampaignIdParams)
+  @ApiZodQuery(CampaignPreviewQuery)
+  @ApiResponse({ status: 200, description: 'text/html; charset=utf-8', content: { 'text/html': { schema: { type: 'string' } } } })
+  @ApiZodResponse(ErrorResponseSchema, 404, 'No such campaign (NEWSLETTER_CAMPAIGN_NOT_FOUND)')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'NEWSLETTER_VERSION_MISSING, NEWSLETTER_LOCALE_INVALID')
+  async previewDocument(
+    @Res() res: Response,
+    @Param('id') id: string,
+    @Query(new ZodQuery(CampaignPreviewQuery)) { locale }: Parsed<typeof CampaignPreviewQuery>,
+  ): Promise<void> {
+    const { html } = await this.admin.previewSaved(campaignId(id), locale);
+    res.setHeader('Content-Security-Policy', CAMPAIGN_PREVIEW_CSP);
+    res.setHeader('X-Frame-Options', 'SAMEORIGIN');
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.send(html);
   }
 
   @Post('campaigns/:id/test')

@@ -162,6 +162,15 @@ export class CampaignAdminService {
     );
   }
 
+  /** The saved version of `locale`, rendered (the editor's preview iframe). */
+  async previewSaved(id: string, locale: Locale): Promise<{ subject: string; html: string; text: string }> {
+    const c = await this.campaigns.byId(this.db.manager, id);
+    if (!c) throw new NewsletterError('NEWSLETTER_CAMPAIGN_NOT_FOUND');
+    const version = c.content[locale];
+    if (!version) throw new NewsletterError('NEWSLETTER_VERSION_MISSING', 'locale');
+    return this.preview(locale, version);
+  }
+
   /**
    * The saved version of `locale` to the operator's own address, '[TEST]' before the subject, sent at
    * once from the marketing sender with the campaign's headers (its unsubscribe link leads to the page
