@@ -48,7 +48,7 @@ export function CampaignListView({ data, language, t, pageLink, campaignLink, ne
           <caption className="visually-hidden">{t('newsletter.title')}</caption>
           <thead>
             <tr>
-              <th scope="col">{t('newsletter.fields.name')}</th>
+              <th scope="col">{t('newsletter.columns.name')}</th>
               <th scope="col">{t('newsletter.columns.state')}</th>
               <th scope="col">{t('newsletter.columns.languages')}</th>
               <th scope="col">{t('newsletter.columns.figures')}</th>
@@ -59,7 +59,7 @@ export function CampaignListView({ data, language, t, pageLink, campaignLink, ne
               <tr key={c.id}>
                 <th scope="row">
                   {campaignLink(c)}
-                  <span className="hint"> {c.subject}</span>
+                  <span className="hint campaign-subject">{c.subject}</span>
                 </th>
                 <td data-label={t('newsletter.columns.state')}>
                   <span className={`state state-${c.status}`}>{t(`newsletter.campaignStatus.${c.status}`)}</span>
