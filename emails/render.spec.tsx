@@ -43,12 +43,19 @@ const SPEC_PRIVACY_PATHS: Record<MailLocale, string> = {
 
 const TEMPLATE_NAMES = Object.keys(templates) as TemplateName[];
 const CASES = TEMPLATE_NAMES.flatMap((name) => MAIL_LOCALES.map((locale) => [name, locale] as const));
+/**
+ * The shop's own words: a campaign's subject and button are the operator's, one per language they
+ * wrote (emails/templates/newsletter-campaign.spec.tsx renders it in the four languages).
+ */
+type ShopWorded = Exclude<TemplateName, 'newsletter-campaign'>;
+const SHOP_WORDED = TEMPLATE_NAMES.filter((n): n is ShopWorded => n !== 'newsletter-campaign');
+const SHOP_WORDED_CASES = SHOP_WORDED.flatMap((name) => MAIL_LOCALES.map((locale) => [name, locale] as const));
 
 /**
  * The prop holding each mail's call to action: the MailButton, the first link of the body and of the
  * text part (the mail log prints that one). Typed over every template, so a new one must name its own.
  */
-const CALL_TO_ACTION: { [N in TemplateName]: keyof TemplateProps<N> & string } = {
+const CALL_TO_ACTION: { [N in ShopWorded]: keyof TemplateProps<N> & string } = {
   'account-activation': 'activationUrl',
   'account-exists': 'loginUrl',
   'magic-link': 'signInUrl',
@@ -122,28 +129,31 @@ describe('every template in every language', () => {
     expect(mail.html).toMatch(/<h1[\s>]/);
   });
 
-  it.each(CASES)('%s in %s: the call to action is the first link of the HTML and of the text, and can be copied', async (name, locale) => {
-    const props = previewPropsOf(name, PUBLIC_URL);
-    const cta = Object.entries(props).find(([key]) => key === CALL_TO_ACTION[name])?.[1];
-    if (typeof cta === 'string' && cta.startsWith('mailto:')) {
-      // A reply button: the first link of the HTML; the text part names the address it answers.
+  it.each(SHOP_WORDED_CASES)(
+    '%s in %s: the call to action is the first link of the HTML and of the text, and can be copied',
+    async (name, locale) => {
+      const props = previewPropsOf(name, PUBLIC_URL);
+      const cta = Object.entries(props).find(([key]) => key === CALL_TO_ACTION[name])?.[1];
+      if (typeof cta === 'string' && cta.startsWith('mailto:')) {
+        // A reply button: the first link of the HTML; the text part names the address it answers.
+        const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
+        expect(/\shref="([^"]*)"/.exec(mail.html)?.[1]).toBe(escapeHtml(cta));
+        expect(mail.text).toContain(decodeURIComponent(cta.slice('mailto:'.length).split('?')[0]));
+        return;
+      }
+      if (typeof cta !== 'string' || !/^https?:\/\//.test(cta)) throw new Error(`${name}.${CALL_TO_ACTION[name]} is not an absolute link`);
       const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
+
       expect(/\shref="([^"]*)"/.exec(mail.html)?.[1]).toBe(escapeHtml(cta));
-      expect(mail.text).toContain(decodeURIComponent(cta.slice('mailto:'.length).split('?')[0]));
-      return;
-    }
-    if (typeof cta !== 'string' || !/^https?:\/\//.test(cta)) throw new Error(`${name}.${CALL_TO_ACTION[name]} is not an absolute link`);
-    const mail = await renderMail(name, props, locale, { publicUrl: PUBLIC_URL });
+      expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(cta);
+      // The button and the bare link under it (for clients that block styled links); the text part
+      // shows it once, on the button's line.
+      expect(mail.html.split(`href="${escapeHtml(cta)}"`).length - 1).toBeGreaterThanOrEqual(2);
+      expect(mail.text.split(cta)).toHaveLength(2);
+    },
+  );
 
-    expect(/\shref="([^"]*)"/.exec(mail.html)?.[1]).toBe(escapeHtml(cta));
-    expect(/https?:\/\/\S+/.exec(mail.text)?.[0]).toBe(cta);
-    // The button and the bare link under it (for clients that block styled links); the text part
-    // shows it once, on the button's line.
-    expect(mail.html.split(`href="${escapeHtml(cta)}"`).length - 1).toBeGreaterThanOrEqual(2);
-    expect(mail.text.split(cta)).toHaveLength(2);
-  });
-
-  it.each(TEMPLATE_NAMES)('%s has a different subject in each language', async (name) => {
+  it.each(SHOP_WORDED)('%s has a different subject in each language', async (name) => {
     const subjects = await Promise.all(
       MAIL_LOCALES.map((locale) =>
         renderMail(name, previewPropsOf(name, PUBLIC_URL), locale, { publicUrl: PUBLIC_URL }).then((m) => m.subject),

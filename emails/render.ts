@@ -36,6 +36,7 @@ import { invoicesNotFiscalized } from './templates/invoices-not-fiscalized.email
 import { lowStock } from './templates/low-stock.email.js';
 import { newsletterConfirmation } from './templates/newsletter-confirmation.email.js';
 import { newsletterWelcome } from './templates/newsletter-welcome.email.js';
+import { newsletterCampaign } from './templates/newsletter-campaign.email.js';
 import { contactNotice } from './templates/contact-notice.email.js';
 import { contactCopy } from './templates/contact-copy.email.js';
 
@@ -63,6 +64,7 @@ export const templates = {
   'low-stock': lowStock,
   'newsletter-confirmation': newsletterConfirmation,
   'newsletter-welcome': newsletterWelcome,
+  'newsletter-campaign': newsletterCampaign,
   'contact-notice': contactNotice,
   'contact-copy': contactCopy,
 };

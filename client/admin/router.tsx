@@ -11,6 +11,10 @@ import { couponSearch } from './coupons/coupon-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
+import { CampaignEdit, CampaignNew } from './newsletter/campaign-edit';
+import { CampaignList } from './newsletter/campaign-list';
+import { campaignSearch, subscriberSearch } from './newsletter/newsletter-search';
+import { Subscribers } from './newsletter/subscribers';
 import { OrderList } from './orders/order-list';
 import { OrderPage } from './orders/order-page';
 import { orderSearch } from './orders/order-search';
@@ -36,7 +40,32 @@ const orders = createRoute({ getParentRoute: () => root, path: '/orders', compon
 const order = createRoute({ getParentRoute: () => root, path: '/orders/$number', component: OrderPage });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, orders, order, products, product, coupons, couponNew, coupon, audit]);
+// The newsletter (admin only): campaigns, a campaign, the subscribers with their consent records.
+const campaigns = createRoute({ getParentRoute: () => root, path: '/newsletter', component: CampaignList, validateSearch: campaignSearch });
+const campaignNew = createRoute({ getParentRoute: () => root, path: '/newsletter/new', component: CampaignNew });
+const subscribers = createRoute({
+  getParentRoute: () => root,
+  path: '/newsletter/subscribers',
+  component: Subscribers,
+  validateSearch: subscriberSearch,
+});
+const campaign = createRoute({ getParentRoute: () => root, path: '/newsletter/$id', component: CampaignEdit });
+
+const routeTree = root.addChildren([
+  dashboard,
+  orders,
+  order,
+  products,
+  product,
+  coupons,
+  couponNew,
+  coupon,
+  audit,
+  campaigns,
+  campaignNew,
+  subscribers,
+  campaign,
+]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

@@ -59,6 +59,7 @@ describe('loadConfig', () => {
     PUBLIC_URL: 'https://shop.example.com',
     SMTP_URL: 'smtp://mail.example.com',
     QUEUE_DASHBOARD_PASSWORD: 'operator-password',
+    MAIL_MARKETING_FROM: 'Shop news <news@shop.example.com>',
     FISCAL_CERT_PATH: '/run/secrets/fiscal.p12',
     FISCAL_CERT_PASSWORD: 'fiscal-password',
   };

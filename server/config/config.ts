@@ -50,6 +50,14 @@ const envSchema = z.object({
   SMTP_URL: url(['smtp', 'smtps']).optional(),
   MAIL_DIR: z.string().min(1).optional(),
   MAIL_FROM: z.string().min(3).default('Zlatno zrno <shop@zlatnozrno.hr>'),
+  // The newsletter's own sender (docs/admin.md 'Newsletter'); required in production (see below).
+  MAIL_MARKETING_FROM: z.string().min(3).optional(),
+  MAIL_MARKETING_REPLY_TO: z.email().optional(),
+  NEWSLETTER_LIST_ID: z
+    .string()
+    .regex(/^(?:[^<>\r\n]*\s)?<[A-Za-z0-9][A-Za-z0-9.-]*\.[A-Za-z0-9-]+>$/, 'a List-Id as RFC 2919 writes it, e.g. <novosti.zlatnozrno.hr>')
+    .default('<novosti.zlatnozrno.hr>'),
+  NEWSLETTER_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   ORDERS_EMAIL: z.email().default('narudzbe@zlatnozrno.hr'),
   CONTACT_EMAIL: z.email().default('info@zlatnozrno.hr'),
   CONTACT_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(5),
@@ -195,7 +203,18 @@ export interface AppConfig {
    * `ordersTo`: the shop's order inbox, which gets a notice of every new order (ORDERS_EMAIL);
    * `contactTo`: the shop's inbox for the contact form's messages (CONTACT_EMAIL).
    */
-  mail: { smtpUrl: string | undefined; dir: string; from: string; ordersTo: string; contactTo: string };
+  mail: {
+    smtpUrl: string | undefined;
+    dir: string;
+    from: string;
+    ordersTo: string;
+    contactTo: string;
+    /**
+     * The newsletter's campaigns: their own From (MAIL_MARKETING_FROM), a Reply-To a person reads
+     * (MAIL_MARKETING_REPLY_TO, default CONTACT_EMAIL) and the list's RFC 2919 List-Id (NEWSLETTER_LIST_ID).
+     */
+    marketing: { from: string; replyTo: string; listId: string };
+  };
   secretKey: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   shutdownTimeoutMs: number;
@@ -296,6 +315,8 @@ export interface AppConfig {
     rateLimitPerIp: number;
     /** Subscription requests per hour for one address, whoever sends them (no mail bombing). */
     rateLimitPerEmail: number;
+    /** Campaign mails per minute at most (NEWSLETTER_RATE_PER_MINUTE): the send is paced at this rate. */
+    ratePerMinute: number;
   };
   /**
    * Consent-gated analytics (docs/analytics.md): the Google Tag Manager container and where gtm.js comes
@@ -370,6 +391,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (isProduction && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required in production (absolute links in pages and mails)');
   if (isProduction && !e.SMTP_URL) problems.push('SMTP_URL: required in production (mails must reach people, not files)');
   if (isProduction && !e.QUEUE_DASHBOARD_PASSWORD) problems.push('QUEUE_DASHBOARD_PASSWORD: required in production');
+  // Marketing mail from the transactional sender would put order and password mails at risk when
+  // recipients mark a newsletter as spam (the sender's reputation is shared): production names its own.
+  if (isProduction && !e.MAIL_MARKETING_FROM)
+    problems.push("MAIL_MARKETING_FROM: required in production (the newsletter's own sender, e.g. Zlatno zrno <novosti@zlatnozrno.hr>)");
+  else if (isProduction && mailAddress(e.MAIL_MARKETING_FROM!) === mailAddress(e.MAIL_FROM))
+    problems.push('MAIL_MARKETING_FROM: must be another address than MAIL_FROM in production (marketing and transactional mail apart)');
   const paymentProvider = e.PAYMENT_PROVIDER ?? (isProduction ? 'monri' : 'sandbox');
   if (isProduction && paymentProvider === 'sandbox')
     problems.push('PAYMENT_PROVIDER: the sandbox (a fake card page) is refused in production; use monri');
@@ -428,6 +455,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       from: e.MAIL_FROM,
       ordersTo: e.ORDERS_EMAIL,
       contactTo: e.CONTACT_EMAIL,
+      marketing: {
+        from: e.MAIL_MARKETING_FROM ?? 'Zlatno zrno novosti <novosti@zlatnozrno.hr>',
+        // a person reads it: the shop's inbox of the contact form, unless named
+        replyTo: e.MAIL_MARKETING_REPLY_TO ?? e.CONTACT_EMAIL,
+        listId: e.NEWSLETTER_LIST_ID,
+      },
     },
     // Outside production a random per-boot secret would log everyone out on restart and break
     // multi-process dev setups; a fixed, clearly-insecure default is the honest choice there.
@@ -499,6 +532,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       confirmTtlHours: e.NEWSLETTER_CONFIRM_TTL_HOURS,
       rateLimitPerIp: e.NEWSLETTER_RATE_LIMIT_PER_IP,
       rateLimitPerEmail: e.NEWSLETTER_RATE_LIMIT_PER_EMAIL,
+      ratePerMinute: e.NEWSLETTER_RATE_PER_MINUTE,
     },
     analytics: e.GTM_ID ? { gtmId: e.GTM_ID, scriptOrigin: new URL(e.GTM_SCRIPT_ORIGIN).origin } : null,
     auth: {
@@ -523,3 +557,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 }
 
 export const APP_CONFIG = Symbol('APP_CONFIG');
+
+/** The address of a From value (`Name <a@b.hr>` or `a@b.hr`), lower-cased. */
+function mailAddress(from: string): string {
+  return (/<([^>]+)>\s*$/.exec(from)?.[1] ?? from).trim().toLowerCase();
+}

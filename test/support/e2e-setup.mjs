@@ -71,6 +71,8 @@ export default async function e2eSetup() {
     NEWSLETTER_RATE_LIMIT_PER_IP: '100000',
     // the same for the contact form's messages (its limits are tested in test/integration/contact)
     CONTACT_RATE_LIMIT_PER_IP: '100000',
+    // a campaign's mails 100 ms apart (test/e2e/admin-newsletter.test.ts): paced, yet done in seconds
+    NEWSLETTER_RATE_PER_MINUTE: '600',
     GTM_ID: gtmId,
     GTM_SCRIPT_ORIGIN: gtm.origin,
     VIDEO_OEMBED_YOUTUBE_URL: oembed.youtubeUrl,

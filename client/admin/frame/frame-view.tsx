@@ -34,6 +34,7 @@ export const APP_SCREENS = [
   { key: 'orders', to: '/orders', roles: ['admin', 'staff'] },
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
+  { key: 'newsletter', to: '/newsletter', roles: ['admin'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
 export type AppScreen = (typeof APP_SCREENS)[number];

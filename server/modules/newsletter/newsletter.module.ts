@@ -2,6 +2,10 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../platform/mail/index.js';
 import { IdentityModule } from '../identity/index.js';
+import { CampaignAdminController } from './campaigns/campaign-admin.controller.js';
+import { CampaignAdminService } from './campaigns/campaign-admin.service.js';
+import { CampaignDeliveryProcessor } from './campaigns/campaign-delivery.processor.js';
+import { CampaignRepository } from './campaigns/campaign.repository.js';
 import { AccountNewsletterListener } from './listeners/account-newsletter.listener.js';
 import { NewsletterMailsListener } from './listeners/newsletter-mails.listener.js';
 import { NewsletterAdminController } from './newsletter-admin.controller.js';
@@ -13,8 +17,16 @@ import { NewsletterRepository } from './newsletter.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([NewsletterSubscription]), MailModule, IdentityModule],
-  controllers: [NewsletterController, NewsletterAdminController],
-  providers: [NewsletterRepository, NewsletterService, NewsletterMailsListener, AccountNewsletterListener],
+  controllers: [NewsletterController, NewsletterAdminController, CampaignAdminController],
+  providers: [
+    NewsletterRepository,
+    NewsletterService,
+    NewsletterMailsListener,
+    AccountNewsletterListener,
+    CampaignRepository,
+    CampaignAdminService,
+    CampaignDeliveryProcessor,
+  ],
   exports: [NewsletterService],
 })
 export class NewsletterModule {}

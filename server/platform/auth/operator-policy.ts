@@ -119,7 +119,17 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'POST /api/admin/coupons/:id/enable': 'coupons.manage',
   // settings and people
   'GET /api/admin/vat/eu-distance-sales': 'settings.vat',
+  // the newsletter (newsletter/newsletter-admin.controller.ts, newsletter/campaigns/): admin only
   'GET /api/admin/newsletter/subscribers': 'newsletter.manage',
+  'GET /api/admin/newsletter/subscriptions': 'newsletter.manage',
+  'GET /api/admin/newsletter/campaigns': 'newsletter.manage',
+  'POST /api/admin/newsletter/campaigns': 'newsletter.manage',
+  'GET /api/admin/newsletter/campaigns/:id': 'newsletter.manage',
+  'PATCH /api/admin/newsletter/campaigns/:id': 'newsletter.manage',
+  'POST /api/admin/newsletter/preview': 'newsletter.manage',
+  'GET /api/admin/newsletter/campaigns/:id/preview': 'newsletter.manage',
+  'POST /api/admin/newsletter/campaigns/:id/test': 'newsletter.manage',
+  'POST /api/admin/newsletter/campaigns/:id/send': 'newsletter.manage',
   // the audit log (platform/audit)
   'GET /api/admin/audit': 'audit.read',
 };

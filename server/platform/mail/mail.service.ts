@@ -5,7 +5,15 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown, type OnModuleIn
 import { createTransport } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import type { MailAttachment } from './mail-attachments.js';
-import { EmptyMailError, MailError, renderMail, type MailLocale, type TemplateName, type TemplateProps } from '../../../emails/render.js';
+import {
+  EmptyMailError,
+  MailError,
+  renderMail,
+  type MailLocale,
+  type RenderedMail,
+  type TemplateName,
+  type TemplateProps,
+} from '../../../emails/render.js';
 
 export interface OutgoingMail {
   to: string;
@@ -16,6 +24,8 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** `Reply-To`: where an answer goes instead of MAIL_FROM (one address, as nodemailer parses it). */
   replyTo?: string;
+  /** `From` when not MAIL_FROM (the newsletter's own sender, MAIL_MARKETING_FROM). */
+  from?: string;
   /**
    * A fixed Message-ID (`<id@domain>`), for a mail that may be sent again after a crash between the
    * SMTP server's acceptance and our record of it: the second copy carries the same Message-ID, which
@@ -33,6 +43,8 @@ export interface SendTemplateOptions {
   headers?: Record<string, string>;
   /** `Reply-To` of the mail (the contact form's notice: the visitor who wrote). */
   replyTo?: string;
+  /** `From` when not MAIL_FROM (OutgoingMail.from). */
+  from?: string;
   /** A fixed Message-ID (OutgoingMail.messageId). */
   messageId?: string;
   attachments?: MailAttachment[];
@@ -86,7 +98,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     if (empty.length) throw new EmptyMailError(empty);
 
     const info = await this.transport.sendMail({
-      from: this.config.mail.from,
+      from: mail.from ?? this.config.mail.from,
       to: mail.to,
       ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
       subject: mail.subject,
@@ -118,6 +130,11 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
     return info.messageId;
   }
 
+  /** Renders a template from emails/ in `locale` without sending it (the back office's previews). */
+  render<N extends TemplateName>(template: N, props: TemplateProps<N>, locale: MailLocale): Promise<RenderedMail> {
+    return renderMail(template, props, locale, { publicUrl: this.config.http.publicUrl });
+  }
+
   /** Renders a template from emails/ in the recipient's language and sends it. */
   async sendTemplate<N extends TemplateName>(template: N, props: TemplateProps<N>, options: SendTemplateOptions): Promise<string> {
     const rendered = await renderMail(template, props, options.locale, { publicUrl: this.config.http.publicUrl });
@@ -126,6 +143,7 @@ export class MailService implements OnModuleInit, OnApplicationShutdown {
       ...rendered,
       headers: { 'Content-Language': options.locale, ...options.headers },
       ...(options.replyTo ? { replyTo: options.replyTo } : {}),
+      ...(options.from ? { from: options.from } : {}),
       ...(options.messageId ? { messageId: options.messageId } : {}),
       ...(options.attachments?.length ? { attachments: options.attachments } : {}),
     });

@@ -13,6 +13,8 @@ export enum QueueName {
   Payments = 'payments',
   /** Invoicing work: fiscalizing invoices with the Tax Administration (CIS), one job per attempt. */
   Invoicing = 'invoicing',
+  /** Newsletter campaigns: one job per recipient, delayed so that the send keeps NEWSLETTER_RATE_PER_MINUTE. */
+  Newsletter = 'newsletter',
 }
 
 export interface QueueSettings {
@@ -33,6 +35,8 @@ export const QUEUE_SETTINGS: Readonly<Record<QueueName, QueueSettings>> = {
   [QueueName.Payments]: { concurrency: 5, attempts: 10 },
   // the runner keeps its own attempts and backoff in the invoice (NakDost, law art. 21); a job's retry covers a crash
   [QueueName.Invoicing]: { concurrency: 4, attempts: 5 },
+  // one at a time: the delays pace the send, a second worker would not send faster than they allow
+  [QueueName.Newsletter]: { concurrency: 1, attempts: 6 },
 };
 
 /** Completed jobs are trimmed; failed ones are kept (bounded) for the dashboard. Ages in seconds. */

@@ -51,6 +51,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
     @InjectQueue(QueueName.Scheduled) scheduled: Queue,
     @InjectQueue(QueueName.Payments) payments: Queue,
     @InjectQueue(QueueName.Invoicing) invoicing: Queue,
+    @InjectQueue(QueueName.Newsletter) newsletter: Queue,
   ) {
     this.queues = new Map([
       [QueueName.Events, events],
@@ -58,6 +59,7 @@ export class QueueService implements OnModuleInit, OnApplicationBootstrap, Befor
       [QueueName.Scheduled, scheduled],
       [QueueName.Payments, payments],
       [QueueName.Invoicing, invoicing],
+      [QueueName.Newsletter, newsletter],
     ]);
   }
 

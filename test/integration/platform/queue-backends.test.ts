@@ -120,7 +120,7 @@ describe.each(backends)('@nestjs/bullmq processors on the $kind backend', ({ kin
     expect(shop.app.get(EventDeliveryProcessor).worker.name).toBe(QueueName.Events);
     expect(shop.app.get(ScheduledJobsProcessor).worker.name).toBe(QueueName.Scheduled);
     expect([...queues.consumedQueues()].sort()).toEqual(
-      [QueueName.Events, QueueName.Mail, QueueName.Scheduled, QueueName.Payments, QueueName.Invoicing].sort(),
+      [QueueName.Events, QueueName.Mail, QueueName.Scheduled, QueueName.Payments, QueueName.Invoicing, QueueName.Newsletter].sort(),
     );
   });
 
