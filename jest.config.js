@@ -19,7 +19,11 @@ const swc = [
 const common = {
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
   transform: { '^.+\\.(t|j)sx?$': swc },
-  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  moduleNameMapper: {
+    '^(\\.{1,2}/.*)\\.js$': '$1',
+    // The mails' components without the three heavy parts no mail uses (test/support/react-email-components.mjs).
+    '^@react-email/components$': '<rootDir>/test/support/react-email-components.mjs',
+  },
   testEnvironment: 'node',
   modulePathIgnorePatterns: ['<rootDir>/dist/', '<rootDir>/.data/'],
 };
