@@ -9,12 +9,13 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterSubscription } from './newsletter.entity.js';
 import { NewsletterService } from './newsletter.service.js';
 import './newsletter.errors.js';
+import { NewsletterPersonalData } from './newsletter-personal-data.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([NewsletterSubscription]), MailModule, IdentityModule],
   controllers: [NewsletterController, NewsletterAdminController],
-  providers: [NewsletterRepository, NewsletterService, NewsletterMailsListener, AccountNewsletterListener],
-  exports: [NewsletterService],
+  providers: [NewsletterRepository, NewsletterService, NewsletterMailsListener, AccountNewsletterListener, NewsletterPersonalData],
+  exports: [NewsletterService, NewsletterPersonalData],
 })
 export class NewsletterModule {}

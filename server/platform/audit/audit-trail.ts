@@ -115,6 +115,21 @@ export class AuditTrail {
   }
 
   /**
+   * The entries about a person, oldest first, for their data export (GDPR art. 15): those about
+   * their account (entity type `customer` with their id, or any entity whose id is their id or
+   * e-mail address, such as a business invitation) and those they made themselves (actor).
+   */
+  async aboutPerson(userId: string, email: string): Promise<Array<Record<string, unknown>>> {
+    const rows = (await this.db.query(
+      `SELECT id::text AS id, at, actor_id, actor_label, actor_role, action, entity_type, entity_id, before, after
+         FROM audit_log WHERE actor_id = $1::uuid OR entity_id = $1::text OR lower(entity_id) = lower($2)
+        ORDER BY id LIMIT 10000`,
+      [userId, email],
+    )) as AuditRow[];
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
+  }
+
+  /**
    * A page of the log, newest first, 50 a page. `entityTypes` limits it to those types (staff, see
    * AUDIT_TYPES_FOR_STAFF); undefined is every type.
    */
