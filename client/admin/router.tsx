@@ -8,6 +8,9 @@ import { auditSearch } from './audit/audit-search';
 import { CouponEdit, CouponNew } from './coupons/coupon-edit';
 import { CouponList } from './coupons/coupon-list';
 import { couponSearch } from './coupons/coupon-search';
+import { CustomerList } from './customers/customer-list';
+import { CustomerPage } from './customers/customer-page';
+import { customerSearch } from './customers/customer-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
@@ -28,9 +31,12 @@ const product = createRoute({ getParentRoute: () => root, path: '/products/$code
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
 const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new', component: CouponNew });
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
+// Customers and business invitations (admin only, as coupons).
+const customers = createRoute({ getParentRoute: () => root, path: '/customers', component: CustomerList, validateSearch: customerSearch });
+const customer = createRoute({ getParentRoute: () => root, path: '/customers/$id', component: CustomerPage });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, customers, customer, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });
