@@ -205,6 +205,8 @@ export const CustomerExport = z.object({
   invoices: z.array(z.record(z.string(), z.unknown())).meta({ description: 'References: number, kind, order, date, total, fiscal state' }),
   newsletter: z.record(z.string(), z.unknown()).nullable(),
   contact_messages: z.array(z.record(z.string(), z.unknown())),
-  audit_entries: z.array(z.record(z.string(), z.unknown())).meta({ description: 'Changes operators made to the account, and changes made by it' }),
+  audit_entries: z
+    .array(z.record(z.string(), z.unknown()))
+    .meta({ description: 'Changes operators made to the account, and changes made by it' }),
 });
 export type CustomerExport = z.infer<typeof CustomerExport>;

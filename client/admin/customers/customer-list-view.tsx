@@ -98,8 +98,8 @@ export function CustomerRows({ data, search, language, t, listLink, customerLink
             {data.customers.map((c) => (
               <tr key={c.id}>
                 <th scope="row">{customerLink(c, displayName(c, t))}</th>
-                <td data-label={t('customers.columns.email')} className="mono">
-                  {c.erased ? '—' : c.email}
+                <td data-label={t('customers.columns.email')}>
+                  <span className="mono">{c.erased ? '—' : c.email}</span>
                 </td>
                 <td data-label={t('customers.columns.company')}>
                   {c.company_name ?? '—'}
@@ -112,6 +112,9 @@ export function CustomerRows({ data, search, language, t, listLink, customerLink
                     </span>
                   ))}
                   {c.newsletter ? <span className="state state-newsletter">{t('customers.states.newsletter')}</span> : null}
+                  {!c.newsletter && stateTags(c, t).length === 0 ? (
+                    <span className="state state-active">{t('customers.states.active')}</span>
+                  ) : null}
                 </td>
                 <td data-label={t('customers.columns.since')}>{zagrebDate(c.created_at, tag)}</td>
                 <td data-label={t('customers.columns.lastSignIn')}>

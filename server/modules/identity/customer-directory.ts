@@ -165,9 +165,10 @@ export class CustomerDirectory {
       `SELECT created_at, expires_at, used_at, revoked_at FROM refresh_token WHERE user_id = $1 ORDER BY created_at`,
       [id],
     )) as Array<Record<string, Date | null>>;
-    const links = (await this.db.query(`SELECT purpose, created_at, expires_at, used_at FROM user_token WHERE user_id = $1 ORDER BY created_at`, [
-      id,
-    ])) as Array<Record<string, unknown>>;
+    const links = (await this.db.query(
+      `SELECT purpose, created_at, expires_at, used_at FROM user_token WHERE user_id = $1 ORDER BY created_at`,
+      [id],
+    )) as Array<Record<string, unknown>>;
     const benefits = (await this.db.query(`SELECT year FROM birthday_benefit WHERE user_id = $1 ORDER BY year`, [id])) as Array<{
       year: number;
     }>;

@@ -64,7 +64,10 @@ export class NewsletterPersonalData implements PersonalDataPort<NewsletterRecord
   }
 
   async erase(m: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
-    const rows = (await m.query(`DELETE FROM newsletter_subscription WHERE email = $1 RETURNING id`, [subject.email])) as [unknown[], number];
+    const rows = (await m.query(`DELETE FROM newsletter_subscription WHERE email = $1 RETURNING id`, [subject.email])) as [
+      unknown[],
+      number,
+    ];
     return { newsletter_subscriptions: rows[1] };
   }
 }

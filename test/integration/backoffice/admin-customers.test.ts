@@ -109,7 +109,8 @@ describe("operators' customer API (/api/admin/customers)", () => {
         vatNumber: `HR${String(Date.now()).slice(-11).padStart(11, '7')}`,
       });
       const subscriber = await createUser(db, { email: uniqueEmail(`news${marker}`), newsletter: true, lastName: `Vijest${marker}` });
-      const list = async (query: string) => AdminCustomerListResponse.parse((await admin.call('get', `/api/admin/customers${query}`).expect(200)).body).data;
+      const list = async (query: string) =>
+        AdminCustomerListResponse.parse((await admin.call('get', `/api/admin/customers${query}`).expect(200)).body).data;
 
       expect((await list(`?q=pekari%C4%87${marker}`)).customers.map((c) => c.id)).toEqual([business.id]);
       expect((await list(`?q=${encodeURIComponent(business.email.toUpperCase())}`)).customers.map((c) => c.id)).toEqual([business.id]);
@@ -141,7 +142,9 @@ describe("operators' customer API (/api/admin/customers)", () => {
       const hr = await shopper(shop.url, 'hr');
       const signedHr = await hr.call('post', '/api/auth/login', { email: adminUser.email, password: adminUser.password });
       expect(signedHr.status).toBe(200);
-      expect((await hr.call('get', '/api/admin/customers?view=evil')).body.errors[0].message).toBe('Ovaj filtar popisa kupaca nije valjan.');
+      expect((await hr.call('get', '/api/admin/customers?view=evil')).body.errors[0].message).toBe(
+        'Ovaj filtar popisa kupaca nije valjan.',
+      );
       for (const q of ["'; DROP TABLE app_user; --", '%', '_', '\\', '%_%\\', '\u0000', '🙂', '<script>', 'a\u0301']) {
         const res = await admin.call('get', `/api/admin/customers?q=${encodeURIComponent(q)}`);
         expect([q, res.status < 500]).toEqual([q, true]);
@@ -178,7 +181,11 @@ describe("operators' customer API (/api/admin/customers)", () => {
       });
       await subscribe(person.email);
       const p = await createProduct(shop.app, { price: 1200, stock: 10 });
-      const open = await createOrder(db, { userId: person.id, email: person.email, lines: [{ productCode: p.code, name: 'Fusilli', unitPrice: 1200, quantity: 2 }] });
+      const open = await createOrder(db, {
+        userId: person.id,
+        email: person.email,
+        lines: [{ productCode: p.code, name: 'Fusilli', unitPrice: 1200, quantity: 2 }],
+      });
       const d = await detail(person.id);
       expect(d).toMatchObject({
         id: person.id,
@@ -210,7 +217,11 @@ describe("operators' customer API (/api/admin/customers)", () => {
 
       // refusals first
       const noReason = await admin.call('post', `/api/admin/customers/${person.id}/block`, {});
-      expect([noReason.status, noReason.body.errors[0].code, noReason.body.errors[0].field]).toEqual([422, 'CUSTOMER_REASON_REQUIRED', 'reason']);
+      expect([noReason.status, noReason.body.errors[0].code, noReason.body.errors[0].field]).toEqual([
+        422,
+        'CUSTOMER_REASON_REQUIRED',
+        'reason',
+      ]);
       const tooLong = await admin.call('post', `/api/admin/customers/${person.id}/block`, { reason: 'x'.repeat(501) });
       expect(tooLong.body.errors[0].code).toBe('CUSTOMER_REASON_TOO_LONG');
       const self = await admin.call('post', `/api/admin/customers/${adminUser.id}/block`, { reason: 'myself' });
@@ -219,7 +230,8 @@ describe("operators' customer API (/api/admin/customers)", () => {
       expect([notBlocked.status, notBlocked.body.errors[0].code]).toEqual([409, 'CUSTOMER_NOT_BLOCKED']);
 
       const blocked = AdminCustomerDetailResponse.parse(
-        (await admin.call('post', `/api/admin/customers/${person.id}/block`, { reason: 'Tri neplaćene pouzeće pošiljke' }).expect(200)).body,
+        (await admin.call('post', `/api/admin/customers/${person.id}/block`, { reason: 'Tri neplaćene pouzeće pošiljke' }).expect(200))
+          .body,
       ).data;
       expect(blocked).toMatchObject({ blocked: true, blocked_reason: 'Tri neplaćene pouzeće pošiljke' });
       expect(blocked.consents.newsletter).toMatchObject({ status: 'unsubscribed' });
@@ -246,7 +258,9 @@ describe("operators' customer API (/api/admin/customers)", () => {
       expect(wrong.body.errors[0].code).toBe('AUTH_LOGIN_FAILED');
       const twice = await admin.call('post', `/api/admin/customers/${person.id}/block`, { reason: 'again' });
       expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'CUSTOMER_ALREADY_BLOCKED']);
-      const blockedView = AdminCustomerListResponse.parse((await admin.call('get', '/api/admin/customers?view=blocked').expect(200)).body).data;
+      const blockedView = AdminCustomerListResponse.parse(
+        (await admin.call('get', '/api/admin/customers?view=blocked').expect(200)).body,
+      ).data;
       expect(blockedView.customers.map((c) => c.id)).toContain(person.id);
 
       const unblocked = AdminCustomerDetailResponse.parse(
@@ -291,16 +305,18 @@ describe("operators' customer API (/api/admin/customers)", () => {
         paymentMethod: 'cod',
         lines: [{ productCode: p.code, name: 'Farfalle', unitPrice: 990, quantity: 3 }],
       });
-      // an older audit row naming the person (as an invitation entry names the invited address)
-      await db.transaction((m) =>
-        shop.app.get(AuditTrail).record(m, {
-          actor: { id: adminUser.id, label: adminUser.email, role: 'admin' },
-          action: 'user.invite',
-          entityType: 'invitation',
-          entityId: `x-${marker}`,
-          after: { email: person.email, company_name: `Marija Brisanić${marker} obrt`, locale: 'hr' },
-        }),
-      );
+      // older audit rows naming the person: inside a value, and as the entity (an invitation is filed under its address)
+      for (const entityId of [`x-${marker}`, person.email]) {
+        await db.transaction((m) =>
+          shop.app.get(AuditTrail).record(m, {
+            actor: { id: adminUser.id, label: adminUser.email, role: 'admin' },
+            action: 'user.invite',
+            entityType: 'invitation',
+            entityId,
+            after: { email: person.email, company_name: `Marija Brisanić${marker} obrt`, locale: 'hr' },
+          }),
+        );
+      }
 
       // the export: account, orders with lines, invoices, newsletter, contact messages, audit entries
       const exported = await admin.call('get', `/api/admin/customers/${person.id}/export`).expect(200);
@@ -336,14 +352,22 @@ describe("operators' customer API (/api/admin/customers)", () => {
       const invoice = await db.transaction((m) => shop.app.get(InvoiceIssuer).invoiceForOrder(m, number, new Date()));
       expect(invoice).not.toBeNull();
       const wrong = await admin.call('post', `/api/admin/customers/${person.id}/erase`, { confirm_email: 'someone@example.com' });
-      expect([wrong.status, wrong.body.errors[0].code, wrong.body.errors[0].field]).toEqual([422, 'CUSTOMER_ERASE_CONFIRMATION', 'confirm_email']);
+      expect([wrong.status, wrong.body.errors[0].code, wrong.body.errors[0].field]).toEqual([
+        422,
+        'CUSTOMER_ERASE_CONFIRMATION',
+        'confirm_email',
+      ]);
       const missing = await admin.call('post', `/api/admin/customers/${person.id}/erase`, {});
       expect(missing.body.errors[0].code).toBe('CUSTOMER_ERASE_CONFIRMATION');
       const withInvoice = CustomerExport.parse((await admin.call('get', `/api/admin/customers/${person.id}/export`).expect(200)).body);
       expect(withInvoice.invoices).toEqual([expect.objectContaining({ number: invoice!.number, kind: 'invoice', order_number: number })]);
 
       const erased = AdminCustomerDetailResponse.parse(
-        (await admin.call('post', `/api/admin/customers/${person.id}/erase`, { confirm_email: `  ${person.email.toUpperCase()} ` }).expect(200)).body,
+        (
+          await admin
+            .call('post', `/api/admin/customers/${person.id}/erase`, { confirm_email: `  ${person.email.toUpperCase()} ` })
+            .expect(200)
+        ).body,
       ).data;
       expect(erased).toMatchObject({
         erased: true,
@@ -367,7 +391,9 @@ describe("operators' customer API (/api/admin/customers)", () => {
       expect(await newsletterStatus(person.email)).toBeUndefined();
       expect(await db.query(`SELECT 1 FROM contact_message WHERE email = $1`, [person.email])).toEqual([]);
       // the order stays with what the invoice needs; e-mail and phone are gone
-      const [order] = (await db.query(`SELECT email, phone, delivery_address, total FROM shop_order WHERE number = $1`, [number])) as Array<{
+      const [order] = (await db.query(`SELECT email, phone, delivery_address, total FROM shop_order WHERE number = $1`, [
+        number,
+      ])) as Array<{
         email: string;
         phone: string;
         delivery_address: Record<string, string>;
@@ -376,7 +402,9 @@ describe("operators' customer API (/api/admin/customers)", () => {
       expect(order).toMatchObject({ email: `erased-${person.id}@erased.invalid`, phone: '', total: 2970 });
       expect(order!.delivery_address).toMatchObject({ street: 'Ilica 1', city: 'Zagreb' });
       // the invoice is exactly as issued
-      const [kept] = (await db.query(`SELECT number, total, buyer FROM invoice WHERE id = $1`, [invoice!.id])) as Array<Record<string, unknown>>;
+      const [kept] = (await db.query(`SELECT number, total, buyer FROM invoice WHERE id = $1`, [invoice!.id])) as Array<
+        Record<string, unknown>
+      >;
       expect(kept).toMatchObject({ number: invoice!.number, buyer: invoice!.buyer });
       expect(Number(kept!.total)).toBe(invoice!.total);
       // old audit rows: the person scrubbed inside them, the rows themselves kept
@@ -392,14 +420,16 @@ describe("operators' customer API (/api/admin/customers)", () => {
         actor_id: adminUser.id,
         after: {
           erased: true,
-          removed: { newsletter_subscriptions: 1, contact_messages: 1, audit_rows_scrubbed: 1 },
+          removed: { newsletter_subscriptions: 1, contact_messages: 1, audit_rows_scrubbed: 2 },
           kept: { orders_kept: 1 },
         },
       });
-      // nothing of the person left in the log
-      const mentions = (await db.query(`SELECT 1 FROM audit_log WHERE strpos(lower(coalesce(after::text, '') || coalesce(before::text, '')), $1) > 0`, [
-        person.email,
-      ])) as unknown[];
+      // nothing of the person left in the log, the entity filed under their address included
+      expect(await db.query(`SELECT 1 FROM audit_log WHERE lower(entity_id) = $1`, [person.email])).toEqual([]);
+      const mentions = (await db.query(
+        `SELECT 1 FROM audit_log WHERE strpos(lower(coalesce(after::text, '') || coalesce(before::text, '')), $1) > 0`,
+        [person.email],
+      )) as unknown[];
       expect(mentions).toEqual([]);
       const twice = await admin.call('post', `/api/admin/customers/${person.id}/erase`, { confirm_email: erased.email });
       expect([twice.status, twice.body.errors[0].code]).toEqual([409, 'CUSTOMER_ALREADY_ERASED']);
@@ -410,12 +440,17 @@ describe("operators' customer API (/api/admin/customers)", () => {
     it('invites, lists the pending invitation, sends it again with a new link, withdraws it', async () => {
       const email = uniqueEmail(`b2b${marker}`);
       await admin
-        .call('post', '/api/admin/customer-invitations', { email, company_name: 'Restoran Zrno d.o.o.', vat_number: '47193065287', locale: 'de' })
+        .call('post', '/api/admin/customer-invitations', {
+          email,
+          company_name: 'Restoran Zrno d.o.o.',
+          vat_number: '47193065287',
+          locale: 'de',
+        })
         .expect(202);
       const pending = async () =>
-        AdminInvitationListResponse.parse((await admin.call('get', '/api/admin/customer-invitations').expect(200)).body).data.invitations.filter(
-          (i) => i.email === email,
-        );
+        AdminInvitationListResponse.parse(
+          (await admin.call('get', '/api/admin/customer-invitations').expect(200)).body,
+        ).data.invitations.filter((i) => i.email === email);
       const [first] = await waitFor('the invitation link', async () => ((await pending()).length ? await pending() : undefined));
       expect(first).toMatchObject({ email, company_name: 'Restoran Zrno d.o.o.', language: 'de' });
 

@@ -46,13 +46,16 @@ export class CustomerAdminController {
   @ApiZodResponse(ErrorResponseSchema, 401, 'Not signed in (AUTH_REQUIRED)')
   @ApiZodResponse(ErrorResponseSchema, 403, NOT_ADMIN)
   @ApiZodResponse(ErrorResponseSchema, 422, 'CUSTOMER_FILTER_INVALID: an unknown view, a page or search out of range')
-  async list(@Query(new ZodQuery(AdminCustomerListQuery)) query: Parsed<typeof AdminCustomerListQuery>): Promise<{ data: AdminCustomerList }> {
+  async list(
+    @Query(new ZodQuery(AdminCustomerListQuery)) query: Parsed<typeof AdminCustomerListQuery>,
+  ): Promise<{ data: AdminCustomerList }> {
     return { data: await this.customers.list(query) };
   }
 
   @Get(':id')
   @ApiOperation({
-    summary: 'One account: contact, addresses, business data, consents (terms, newsletter with its record), orders, block, whether it may be erased now.',
+    summary:
+      'One account: contact, addresses, business data, consents (terms, newsletter with its record), orders, block, whether it may be erased now.',
   })
   @ApiZodParams(CustomerIdParams)
   @ApiZodResponse(AdminCustomerDetailResponse)
@@ -80,7 +83,8 @@ export class CustomerAdminController {
   @Post(':id/block')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Blocks the account: no sign-in (AUTH_ACCOUNT_BLOCKED), every session and refresh token revoked at once, no newsletter. With a reason.',
+    summary:
+      'Blocks the account: no sign-in (AUTH_ACCOUNT_BLOCKED), every session and refresh token revoked at once, no newsletter. With a reason.',
   })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(CustomerIdParams)
@@ -99,7 +103,9 @@ export class CustomerAdminController {
 
   @Post(':id/unblock')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Lifts the block: sign-in works again; a newsletter subscription the block paused is confirmed again. With a reason.' })
+  @ApiOperation({
+    summary: 'Lifts the block: sign-in works again; a newsletter subscription the block paused is confirmed again. With a reason.',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(CustomerIdParams)
   @ApiZodBody(CustomerReasonBody)
@@ -126,7 +132,11 @@ export class CustomerAdminController {
   @ApiZodBody(CustomerEraseBody)
   @ApiZodResponse(AdminCustomerDetailResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'No such account (CUSTOMER_NOT_FOUND)')
-  @ApiZodResponse(ErrorResponseSchema, 409, 'CUSTOMER_ERASE_SELF, CUSTOMER_ERASE_OPEN_ORDERS (orders not yet shipped or paid), CUSTOMER_ALREADY_ERASED')
+  @ApiZodResponse(
+    ErrorResponseSchema,
+    409,
+    'CUSTOMER_ERASE_SELF, CUSTOMER_ERASE_OPEN_ORDERS (orders not yet shipped or paid), CUSTOMER_ALREADY_ERASED',
+  )
   @ApiZodResponse(ErrorResponseSchema, 422, "CUSTOMER_ERASE_CONFIRMATION: the typed e-mail is not the account's")
   async erase(
     @Req() req: Request,
@@ -161,13 +171,18 @@ export class CustomerInvitationController {
 
   @Post()
   @HttpCode(202)
-  @ApiOperation({ summary: 'Invites a business buyer by e-mail (company, OIB or VAT number, language); the mail leads to accepting with a password.' })
+  @ApiOperation({
+    summary: 'Invites a business buyer by e-mail (company, OIB or VAT number, language); the mail leads to accepting with a password.',
+  })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodBody(InvitationBody)
   @ApiZodResponse(AcceptedResponse, 202)
   @ApiZodResponse(ErrorResponseSchema, 409, 'USER_EMAIL_TAKEN: the address has an account')
   @ApiZodResponse(ErrorResponseSchema, 422, 'A field is invalid (every invalid field listed)')
-  async invite(@Req() req: Request, @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>): Promise<{ data: AcceptedView }> {
+  async invite(
+    @Req() req: Request,
+    @Body(new ZodBody(InvitationBody)) body: Parsed<typeof InvitationBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.identity.invite(operator(req), toInvitation(body, requestLocale(req)));
     return { data: { accepted: true } };
   }
@@ -186,7 +201,7 @@ export class CustomerInvitationController {
 
   @Post(':id/revoke')
   @HttpCode(200)
-  @ApiOperation({ summary: "Withdraws the invitation: every open link of its address stops working." })
+  @ApiOperation({ summary: 'Withdraws the invitation: every open link of its address stops working.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(InvitationIdParams)
   @ApiZodResponse(AcceptedResponse)

@@ -105,7 +105,13 @@ export class CustomerAdminService {
       orders: orders.rows,
       orders_total: orders.total,
       open_orders: open,
-      erase_refusal: user.erasedAt ? 'CUSTOMER_ALREADY_ERASED' : user.id === operatorId ? 'CUSTOMER_ERASE_SELF' : open.length ? 'CUSTOMER_ERASE_OPEN_ORDERS' : null,
+      erase_refusal: user.erasedAt
+        ? 'CUSTOMER_ALREADY_ERASED'
+        : user.id === operatorId
+          ? 'CUSTOMER_ERASE_SELF'
+          : open.length
+            ? 'CUSTOMER_ERASE_OPEN_ORDERS'
+            : null,
     };
   }
 
