@@ -64,6 +64,9 @@ const reason = z
 export const CustomerReasonBody = z.object({ reason });
 export type CustomerReasonBody = z.input<typeof CustomerReasonBody>;
 
+/** `POST /api/admin/customer-invitations/{id}/resend` and `/revoke`: nothing to send (`{}`). */
+export const InvitationActionBody = z.object({});
+
 /** `POST /api/admin/customers/{id}/erase`: the account's e-mail address typed again, as the confirmation. */
 export const CustomerEraseBody = z.object({
   confirm_email: z

@@ -10,6 +10,7 @@ import {
   CustomerExport,
   CustomerIdParams,
   CustomerReasonBody,
+  InvitationActionBody,
   InvitationIdParams,
   type AdminCustomerDetail,
   type AdminCustomerList,
@@ -192,9 +193,14 @@ export class CustomerInvitationController {
   @ApiOperation({ summary: 'Sends the invitation again with a new link (7 days); the old links stop working.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(InvitationIdParams)
+  @ApiZodBody(InvitationActionBody)
   @ApiZodResponse(AcceptedResponse, 202)
   @ApiZodResponse(ErrorResponseSchema, 404, 'CUSTOMER_INVITATION_NOT_FOUND: not pending (accepted, withdrawn, expired)')
-  async resend(@Req() req: Request, @Param('id') id: string): Promise<{ data: AcceptedView }> {
+  async resend(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body(new ZodBody(InvitationActionBody)) _body: Parsed<typeof InvitationActionBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.customers.resendInvitation(invitationId(id), operator(req));
     return { data: { accepted: true } };
   }
@@ -204,9 +210,14 @@ export class CustomerInvitationController {
   @ApiOperation({ summary: 'Withdraws the invitation: every open link of its address stops working.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(InvitationIdParams)
+  @ApiZodBody(InvitationActionBody)
   @ApiZodResponse(AcceptedResponse)
   @ApiZodResponse(ErrorResponseSchema, 404, 'CUSTOMER_INVITATION_NOT_FOUND: not pending (accepted, withdrawn, expired)')
-  async revoke(@Req() req: Request, @Param('id') id: string): Promise<{ data: AcceptedView }> {
+  async revoke(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body(new ZodBody(InvitationActionBody)) _body: Parsed<typeof InvitationActionBody>,
+  ): Promise<{ data: AcceptedView }> {
     await this.customers.revokeInvitation(invitationId(id), operator(req));
     return { data: { accepted: true } };
   }
