@@ -3,7 +3,7 @@ export { IdentityModule } from './identity.module.js';
 export { SessionRenewal } from './session-renewal.js';
 export { ProfileService } from './profile.service.js';
 /** The back office's customers: search, block, erase, business invitations (docs/admin.md 'Customers'). */
-export { CustomerDirectory, erasedEmail, type PendingInvitation } from './customer-directory.js';
+export { CustomerDirectory } from './customer-directory.js';
 export type { User as UserAccount } from './user.entity.js';
 export { IdentityService } from './identity.service.js';
 export { toInvitation } from './dto/identity.dto.js';
