@@ -8,6 +8,9 @@ import { auditSearch } from './audit/audit-search';
 import { CouponEdit, CouponNew } from './coupons/coupon-edit';
 import { CouponList } from './coupons/coupon-list';
 import { couponSearch } from './coupons/coupon-search';
+import { CustomerList } from './customers/customer-list';
+import { CustomerPage } from './customers/customer-page';
+import { customerSearch } from './customers/customer-search';
 import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
@@ -38,6 +41,9 @@ const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', c
 // Orders: the list (view, filters, sort, page in the URL) and one order.
 const orders = createRoute({ getParentRoute: () => root, path: '/orders', component: OrderList, validateSearch: orderSearch });
 const order = createRoute({ getParentRoute: () => root, path: '/orders/$number', component: OrderPage });
+// Customers and business invitations (admin only, as coupons).
+const customers = createRoute({ getParentRoute: () => root, path: '/customers', component: CustomerList, validateSearch: customerSearch });
+const customer = createRoute({ getParentRoute: () => root, path: '/customers/$id', component: CustomerPage });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
 // The newsletter (admin only): campaigns, a campaign, the subscribers with their consent records.
@@ -60,6 +66,8 @@ const routeTree = root.addChildren([
   coupons,
   couponNew,
   coupon,
+  customers,
+  customer,
   audit,
   campaigns,
   campaignNew,

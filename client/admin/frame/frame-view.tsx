@@ -35,6 +35,7 @@ export const APP_SCREENS = [
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
   { key: 'newsletter', to: '/newsletter', roles: ['admin'] },
+  { key: 'customers', to: '/customers', roles: ['admin'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
 export type AppScreen = (typeof APP_SCREENS)[number];

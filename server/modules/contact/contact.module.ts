@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../../platform/mail/index.js';
 import { ContactController } from './contact.controller.js';
 import { ContactMessage } from './contact-message.entity.js';
+import { ContactPersonalData } from './contact-personal-data.js';
 import { ContactService } from './contact.service.js';
 import { ContactMailsListener } from './listeners/contact-mails.listener.js';
 import { ContactMessageRepository } from './contact-message.repository.js';
@@ -11,7 +12,7 @@ import { ContactMessageRepository } from './contact-message.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ContactMessage]), MailModule],
   controllers: [ContactController],
-  providers: [ContactMessageRepository, ContactService, ContactMailsListener],
-  exports: [ContactService],
+  providers: [ContactMessageRepository, ContactService, ContactMailsListener, ContactPersonalData],
+  exports: [ContactService, ContactPersonalData],
 })
 export class ContactModule {}

@@ -9,6 +9,7 @@ import { localizedMessage, type ServerTexts } from '../../platform/i18n/index.js
 const CODES = {
   AUTH_LOGIN_FAILED: 'unauthenticated',
   AUTH_NOT_ACTIVATED: 'forbidden',
+  AUTH_ACCOUNT_BLOCKED: 'forbidden',
   AUTH_REFRESH_INVALID: 'unauthenticated',
   AUTH_ACTIVATION_LINK_INVALID: 'invalid',
   AUTH_ACTIVATION_LINK_USED: 'conflict',

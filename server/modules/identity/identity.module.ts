@@ -10,6 +10,7 @@ import { GoogleController } from './google.controller.js';
 import { IdentityDemoSeeder } from './identity-demo.seeder.js';
 import { IdentityService } from './identity.service.js';
 import { BirthdayBenefits } from './birthday-benefits.js';
+import { CustomerDirectory } from './customer-directory.js';
 import { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 import { IdentityMailsListener } from './listeners/identity-mails.listener.js';
 import { NewsletterStatusListener } from './listeners/newsletter-status.listener.js';
@@ -42,11 +43,12 @@ import { UserRepository } from './user.repository.js';
     BirthdayBenefits,
     BirthdayBenefitsJob,
     IdentityDemoSeeder,
+    CustomerDirectory,
     // platform/auth's port, the passport strategy that asks it, and the global guard running that strategy
     { provide: CALLER_VERIFIER, useClass: SessionCallerVerifier },
     CallerStrategy,
     { provide: APP_GUARD, useClass: IdentifyCaller },
   ],
-  exports: [IdentityService, SessionService, ProfileService, SessionRenewal, SignInHandovers],
+  exports: [IdentityService, SessionService, ProfileService, SessionRenewal, SignInHandovers, CustomerDirectory],
 })
 export class IdentityModule {}

@@ -182,6 +182,8 @@ export class IdentityService {
     if (!ok || !user) throw new IdentityError('AUTH_LOGIN_FAILED');
     // Only someone who knows the password learns that the account waits for activation.
     if (user.status !== 'active') throw new IdentityError('AUTH_NOT_ACTIVATED');
+    // Likewise for a block (docs/admin.md 'Customers'): only the password's owner learns of it.
+    if (user.blockedAt || user.erasedAt) throw new IdentityError('AUTH_ACCOUNT_BLOCKED');
     // The pair's failures are forgotten; the global count is not (the owner's success must not
     // reopen the budget of a distributed attack).
     await this.limits.reset(this.loginPairRule(), pairKey(email!, ip));
@@ -238,6 +240,7 @@ export class IdentityService {
       if (!outcome.ok || !outcome.token.userId) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
       const user = await this.users.byId(m, outcome.token.userId);
       if (!user) throw new IdentityError('AUTH_MAGIC_LINK_INVALID');
+      if (user.blockedAt || user.erasedAt) throw new IdentityError('AUTH_ACCOUNT_BLOCKED');
       if (user.status !== 'active') {
         const now = new Date();
         await this.users.update(m, user.id, { status: 'active', activatedAt: now }, now);
@@ -369,6 +372,7 @@ export class IdentityService {
           user = byEmail;
         }
       }
+      if (user?.blockedAt || user?.erasedAt) throw new IdentityError('AUTH_ACCOUNT_BLOCKED');
       if (!user) {
         user = m.create(User, {
           id: randomUUID(),

@@ -65,6 +65,8 @@ export class SessionService {
 
   /** A new session (a new refresh-token family) for a user who just proved who they are. */
   async start(user: Pick<User, 'id' | 'role'>, manager: EntityManager = this.db.manager): Promise<IssuedSession> {
+    // 'last sign-in' of the back office's customer profile
+    await this.users.touchSignIn(manager, user.id);
     return this.issue(user, randomUUID(), manager);
   }
 
@@ -81,7 +83,8 @@ export class SessionService {
       }
       if (token.expiresAt.getTime() <= Date.now()) return 'invalid' as const;
       const user = await this.users.byId(m, token.userId);
-      if (!user || user.status !== 'active') return 'invalid' as const;
+      // a blocked or erased account renews nothing (its sessions were revoked at the block; belt and braces)
+      if (!user || user.status !== 'active' || user.blockedAt || user.erasedAt) return 'invalid' as const;
       await this.tokens.markRefreshTokenUsed(m, token.id, new Date());
       return this.issue(user, token.familyId, m);
     });

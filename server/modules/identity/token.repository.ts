@@ -58,7 +58,8 @@ export class TokenRepository {
   async liveSessionUser(familyId: string, userId: string): Promise<{ role: UserRole; email: string } | undefined> {
     const [alive] = (await this.db.manager.query(
       `SELECT u.role, u.email FROM refresh_token t JOIN app_user u ON u.id = t.user_id
-        WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active' LIMIT 1`,
+        WHERE t.family_id = $1 AND t.user_id = $2 AND t.revoked_at IS NULL AND u.status = 'active'
+          AND u.blocked_at IS NULL AND u.erased_at IS NULL LIMIT 1`,
       [familyId, userId],
     )) as Array<{ role: UserRole; email: string }>;
     return alive;

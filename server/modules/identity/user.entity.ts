@@ -39,6 +39,13 @@ export class User {
   @Column('text', { nullable: true }) newsletterConsentVersion: string | null;
   @Column('timestamptz', { nullable: true }) activatedAt: Date | null;
   @Column('timestamptz', { nullable: true }) passwordChangedAt: Date | null;
+  /** Set while an operator has blocked the account (no sign-in, no session, no marketing). */
+  @Column('timestamptz', { nullable: true }) blockedAt: Date | null;
+  @Column('text', { nullable: true }) blockedReason: string | null;
+  /** When the account was anonymized (GDPR art. 17): every personal field replaced, sign-in impossible. */
+  @Column('timestamptz', { nullable: true }) erasedAt: Date | null;
+  /** When the last session was started (null: never since this was recorded). */
+  @Column('timestamptz', { nullable: true }) lastSignInAt: Date | null;
   @Column('timestamptz') createdAt: Date;
   @Column('timestamptz') updatedAt: Date;
 }

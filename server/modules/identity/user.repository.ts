@@ -40,6 +40,11 @@ export class UserRepository {
     await m.update(User, { id }, { ...patch, updatedAt });
   }
 
+  /** Stamps the start of a session (the back office's 'last sign-in'). */
+  async touchSignIn(m: EntityManager, id: string): Promise<void> {
+    await m.query(`UPDATE app_user SET last_sign_in_at = now() WHERE id = $1`, [id]);
+  }
+
   // ---------------------------------------------------------------- SQL
 
   /** Whether another user has this username (compared without case). */
@@ -55,7 +60,7 @@ export class UserRepository {
   async birthdaysWithoutBenefit(month: number, day: number, leapDayToo: boolean, year: number): Promise<string[]> {
     const rows: Array<{ id: string }> = await this.db.query(
       `SELECT u.id FROM app_user u
-        WHERE u.status = 'active' AND u.birth_date IS NOT NULL
+        WHERE u.status = 'active' AND u.birth_date IS NOT NULL AND u.blocked_at IS NULL AND u.erased_at IS NULL
           AND ((extract(month FROM u.birth_date) = $1 AND extract(day FROM u.birth_date) = $2)
                OR ($3 AND extract(month FROM u.birth_date) = 2 AND extract(day FROM u.birth_date) = 29))
           AND NOT EXISTS (SELECT 1 FROM birthday_benefit b WHERE b.user_id = u.id AND b.year = $4)`,

@@ -194,6 +194,39 @@ export class InvoiceRepository {
     return rows[0] ? parse(rows[0]) : null;
   }
 
+  /**
+   * The invoices and stornos of these orders, oldest first, by reference only (number, kind, when,
+   * total, fiscal state): what a customer's data export names (docs/admin.md 'Customers'). Invoices
+   * are never changed nor erased with an account (kept 11 years, docs/invoicing.md).
+   */
+  async refsOfOrders(orderNumbers: readonly string[]): Promise<
+    Array<{
+      number: string;
+      kind: 'invoice' | 'storno';
+      order_number: string;
+      issued_at: string;
+      total: number;
+      fiscal_state: string;
+      jir: string | null;
+    }>
+  > {
+    if (!orderNumbers.length) return [];
+    const rows = (await this.db.query(
+      `SELECT number, kind, order_number, issued_at, total, fiscal_state, jir FROM invoice
+        WHERE order_number = ANY($1::text[]) ORDER BY issued_at, sequence`,
+      [[...orderNumbers]],
+    )) as Array<{
+      number: string;
+      kind: 'invoice' | 'storno';
+      order_number: string;
+      issued_at: Date;
+      total: number;
+      fiscal_state: string;
+      jir: string | null;
+    }>;
+    return rows.map((r) => ({ ...r, issued_at: new Date(r.issued_at).toISOString(), total: Number(r.total) }));
+  }
+
   /** An order's invoice and stornos, oldest first. */
   async ofOrder(orderId: string): Promise<InvoiceRow[]> {
     const rows = (await this.db.query(`${SELECT_INVOICE} WHERE i.order_id = $1 ORDER BY i.issued_at, i.sequence`, [orderId])) as Array<

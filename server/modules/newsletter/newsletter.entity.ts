@@ -30,6 +30,8 @@ export class NewsletterSubscription {
   @Column('text') unsubscribeNonce: string;
   @Column('text') unsubscribeTokenHash: string;
   @Column('timestamptz', { nullable: true }) unsubscribedAt: Date | null;
+  /** A confirmed subscription paused while its account is blocked (status `unsubscribed` meanwhile). */
+  @Column('timestamptz', { nullable: true }) suspendedAt: Date | null;
   @Column('timestamptz') createdAt: Date;
   @Column('timestamptz') updatedAt: Date;
 }

@@ -13,6 +13,7 @@ import { NewsletterController } from './newsletter.controller.js';
 import { NewsletterSubscription } from './newsletter.entity.js';
 import { NewsletterService } from './newsletter.service.js';
 import './newsletter.errors.js';
+import { NewsletterPersonalData } from './newsletter-personal-data.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 
 @Module({
@@ -26,7 +27,8 @@ import { NewsletterRepository } from './newsletter.repository.js';
     CampaignRepository,
     CampaignAdminService,
     CampaignDeliveryProcessor,
+    NewsletterPersonalData,
   ],
-  exports: [NewsletterService],
+  exports: [NewsletterService, NewsletterPersonalData],
 })
 export class NewsletterModule {}

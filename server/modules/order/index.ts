@@ -7,6 +7,8 @@ export { OrderPlacement } from './order-placement.js';
 export { EuDistanceSales } from './vat/eu-distance-sales.js';
 /** The order figures of the back office's dashboard. */
 export { OrderFigures } from './admin/order-figures.repository.js';
+/** A customer's orders for the back office: the profile, the data export, the erasure (docs/admin.md 'Customers'). */
+export { CustomerOrders } from './customer-orders.js';
 export { OrderViewTokens } from './order-view-token.js';
 export { OrderAccess } from './order-access.js';
 export { type PaymentStarter } from './payment-port.js';

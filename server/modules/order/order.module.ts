@@ -12,6 +12,7 @@ import { OrderWriter } from './order-writer.js';
 import { OrderStateService } from './order-state.service.js';
 import { OrderAccess } from './order-access.js';
 import { OrderViewTokens } from './order-view-token.js';
+import { CustomerOrders } from './customer-orders.js';
 import { OrderReadService } from './order.service.js';
 import { PAYMENT_STARTER } from './payment-port.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -61,6 +62,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     // the catalogue's back office shows the packs orders hold (catalog's ReservedStock port)
     ReservedStockReporter,
     OrderFigures,
+    CustomerOrders,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],
@@ -75,6 +77,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     OrderAdminService,
     EuDistanceSales,
     OrderFigures,
+    CustomerOrders,
   ],
 })
 export class OrderModule {}

@@ -89,29 +89,48 @@ export class AuditTrail {
     if (!person.userId && !values.length) return 0;
     const lowered = values.map((v) => v.toLowerCase());
     const rows = (await manager.query(
-      `SELECT id, actor_id, actor_label, before, after FROM audit_log
+      `SELECT id, actor_id, actor_label, entity_id, before, after FROM audit_log
         WHERE ($1::uuid IS NOT NULL AND actor_id = $1::uuid)
            OR lower(actor_label) = ANY($2::text[])
+           OR lower(entity_id) = ANY($2::text[])
            OR EXISTS (SELECT 1 FROM unnest($2::text[]) v
                        WHERE strpos(lower(coalesce(before::text, '')), v) > 0 OR strpos(lower(coalesce(after::text, '')), v) > 0)
         FOR UPDATE`,
       [person.userId, lowered],
-    )) as Array<Pick<AuditRow, 'id' | 'actor_id' | 'actor_label' | 'before' | 'after'>>;
+    )) as Array<Pick<AuditRow, 'id' | 'actor_id' | 'actor_label' | 'entity_id' | 'before' | 'after'>>;
     if (!rows.length) return 0;
     await manager.query(`SELECT set_config('audit_log.scrub', 'on', true)`);
     try {
       for (const row of rows) {
-        await manager.query(`UPDATE audit_log SET actor_label = $2, before = $3::jsonb, after = $4::jsonb WHERE id = $1`, [
+        // an entity filed under the person's e-mail (a business invitation) loses that name too
+        const entityId = lowered.includes(row.entity_id.toLowerCase()) ? ERASED : row.entity_id;
+        await manager.query(`UPDATE audit_log SET actor_label = $2, before = $3::jsonb, after = $4::jsonb, entity_id = $5 WHERE id = $1`, [
           row.id,
           scrubLabel(row.actor_label, lowered, person.userId !== null && row.actor_id === person.userId),
           row.before === null ? null : JSON.stringify(scrubValue(row.before, lowered)),
           row.after === null ? null : JSON.stringify(scrubValue(row.after, lowered)),
+          entityId,
         ]);
       }
     } finally {
       await manager.query(`SELECT set_config('audit_log.scrub', 'off', true)`);
     }
     return rows.length;
+  }
+
+  /**
+   * The entries about a person, oldest first, for their data export (GDPR art. 15): those about
+   * their account (entity type `customer` with their id, or any entity whose id is their id or
+   * e-mail address, such as a business invitation) and those they made themselves (actor).
+   */
+  async aboutPerson(userId: string, email: string): Promise<Array<Record<string, unknown>>> {
+    const rows = (await this.db.query(
+      `SELECT id::text AS id, at, actor_id, actor_label, actor_role, action, entity_type, entity_id, before, after
+         FROM audit_log WHERE actor_id = $1::uuid OR entity_id = $1::text OR lower(entity_id) = lower($2)
+        ORDER BY audit_log.id LIMIT 10000`,
+      [userId, email],
+    )) as AuditRow[];
+    return rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));
   }
 
   /**
@@ -140,7 +159,7 @@ export class AuditTrail {
     const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM audit_log ${sqlWhere}`, params)) as Array<{ n: number }>;
     const rows = (await this.db.query(
       `SELECT id::text AS id, at, actor_id, actor_label, actor_role, action, entity_type, entity_id, before, after
-         FROM audit_log ${sqlWhere} ORDER BY id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET $${params.length + 1}`,
+         FROM audit_log ${sqlWhere} ORDER BY audit_log.id DESC LIMIT ${AUDIT_PAGE_SIZE} OFFSET $${params.length + 1}`,
       [...params, (page - 1) * AUDIT_PAGE_SIZE],
     )) as AuditRow[];
     const entries: AdminAuditEntry[] = rows.map((r) => ({ ...r, at: new Date(r.at).toISOString() }));

@@ -130,6 +130,19 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'GET /api/admin/newsletter/campaigns/:id/preview': 'newsletter.manage',
   'POST /api/admin/newsletter/campaigns/:id/test': 'newsletter.manage',
   'POST /api/admin/newsletter/campaigns/:id/send': 'newsletter.manage',
+  // customers and business invitations (backoffice/customers): admin only. Staff read no customer
+  // list or profile: the order they work on shows its buyer's contact, which is all order work needs
+  // (GDPR art. 5(1)(c), data minimisation); docs/admin.md 'Customers'.
+  'GET /api/admin/customers': 'users.manage',
+  'GET /api/admin/customers/:id': 'users.manage',
+  'GET /api/admin/customers/:id/export': 'users.manage',
+  'POST /api/admin/customers/:id/block': 'users.manage',
+  'POST /api/admin/customers/:id/unblock': 'users.manage',
+  'POST /api/admin/customers/:id/erase': 'users.manage',
+  'GET /api/admin/customer-invitations': 'users.manage',
+  'POST /api/admin/customer-invitations': 'users.manage',
+  'POST /api/admin/customer-invitations/:id/resend': 'users.manage',
+  'POST /api/admin/customer-invitations/:id/revoke': 'users.manage',
   // the audit log (platform/audit)
   'GET /api/admin/audit': 'audit.read',
 };
