@@ -12,7 +12,9 @@ import { Dashboard } from './dashboard/dashboard';
 import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
 import { ProductList } from './products/product-list';
+import { ProductDetails, ProductNew } from './products/product-details';
 import { ProductPage } from './products/product-page';
+import { Categories } from './categories/categories';
 import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
@@ -23,6 +25,11 @@ const dashboard = createRoute({ getParentRoute: () => root, path: '/', component
 const products = createRoute({ getParentRoute: () => root, path: '/products', component: ProductList, validateSearch: parseListSearch });
 
 const product = createRoute({ getParentRoute: () => root, path: '/products/$code', component: ProductPage });
+// A new product, and one product's texts and fields ('Details', a tab beside 'Stock and price').
+const productNew = createRoute({ getParentRoute: () => root, path: '/products/new', component: ProductNew });
+const productDetails = createRoute({ getParentRoute: () => root, path: '/products/$code/details', component: ProductDetails });
+// The categories: names and slugs in four languages, their order in the shop.
+const categories = createRoute({ getParentRoute: () => root, path: '/categories', component: Categories });
 
 // Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
@@ -30,7 +37,18 @@ const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new'
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([
+  dashboard,
+  products,
+  productNew,
+  product,
+  productDetails,
+  categories,
+  coupons,
+  couponNew,
+  coupon,
+  audit,
+]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

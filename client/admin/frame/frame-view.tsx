@@ -33,6 +33,7 @@ export interface FrameUser {
 /** The app's own screens in the navigation, and the roles that may open them (the API decides; this only hides). */
 export const APP_SCREENS = [
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
+  { key: 'categories', to: '/categories', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
