@@ -26,9 +26,7 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'remark',
   'message',
   // the back office's product texts per language (contract/api/admin-products.ts): paragraphs
-  ...['hr', 'en', 'de', 'sl'].flatMap((l) =>
-    ['short_description', 'description', 'ingredients', 'allergens', 'cooking_tips'].map((f) => `texts.${l}.${f}`),
-  ),
+  ...['hr', 'en', 'de', 'sl'].flatMap((l) => ['description', 'ingredients', 'allergens', 'cooking_tips'].map((f) => `texts.${l}.${f}`)),
 ]);
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
