@@ -74,7 +74,7 @@ export function ProductList() {
       <div className="screen-head">
         <h1>{t('products.title')}</h1>
         {isAdmin ? (
-          <Link to="/products/new" className="button">
+          <Link to="/products/new" className="button-link">
             {t('details.newTitle')}
           </Link>
         ) : null}
