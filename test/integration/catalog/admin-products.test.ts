@@ -194,8 +194,15 @@ describe("back office's product and category editing (/api/admin/products, /api/
     expect(errors.map((e) => e.field)).toContain('texts.hr.cooking_tips');
     expect(await page('hr', p.texts.hr.slug!).then((r) => r.status)).toBe(404);
 
+    // the list's ready-made view 'not translated' has it until every text is written
+    const untranslated = async () =>
+      (
+        (await admin.call('get', `/api/admin/products?translation=missing&q=${code}`)).body as { data: { items: Array<{ code: string }> } }
+      ).data.items.map((i) => i.code);
+    expect(await untranslated()).toEqual([code]);
     const done = await completeAll(code, `Fusilli ${code}`);
     expect(done.missing).toEqual([]);
+    expect(await untranslated()).toEqual([]);
     // before publishing, the slug follows the name
     expect(done.texts.de.slug).toBe(`fusilli-${code.toLowerCase()}-de`);
     const published = await admin.call('post', `/api/admin/products/${code}/publish`);
