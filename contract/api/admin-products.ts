@@ -129,7 +129,8 @@ const nutritionValue = (field: NutritionField) =>
     .number('CATALOG_NUTRITION_INVALID')
     .min(0, 'CATALOG_NUTRITION_INVALID')
     .max(NUTRITION_MAX[field], 'CATALOG_NUTRITION_INVALID')
-    .transform((n) => Math.round(n * 10) / 10);
+    // one decimal; salt two (below 1 g it is labelled to 0.01 g, EU 1169/2011 guidance on rounding)
+    .transform((n) => (field === 'salt' ? Math.round(n * 100) / 100 : Math.round(n * 10) / 10));
 const nutrition = z
   .object(
     Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, nutritionValue(f)])) as Record<NutritionField, ReturnType<typeof nutritionValue>>,

@@ -16,6 +16,7 @@ const TEXTS = ['name', 'slug', 'short_description', 'description', 'ingredients'
  *   again, with `listed`), `product_search` holds their rows only (its refresh asks `listed`; a row
  *   trigger refreshes a product whose `listed` changes), the search version is bumped then too, and
  *   the list's order indexes are partial on `listed`.
+ * - `product.salt` takes two decimals (salt below 1 g per 100 g is labelled to 0.01 g).
  * - `slug_history` (platform/slug-history): a slug an entity used before, per type and language,
  *   pointing at the entity (never at the new slug), so an old address answers 301 to whatever the
  *   entity's slug is now, in one hop, however often it was renamed.
@@ -28,6 +29,9 @@ export class ProductEditing1797840000000 implements MigrationInterface {
       ADD COLUMN archived_at timestamptz,
       ADD COLUMN listed boolean GENERATED ALWAYS AS (published AND archived_at IS NULL) STORED`);
     await q.query(`UPDATE product SET first_published_at = created_at`);
+    // Salt per 100 g below 1 g is labelled to 0.01 g (EU 1169/2011, the Commission's guidance on
+    // tolerances and rounding): one decimal would turn pasta's 0.01 g into 0.0.
+    await q.query(`ALTER TABLE product ALTER COLUMN salt TYPE numeric(5,2)`);
     await q.query(`ALTER TABLE product ADD CONSTRAINT product_published_once CHECK (NOT published OR first_published_at IS NOT NULL)`);
 
     for (const field of TEXTS) {
@@ -111,6 +115,7 @@ export class ProductEditing1797840000000 implements MigrationInterface {
     for (const field of TEXTS) {
       await q.query(`ALTER TABLE product_translation ALTER COLUMN ${field} SET NOT NULL`);
     }
+    await q.query(`ALTER TABLE product ALTER COLUMN salt TYPE numeric(5,1)`);
     await q.query(`ALTER TABLE product DROP COLUMN listed, DROP COLUMN archived_at, DROP COLUMN first_published_at, DROP COLUMN published`);
     // category_product_count_apply and product_search_refresh keep their listed-only bodies' shape:
     // restore the previous ones (every product counted and searched).

@@ -203,7 +203,7 @@ export function CategoriesView(p: CategoriesViewProps) {
                 <div className={`field${errors[slug] ? ' invalid' : ''}`}>
                   <label htmlFor={categoryFieldId(slug)}>{t('details.fields.slug')}</label>
                   <p className="hint" id={`${categoryFieldId(slug)}-hint`}>
-                    {isNew ? t('details.slugFollows') : slugLocked ? t('categories.slugLocked') : t('categories.slugChangeHint')}{' '}
+                    {isNew ? t('categories.slugFollows') : slugLocked ? t('categories.slugLocked') : t('categories.slugChangeHint')}{' '}
                     {values.texts[l].slug ? (
                       <span className="address">{`${publicPath('products', l)}?category=${values.texts[l].slug}`}</span>
                     ) : null}

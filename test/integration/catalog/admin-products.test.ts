@@ -171,6 +171,8 @@ describe("back office's product and category editing (/api/admin/products, /api/
     });
     expect(p.missing.map((m) => m.locale)).toEqual(['hr', 'en', 'de', 'sl']);
     expect(p.price_cents).toBe(249);
+    // salt keeps two decimals (labelled to 0.01 g below 1 g)
+    expect(p.nutrition).toEqual(NUTRITION);
     const history = (await db.query(`SELECT amount_cents FROM product_price pp JOIN product p ON p.id = pp.product_id WHERE p.code = $1`, [
       code,
     ])) as unknown[];
