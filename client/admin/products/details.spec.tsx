@@ -224,6 +224,11 @@ describe('the Details screen', () => {
     );
     expect(html).toContain('<a href="/products/$code">Stock and price</a>');
     expect(html).toContain('aria-current="page">Texts and details</a>');
+    const staff = renderToStaticMarkup(
+      <ProductTabs current="stock" t={en} showPrices={false} link={(tab, label) => <a href={tab.to}>{label}</a>} />,
+    );
+    expect(staff).toContain('>Stock</a>');
+    expect(staff).not.toMatch(/price/i);
   });
 });
 

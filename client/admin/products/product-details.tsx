@@ -231,6 +231,7 @@ function DetailsForm({
           <ProductTabs
             current="details"
             t={t}
+            showPrices={canEdit}
             link={(tab, label, current) => (
               <Link to={tab.to} params={{ code }} aria-current={current ? 'page' : undefined}>
                 {label}

@@ -213,6 +213,7 @@ export function ProductPage() {
         <ProductTabs
           current="stock"
           t={t}
+          showPrices={isAdmin}
           link={(tab, label, current) => (
             <Link to={tab.to} params={{ code }} aria-current={current ? 'page' : undefined}>
               {label}

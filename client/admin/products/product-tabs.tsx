@@ -16,9 +16,12 @@ export function ProductTabs({
   current,
   t,
   link,
+  showPrices = true,
 }: {
   current: ProductTab['key'];
   t: TFunction;
+  /** false for staff: the first tab is then 'Stock' (they see no price there). */
+  showPrices?: boolean;
   /** The router's Link to a tab (children: its label; aria-current set by the caller's `current`). */
   link: (tab: ProductTab, label: string, current: boolean) => ReactNode;
 }) {
@@ -26,7 +29,9 @@ export function ProductTabs({
     <nav className="product-tabs" aria-label={t('details.tabs')}>
       <ul>
         {PRODUCT_TABS.map((tab) => (
-          <li key={tab.key}>{link(tab, t(`details.tab.${tab.key}`), tab.key === current)}</li>
+          <li key={tab.key}>
+            {link(tab, t(`details.tab.${tab.key === 'stock' && !showPrices ? 'stockOnly' : tab.key}`), tab.key === current)}
+          </li>
         ))}
       </ul>
     </nav>
