@@ -24,7 +24,6 @@ export const PRODUCT_TEXT_FIELDS = [
 ] as const;
 export type ProductTextField = (typeof PRODUCT_TEXT_FIELDS)[number];
 export const CATEGORY_TEXT_FIELDS = ['name', 'slug'] as const;
-export type CategoryTextField = (typeof CATEGORY_TEXT_FIELDS)[number];
 
 /** Longest text per field (characters). */
 export const PRODUCT_TEXT_MAX: Readonly<Record<ProductTextField, number>> = {
@@ -136,7 +135,6 @@ const nutrition = z
     Object.fromEntries(NUTRITION_FIELDS.map((f) => [f, nutritionValue(f)])) as Record<NutritionField, ReturnType<typeof nutritionValue>>,
   )
   .strict();
-export type NutritionInput = z.output<typeof nutrition>;
 
 const productCodeValue = z
   .string('CATALOG_CODE_INVALID')
@@ -278,7 +276,6 @@ export const AdminCategoryListResponse = data(z.object({ categories: z.array(Adm
 export const AdminCategoryResponse = data(AdminCategory);
 
 const categoryTexts = z.object({ name: translatedText('category_name'), slug: slugText }).strict();
-export type CategoryTextsInput = z.output<typeof categoryTexts>;
 
 /** `POST /api/admin/categories` (admin): a new category, last in the order; slugs follow the names when not given. */
 export const AdminCategoryCreateBody = z
