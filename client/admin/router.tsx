@@ -22,7 +22,9 @@ import { OrderList } from './orders/order-list';
 import { OrderPage } from './orders/order-page';
 import { orderSearch } from './orders/order-search';
 import { ProductList } from './products/product-list';
+import { ProductDetails, ProductNew } from './products/product-details';
 import { ProductPage } from './products/product-page';
+import { Categories } from './categories/categories';
 import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
@@ -33,6 +35,11 @@ const dashboard = createRoute({ getParentRoute: () => root, path: '/', component
 const products = createRoute({ getParentRoute: () => root, path: '/products', component: ProductList, validateSearch: parseListSearch });
 
 const product = createRoute({ getParentRoute: () => root, path: '/products/$code', component: ProductPage });
+// A new product, and one product's texts and fields ('Details', a tab beside 'Stock and price').
+const productNew = createRoute({ getParentRoute: () => root, path: '/products/new', component: ProductNew });
+const productDetails = createRoute({ getParentRoute: () => root, path: '/products/$code/details', component: ProductDetails });
+// The categories: names and slugs in four languages, their order in the shop.
+const categories = createRoute({ getParentRoute: () => root, path: '/categories', component: Categories });
 
 // Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
@@ -62,7 +69,10 @@ const routeTree = root.addChildren([
   orders,
   order,
   products,
+  productNew,
   product,
+  productDetails,
+  categories,
   coupons,
   couponNew,
   coupon,

@@ -57,6 +57,8 @@ export const AdminProductListQuery = z.object({
   category: anyWhenEmpty(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'CATALOG_INVALID_CATEGORY')),
   availability: anyWhenEmpty(AdminAvailability),
   low_stock: anyWhenEmpty(z.enum(['true', 'false']).transform((v) => v === 'true')),
+  /** `missing`: the ready view 'not translated' (a text of some language still missing: docs/admin.md 'Products and categories'). */
+  translation: anyWhenEmpty(z.enum(['missing'], 'CATALOG_INVALID_QUERY')),
   page: anyWhenEmpty(
     z.coerce.number('CATALOG_INVALID_PAGE').int('CATALOG_INVALID_PAGE').min(1, 'CATALOG_INVALID_PAGE').max(100_000, 'CATALOG_INVALID_PAGE'),
   ),

@@ -53,3 +53,26 @@ export const catalogOfferScheduledV1 = z.object({
   endsAt: eventFields.instant,
 });
 export const catalogOfferScheduled = defineEvent('catalog.offer-scheduled', 1, catalogOfferScheduledV1);
+
+/**
+ * An operator changed a product in the back office (`/api/admin/products`): created it, edited its
+ * fields or texts, published, unpublished, archived or unarchived it. Pages, lists, search answers
+ * and the sitemap computed before it are stale in every web process.
+ */
+export const catalogProductChangedV1 = z.object({
+  version: z.literal(1),
+  ...product,
+  change: z.enum(['created', 'edited', 'published', 'unpublished', 'archived', 'unarchived']),
+  effectiveAt: eventFields.instant,
+});
+export const catalogProductChanged = defineEvent('catalog.product-changed', 1, catalogProductChangedV1);
+
+/** An operator created a category, changed its names or slugs, or moved it in the shop's order. */
+export const catalogCategoryChangedV1 = z.object({
+  version: z.literal(1),
+  categoryId: z.number().int().positive(),
+  categoryCode: z.string().min(1),
+  change: z.enum(['created', 'edited', 'moved']),
+  effectiveAt: eventFields.instant,
+});
+export const catalogCategoryChanged = defineEvent('catalog.category-changed', 1, catalogCategoryChangedV1);

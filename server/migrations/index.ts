@@ -29,6 +29,7 @@ import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
 import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 import { CatalogAdmin1797820000000 } from './1797820000000-catalog-admin.js';
 import { CouponAdmin1797830000000 } from './1797830000000-coupon-admin.js';
+import { ProductEditing1797840000000 } from './1797840000000-product-editing.js';
 import { CustomerAdmin1797860000000 } from './1797860000000-customer-admin.js';
 import { NewsletterCampaigns1797880000000 } from './1797880000000-newsletter-campaigns.js';
 import { OrderBackOffice1797890000000 } from './1797890000000-order-back-office.js';
@@ -68,6 +69,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   AuditLog1797800100000,
   CatalogAdmin1797820000000,
   CouponAdmin1797830000000,
+  ProductEditing1797840000000,
   CustomerAdmin1797860000000,
   NewsletterCampaigns1797880000000,
   OrderBackOffice1797890000000,

@@ -33,6 +33,7 @@ export interface FrameUser {
 export const APP_SCREENS = [
   { key: 'orders', to: '/orders', roles: ['admin', 'staff'] },
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
+  { key: 'categories', to: '/categories', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
   { key: 'newsletter', to: '/newsletter', roles: ['admin'] },
   { key: 'customers', to: '/customers', roles: ['admin'] },

@@ -71,7 +71,14 @@ export function ProductList() {
 
   return (
     <>
-      <h1>{t('products.title')}</h1>
+      <div className="screen-head">
+        <h1>{t('products.title')}</h1>
+        {isAdmin ? (
+          <Link to="/products/new" className="button-link">
+            {t('details.newTitle')}
+          </Link>
+        ) : null}
+      </div>
       <nav aria-label={t('products.views')} className="views">
         <ul>
           {LIST_VIEWS.map((v) => (

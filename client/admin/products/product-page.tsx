@@ -25,6 +25,7 @@ import {
   type OfferField,
   type StockDraft,
 } from './product-view';
+import { ProductTabs } from './product-tabs';
 import { rememberedListSearch } from './search';
 
 const route = getRouteApi('/products/$code');
@@ -207,6 +208,18 @@ export function ProductPage() {
         <Link to="/products" search={rememberedListSearch()}>
           {t('product.back')}
         </Link>
+      }
+      tabs={
+        <ProductTabs
+          current="stock"
+          t={t}
+          showPrices={isAdmin}
+          link={(tab, label, current) => (
+            <Link to={tab.to} params={{ code }} aria-current={current ? 'page' : undefined}>
+              {label}
+            </Link>
+          )}
+        />
       }
       draft={current}
       changes={parts.length}

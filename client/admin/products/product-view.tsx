@@ -119,6 +119,8 @@ export interface ProductPageViewProps {
   /** Role admin: price, offers and history. */
   showPrices: boolean;
   backLink: ReactNode;
+  /** The product's tabs (product-tabs.tsx). */
+  tabs?: ReactNode;
   draft: StockDraft;
   changes: number;
   errors: Partial<Record<DraftField, string>>;
@@ -162,6 +164,7 @@ export function ProductPageView(p: ProductPageViewProps) {
       <h1>
         {product.name} <span className="mono">{product.code}</span>
       </h1>
+      {p.tabs}
       <p className="hint">
         {product.category_name} · {t('product.shownAs')}: <strong>{availabilityText(product, t)}</strong>
       </p>

@@ -13,6 +13,8 @@ export interface ProductListSearch {
   category?: string;
   availability?: (typeof ADMIN_AVAILABILITIES)[number];
   low_stock?: true;
+  /** The ready-made view 'not translated': a text missing in some language. */
+  translation?: 'missing';
   sort?: AdminProductSort;
   page?: number;
 }
@@ -27,6 +29,7 @@ const FIELDS = {
   category: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/),
   availability: z.enum(ADMIN_AVAILABILITIES),
   low_stock: z.union([z.literal(true), z.literal('true')]).transform(() => true as const),
+  translation: z.literal('missing'),
   sort: z.enum(ADMIN_PRODUCT_SORTS),
   page: z.coerce.number().int().min(2).max(100_000),
 } as const;
@@ -50,6 +53,7 @@ export function listQuery(search: ProductListSearch, locale: string): string {
   if (search.category) params.set('category', search.category);
   if (search.availability) params.set('availability', search.availability);
   if (search.low_stock) params.set('low_stock', 'true');
+  if (search.translation) params.set('translation', search.translation);
   if (search.sort) params.set('sort', search.sort);
   if (search.page) params.set('page', String(search.page));
   params.set('locale', locale);
@@ -61,6 +65,7 @@ export const LIST_VIEWS = [
   { key: 'all', search: {} },
   { key: 'lowStock', search: { low_stock: true } },
   { key: 'soonAvailable', search: { availability: 'soon_available_again' } },
+  { key: 'notTranslated', search: { translation: 'missing' } },
 ] as const satisfies ReadonlyArray<{ key: string; search: ProductListSearch }>;
 
 /** Which ready-made view the state is, if it is exactly one (for aria-current). */

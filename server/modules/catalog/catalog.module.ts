@@ -4,6 +4,8 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogAdminController } from './admin/catalog-admin.controller.js';
 import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
+import { CategoryEditorController, ProductEditorController } from './admin/product-editor.controller.js';
+import { ProductEditorService } from './admin/product-editor.service.js';
 import { ReservedStock } from './admin/reserved-stock.js';
 import { LowStockMail } from './jobs/low-stock-mail.job.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -19,7 +21,7 @@ import './catalog.errors.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES]), MailModule],
-  controllers: [CatalogController, CatalogAdminController],
+  controllers: [CatalogController, CatalogAdminController, ProductEditorController, CategoryEditorController],
   providers: [
     ProductRepository,
     CatalogService,
@@ -28,6 +30,7 @@ import './catalog.errors.js';
     CatalogAnswers,
     CatalogAdminRepository,
     CatalogAdminService,
+    ProductEditorService,
     ReservedStock,
     LowStockMail,
     StockFigures,

@@ -99,6 +99,22 @@ export class Product {
   @Column('integer')
   position: number;
 
+  /** Put in the shop by an operator (a product the back office creates starts as a draft). */
+  @Column('boolean', { default: true })
+  published: boolean;
+
+  /** When first published: from then on its slugs are locked (docs/admin.md 'Products and categories'). */
+  @Column('timestamptz', { nullable: true, default: () => 'now()' })
+  firstPublishedAt: Date | null;
+
+  /** No longer sold: out of the shop's lists, search and sitemap; orders keep it. */
+  @Column('timestamptz', { nullable: true })
+  archivedAt: Date | null;
+
+  /** Published and not archived (generated): what every shop query asks. */
+  @Column({ type: 'boolean', insert: false, update: false })
+  listed: boolean;
+
   @Column('timestamptz')
   createdAt: Date;
 

@@ -7,6 +7,7 @@ import type { VatClass } from '../../../contract/vat.js';
 import type { CartProductView } from './index.js';
 import { effectiveAvailability } from './availability.js';
 import { Category, CategoryTranslation } from './category.entity.js';
+import { findRetiredSlug } from '../../platform/slug-history/index.js';
 import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from './product.entity.js';
 
 /**
@@ -64,7 +65,7 @@ const CART_PRODUCT_VIEW = `SELECT p.code, p.price_cents, p.vat_rate, p.vat_class
               (SELECT min(o.price_cents) FROM product_offer o
                 WHERE o.product_id = p.id AND o.starts_at <= $3 AND $3 < o.ends_at) AS offer_cents
          FROM product p JOIN product_translation t ON t.product_id = p.id AND t.locale = $2
-        WHERE p.code = ANY($1::text[])`;
+        WHERE p.code = ANY($1::text[]) AND p.listed`;
 
 /** A row of CART_PRODUCT_VIEW (pg returns integer columns as numbers, aggregates too). */
 interface CartProductRow {
@@ -100,13 +101,24 @@ export class ProductRepository {
 
   // ---------------------------------------------------------------- lists and search
 
-  /** The category with this slug in `locale`, with its product count (kept by triggers). */
+  /**
+   * The category with this slug in `locale`, with its product count (kept by triggers); an old slug of
+   * a category (its slug changed in the back office: platform/slug-history) finds it too, so a link
+   * or a bookmark with the old slug keeps filtering by that category.
+   */
   async categoryBySlug(locale: Locale, slug: string): Promise<{ id: number; product_count: number } | undefined> {
     const [category]: Array<{ id: number; product_count: number }> = await this.db.query(
       `SELECT c.id, c.product_count FROM category_translation ct JOIN category c ON c.id = ct.category_id WHERE ct.locale = $1 AND ct.slug = $2`,
       [locale, slug],
     );
-    return category;
+    if (category) return category;
+    const old = await findRetiredSlug(this.db.manager, 'category', slug, locale);
+    if (old === undefined) return undefined;
+    const [moved]: Array<{ id: number; product_count: number }> = await this.db.query(
+      `SELECT c.id, c.product_count FROM category c WHERE c.id = $1 AND EXISTS (SELECT 1 FROM category_translation ct WHERE ct.category_id = c.id AND ct.locale = $2)`,
+      [Number(old), locale],
+    );
+    return moved;
   }
 
   /** The number of products in the categories that have a text in `locale` (the unfiltered list's total). */
@@ -143,13 +155,14 @@ export class ProductRepository {
   }
 
   /**
-   * Ids of one page in catalogue order (position, id), read from the order index. A page in the
+   * Ids of one page of the listed products (published, not archived) in catalogue order (position,
+   * id), read from the partial order index. A page in the
    * second half is read from the end (the index backwards, then reversed), so no page walks more
    * than half of the index and the last page reads only its own entries.
    */
   async pageIds(categoryId: number | null, offset: number, size: number, total: number): Promise<number[]> {
     if (offset >= total) return [];
-    const where = categoryId === null ? '' : 'WHERE category_id = $3';
+    const where = categoryId === null ? 'WHERE listed' : 'WHERE listed AND category_id = $3';
     const extra = categoryId === null ? [] : [categoryId];
     if (offset <= total / 2) {
       const rows: Array<{ id: number }> = await this.db.query(`SELECT id FROM product ${where} ORDER BY position, id LIMIT $1 OFFSET $2`, [
@@ -167,13 +180,22 @@ export class ProductRepository {
     return rows.map((r) => r.id).reverse();
   }
 
-  /** The product with this slug, preferably in `locale` (a slug of another language finds it too). */
+  /**
+   * The listed product with this slug, preferably in `locale` (a slug of another language finds it
+   * too), else the product that used this slug before (platform/slug-history: the caller answers 301
+   * to its current slug). A draft or archived product is not found: the shop answers 404.
+   */
   async productIdBySlug(slug: string, locale: Locale): Promise<number | undefined> {
     const found: Array<{ product_id: number }> = await this.db.query(
-      `SELECT product_id FROM product_translation WHERE slug = $1 ORDER BY (locale = $2) DESC, locale LIMIT 1`,
+      `SELECT t.product_id FROM product_translation t JOIN product p ON p.id = t.product_id AND p.listed
+       WHERE t.slug = $1 ORDER BY (t.locale = $2) DESC, t.locale LIMIT 1`,
       [slug, locale],
     );
-    return found[0]?.product_id;
+    if (found[0]) return found[0].product_id;
+    const old = await findRetiredSlug(this.db.manager, 'product', slug, locale);
+    if (old === undefined) return undefined;
+    const [listed]: Array<{ id: number }> = await this.db.query(`SELECT id FROM product WHERE id = $1 AND listed`, [Number(old)]);
+    return listed?.id;
   }
 
   /** Categories with a text in `locale`, in catalogue order, with their product counts. */
@@ -193,6 +215,7 @@ export class ProductRepository {
        JOIN category c ON c.id = p.category_id
        JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1
        JOIN product_translation t ON t.product_id = p.id AND t.locale = $1
+       WHERE p.listed
        ORDER BY c.position, c.id, p.position, p.id
        LIMIT $2`,
       [locale, limit],
@@ -203,7 +226,7 @@ export class ProductRepository {
   /** Other products of a category, available ones first, in catalogue order. */
   async sameCategoryIds(categoryId: number, exceptId: number, limit: number): Promise<number[]> {
     const rows: Array<{ id: number }> = await this.db.query(
-      `SELECT id FROM product WHERE category_id = $1 AND id <> $2 ORDER BY (availability = 'available') DESC, position, id LIMIT $3`,
+      `SELECT id FROM product WHERE category_id = $1 AND id <> $2 AND listed ORDER BY (availability = 'available') DESC, position, id LIMIT $3`,
       [categoryId, exceptId, limit],
     );
     return rows.map((r) => r.id);
@@ -252,8 +275,9 @@ export class ProductRepository {
     return this.db.getRepository(Product).find({ select: { code: true, kpdCode: true }, where: { code: In(codes) } });
   }
 
+  /** Ids of the listed products with these codes (unknown, draft and archived codes absent). */
   idsByCodes(codes: string[]): Promise<Array<{ id: number; code: string }>> {
-    return this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(codes) } });
+    return this.db.getRepository(Product).find({ select: { id: true, code: true }, where: { code: In(codes), listed: true } });
   }
 
   /** Every category's texts in every language. */
@@ -261,10 +285,14 @@ export class ProductRepository {
     return this.db.getRepository(CategoryTranslation).find();
   }
 
-  /** Ids of a product's explicit related products, in their order. */
+  /** Ids of a product's explicit related products that the shop lists, in their order. */
   async explicitRelatedIds(productId: number): Promise<number[]> {
-    const rows = await this.db.getRepository(ProductRelated).find({ where: { productId }, order: { position: 'ASC' } });
-    return rows.map((r) => r.relatedProductId);
+    const rows: Array<{ id: number }> = await this.db.query(
+      `SELECT r.related_product_id AS id FROM product_related r JOIN product p ON p.id = r.related_product_id AND p.listed
+       WHERE r.product_id = $1 ORDER BY r.position`,
+      [productId],
+    );
+    return rows.map((r) => r.id);
   }
 
   findCategory(m: EntityManager, code: string): Promise<Category | null> {

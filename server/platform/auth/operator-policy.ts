@@ -34,6 +34,8 @@ export const OPERATOR_POLICY = {
   'content.read': ['admin', 'staff'],
   'content.write': ['admin', 'staff'],
   'prices.write': ['admin'],
+  /** create products, edit their fields and texts, publish, archive; categories and their order */
+  'products.write': ['admin'],
   'coupons.manage': ['admin'],
   /** VAT/OSS figures and settings */
   'settings.vat': ['admin'],
@@ -110,6 +112,18 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'POST /api/admin/products/bulk/prices': 'prices.write',
   'POST /api/admin/products/:code/offers/preview': 'prices.write',
   'POST /api/admin/products/:code/offers': 'prices.write',
+  // products and categories (catalog/admin/product-editor.controller.ts): staff read, admin change
+  'POST /api/admin/products': 'products.write',
+  'GET /api/admin/products/:code/details': 'stock.read',
+  'PATCH /api/admin/products/:code/details': 'products.write',
+  'POST /api/admin/products/:code/publish': 'products.write',
+  'POST /api/admin/products/:code/unpublish': 'products.write',
+  'POST /api/admin/products/:code/archive': 'products.write',
+  'POST /api/admin/products/:code/unarchive': 'products.write',
+  'GET /api/admin/categories': 'stock.read',
+  'POST /api/admin/categories': 'products.write',
+  'PATCH /api/admin/categories/:code': 'products.write',
+  'POST /api/admin/categories/:code/move': 'products.write',
   // coupons (cart/admin/coupon-admin.controller.ts): admin only
   'GET /api/admin/coupons': 'coupons.manage',
   'GET /api/admin/coupons/:id': 'coupons.manage',

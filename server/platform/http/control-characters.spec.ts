@@ -42,7 +42,10 @@ describe('control characters', () => {
   });
 
   it('keeps the multi-line allow-list small and explicit', () => {
-    expect([...MULTILINE_FIELDS].sort()).toEqual(['message', 'note', 'remark']);
+    const productTexts = ['de', 'en', 'hr', 'sl'].flatMap((l) =>
+      ['allergens', 'cooking_tips', 'description', 'ingredients'].map((f) => `texts.${l}.${f}`),
+    );
+    expect([...MULTILINE_FIELDS].sort()).toEqual(['message', 'note', 'remark', ...productTexts]);
   });
 
   it('names body fields by their dotted path, arrays by index, and keys escaped', () => {

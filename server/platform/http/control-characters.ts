@@ -19,9 +19,15 @@ const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007
  * THE allow-list of multi-line text fields: body field paths (array indices as `*`) whose strings
  * may hold tab, line feed and carriage return. Every other string is a single line. Today only the
  * spec's free texts of an order: the note for the courier and the remark (section 4, checkout),
- * and the contact form's message (`POST /api/mail`).
+ * the contact form's message (`POST /api/mail`), and the product texts of the back office.
  */
-export const MULTILINE_FIELDS: ReadonlySet<string> = new Set(['note', 'remark', 'message']);
+export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
+  'note',
+  'remark',
+  'message',
+  // the back office's product texts per language (contract/api/admin-products.ts): paragraphs
+  ...['hr', 'en', 'de', 'sl'].flatMap((l) => ['description', 'ingredients', 'allergens', 'cooking_tips'].map((f) => `texts.${l}.${f}`)),
+]);
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

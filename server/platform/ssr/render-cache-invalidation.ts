@@ -1,5 +1,11 @@
 import { Injectable, Logger, Module } from '@nestjs/common';
-import { catalogAvailabilityChanged, catalogOfferScheduled, catalogPriceChanged } from '../../../contract/events/catalog.js';
+import {
+  catalogAvailabilityChanged,
+  catalogCategoryChanged,
+  catalogOfferScheduled,
+  catalogPriceChanged,
+  catalogProductChanged,
+} from '../../../contract/events/catalog.js';
 import { contentPublished, contentUnpublished } from '../../../contract/events/content.js';
 import { ChannelListener } from '../database/index.js';
 import { type EventContext, OnEvent } from '../events/index.js';
@@ -33,6 +39,16 @@ export class RenderCacheInvalidator {
   @OnEvent(catalogOfferScheduled, 'drop-rendered-pages-on-offer')
   async offerScheduled(_event: unknown, ctx: EventContext): Promise<void> {
     await notify(ctx, 'catalog.offer-scheduled');
+  }
+
+  @OnEvent(catalogProductChanged, 'drop-rendered-pages-on-product')
+  async productChanged(_event: unknown, ctx: EventContext): Promise<void> {
+    await notify(ctx, 'catalog.product-changed');
+  }
+
+  @OnEvent(catalogCategoryChanged, 'drop-rendered-pages-on-category')
+  async categoryChanged(_event: unknown, ctx: EventContext): Promise<void> {
+    await notify(ctx, 'catalog.category-changed');
   }
 
   @OnEvent(contentPublished, 'drop-rendered-pages-on-content-published')

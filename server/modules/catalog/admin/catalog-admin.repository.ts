@@ -29,6 +29,8 @@ export interface AdminProductFilter {
   category?: string;
   availability?: Product['availability'];
   lowStock?: boolean;
+  /** Only products with a text missing in some language. */
+  untranslated?: boolean;
   sort: AdminProductSort;
   page: number;
 }
@@ -58,6 +60,11 @@ const SELECT_ROW = `SELECT p.id, p.code, COALESCE(t.name, p.code) AS name, c.cod
   LEFT JOIN product_translation t ON t.product_id = p.id AND t.locale = $1
   LEFT JOIN category_translation ct ON ct.category_id = c.id AND ct.locale = $1`;
 
+/** A product with fewer than four complete translations (every text of a language present). */
+const UNTRANSLATED = `(SELECT count(*) FROM product_translation x WHERE x.product_id = p.id AND x.name IS NOT NULL AND x.slug IS NOT NULL
+  AND x.short_description IS NOT NULL AND x.description IS NOT NULL AND x.ingredients IS NOT NULL AND x.allergens IS NOT NULL
+  AND x.cooking_tips IS NOT NULL) < 4`;
+
 /** `%` and `_` in a search are plain characters. */
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -86,6 +93,7 @@ export class CatalogAdminRepository {
     }
     if (f.lowStock === true) where.push(LOW_STOCK);
     if (f.lowStock === false) where.push(`NOT ${LOW_STOCK}`);
+    if (f.untranslated) where.push(UNTRANSLATED);
     const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [{ total }] = (await this.db.query(
       `SELECT count(*)::int AS total FROM product p JOIN category c ON c.id = p.category_id

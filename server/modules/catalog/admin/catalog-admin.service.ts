@@ -100,6 +100,7 @@ export class CatalogAdminService {
       category: query.category,
       availability: query.availability,
       lowStock: query.low_stock,
+      untranslated: query.translation === 'missing',
       sort: query.sort ?? 'position',
       page,
     });

@@ -1,4 +1,10 @@
-import { catalogAvailabilityChanged, catalogOfferScheduled, catalogPriceChanged } from '../../../../contract/events/catalog.js';
+import {
+  catalogAvailabilityChanged,
+  catalogCategoryChanged,
+  catalogOfferScheduled,
+  catalogPriceChanged,
+  catalogProductChanged,
+} from '../../../../contract/events/catalog.js';
 import { domainEvent } from '../../../platform/events/index.js';
 
 // The catalogue's events; payloads and their meaning: contract/events/catalog.ts. No subscriber
@@ -9,3 +15,7 @@ export class PriceChanged extends domainEvent(catalogPriceChanged) {}
 export class AvailabilityChanged extends domainEvent(catalogAvailabilityChanged) {}
 
 export class OfferScheduled extends domainEvent(catalogOfferScheduled) {}
+
+export class ProductChanged extends domainEvent(catalogProductChanged) {}
+
+export class CategoryChanged extends domainEvent(catalogCategoryChanged) {}
