@@ -47,6 +47,7 @@ registerAuditFields('content_entry', [
   'image',
   'position',
   'origin',
+  'translations',
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

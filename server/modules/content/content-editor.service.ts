@@ -209,6 +209,8 @@ export class ContentEditorService {
   ): Promise<{ before: Record<string, unknown>; after: Record<string, unknown>; entry: ContentEntryRow }> {
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
+    const beforeTexts: Record<string, unknown> = {};
+    const afterTexts: Record<string, unknown> = {};
     let current = entry;
     if (draft.shared !== undefined && checked.length) {
       const fields = checked[0]!.fm.shared;
@@ -228,7 +230,6 @@ export class ContentEditorService {
       after.shared = { ...fields, image: common.image ?? null, position: common.position ?? null };
       current = { ...entry, ...changes };
     }
-    const slugsBefore: Record<string, unknown> = {};
     for (const c of checked) {
       if (draft.translations?.[c.locale] === undefined) continue;
       const old = stored.get(c.locale);
@@ -254,8 +255,7 @@ export class ContentEditorService {
         if ((err as { code?: string }).code === '23505') throw new ContentError('CONTENT_SLUG_TAKEN', `translations.${c.locale}.slug`);
         throw err;
       }
-      slugsBefore[c.locale] = old?.slug ?? null;
-      before[c.locale] = old
+      beforeTexts[c.locale] = old
         ? {
             title: old.title,
             summary: old.summary,
@@ -268,7 +268,7 @@ export class ContentEditorService {
             texts: Object.fromEntries(Object.entries(old.texts).filter(([k]) => k !== 'slots' && !k.endsWith('_html'))),
           }
         : null;
-      after[c.locale] = {
+      afterTexts[c.locale] = {
         title: v.title,
         summary: v.summary,
         slug: v.slug,
@@ -279,6 +279,10 @@ export class ContentEditorService {
         published_at: v.publishedAt.toISOString(),
         texts: c.fm.texts,
       };
+    }
+    if (Object.keys(afterTexts).length) {
+      before.translations = beforeTexts;
+      after.translations = afterTexts;
     }
     return { before, after, entry: current };
   }
