@@ -5,6 +5,9 @@
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { AuditLog } from './audit/audit';
 import { auditSearch } from './audit/audit-search';
+import { ContentEdit, ContentNew } from './content/content-edit';
+import { ContentList } from './content/content-list';
+import { contentSearch, newContentSearch } from './content/content-search';
 import { CouponEdit, CouponNew } from './coupons/coupon-edit';
 import { CouponList } from './coupons/coupon-list';
 import { couponSearch } from './coupons/coupon-search';
@@ -28,9 +31,18 @@ const product = createRoute({ getParentRoute: () => root, path: '/products/$code
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
 const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new', component: CouponNew });
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
+// Content (admin and staff): the texts of the site in four languages (docs/admin.md 'Content in the back office').
+const content = createRoute({ getParentRoute: () => root, path: '/content', component: ContentList, validateSearch: contentSearch });
+const contentNew = createRoute({
+  getParentRoute: () => root,
+  path: '/content/new',
+  component: ContentNew,
+  validateSearch: newContentSearch,
+});
+const contentEntry = createRoute({ getParentRoute: () => root, path: '/content/$id', component: ContentEdit });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, content, contentNew, contentEntry, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

@@ -34,6 +34,7 @@ export interface FrameUser {
 export const APP_SCREENS = [
   { key: 'products', to: '/products', roles: ['admin', 'staff'] },
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
+  { key: 'content', to: '/content', roles: ['admin', 'staff'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
 export type AppScreen = (typeof APP_SCREENS)[number];
