@@ -37,6 +37,8 @@ export interface ContentEditViewProps {
   onSave: () => void;
   onDiscard: () => void;
   onPreview: () => void;
+  /** The last preview's link (also when the browser kept the new tab from opening). */
+  previewUrl?: string | null;
   onPublish: (locale: Locale, publish: boolean) => void;
   backLink: ReactNode;
   history?: ReactNode;
@@ -356,6 +358,14 @@ export function ContentEditView(props: ContentEditViewProps) {
       {props.notice ? (
         <p role="status" id="content-notice" tabIndex={-1} className="notice">
           {props.notice}
+          {props.previewUrl ? (
+            <>
+              {' '}
+              <a href={props.previewUrl} target="_blank" rel="noopener">
+                {t('content.previewLink')}
+              </a>
+            </>
+          ) : null}
         </p>
       ) : null}
       {props.formErrors.length ? (

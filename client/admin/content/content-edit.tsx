@@ -59,6 +59,7 @@ function ContentForm({ type, entry }: { type: ContentType; entry: AdminEntryDeta
     return t('content.created');
   });
   const [focusOn, setFocusOn] = useState<{ id: string } | null>(null);
+  const [previewUrl, setPreviewUrl] = useState<string | null>(null);
   const leaving = useRef(false);
   const images = useQuery({ queryKey: ['content-images'], queryFn: () => api.get<AdminContentImage[]>('/api/admin/content/images') });
 
@@ -134,15 +135,20 @@ function ContentForm({ type, entry }: { type: ContentType; entry: AdminEntryDeta
     onError: apiFail,
   });
   const preview = useMutation({
-    mutationFn: () => api.send<AdminPreview>('POST', `/api/admin/content/entries/${entry!.id}/preview`, previewBody(type, values, active)),
-    onSuccess: (answer) => {
+    mutationFn: (_tab: Window | null) =>
+      api.send<AdminPreview>('POST', `/api/admin/content/entries/${entry!.id}/preview`, previewBody(type, values, active)),
+    onSuccess: (answer, tab) => {
       setErrors({});
       setFormErrors([]);
-      // The shop's real page in a new tab (the draft only there, for 15 minutes).
-      window.open(answer.url, '_blank', 'noopener');
+      // The shop's real page in the tab opened on the click (the draft only there, for 15 minutes).
+      if (tab && !tab.closed) tab.location.href = answer.url;
+      setPreviewUrl(answer.url);
       setNotice(t('content.previewOpened'));
     },
-    onError: apiFail,
+    onError: (error, tab) => {
+      tab?.close();
+      apiFail(error);
+    },
   });
 
   const busy = save.isPending || publish.isPending || preview.isPending;
@@ -186,8 +192,13 @@ function ContentForm({ type, entry }: { type: ContentType; entry: AdminEntryDeta
         setFormErrors([]);
       }}
       onPreview={() => {
-        if (!busy) preview.mutate();
+        if (busy) return;
+        // Opened during the click (a tab opened after the answer would be blocked as a pop-up).
+        const tab = window.open('about:blank', '_blank');
+        if (tab) tab.opener = null;
+        preview.mutate(tab);
       }}
+      previewUrl={previewUrl}
       onPublish={(locale, on) => {
         if (!busy && entry) publish.mutate({ locale, on });
       }}

@@ -42,7 +42,11 @@ describe('control characters', () => {
   });
 
   it('keeps the multi-line allow-list small and explicit', () => {
-    expect([...MULTILINE_FIELDS].sort()).toEqual(['message', 'note', 'remark']);
+    const content = [...MULTILINE_FIELDS].filter((f) => f === 'body_markdown' || f.startsWith('translations.'));
+    expect([...MULTILINE_FIELDS].filter((f) => !content.includes(f)).sort()).toEqual(['message', 'note', 'remark']);
+    // the content editor's texts (docs/admin.md 'Content in the back office'): 11 per language, and the old body edit
+    expect(content.length).toBe(1 + 4 * 11);
+    expect(content).toContain('translations.sl.texts.steps.*');
   });
 
   it('names body fields by their dotted path, arrays by index, and keys escaped', () => {

@@ -220,7 +220,7 @@ describe('content editor API (/api/admin/content)', () => {
                 title: 'Žetva pšenice',
                 summary: 'Kako je prošla ovogodišnja žetva.',
                 image_alt: 'Polje pšenice',
-                body_markdown: 'Ove godine **dobra** žetva.',
+                body_markdown: 'Ove godine **dobra** žetva.\n\n## Polje\n\nZlatno.',
                 published_at: '2026-07-01T09:00:00+02:00',
                 texts: { author: 'Obitelj' },
               },
@@ -250,6 +250,8 @@ describe('content editor API (/api/admin/content)', () => {
     await staff.call('post', `/api/admin/content/entries/${created.id}/publish`, { locale: 'hr' }).expect(200);
     const post = await request(shop.url).get('/api/content/blog/zetva-2026?locale=hr').expect(200);
     expect(post.body.data.body_html).toContain('<strong>dobra</strong>');
+    // a multi-line text (paragraphs, a heading) is allowed in the content's texts
+    expect(post.body.data.body_html).toContain('<h2');
     await request(shop.url).get('/api/content/blog/zetva-2026?locale=en').expect(404);
     // published: the slug is locked
     const locked = await staff.call('patch', `/api/admin/content/entries/${created.id}`, { translations: { hr: { slug: 'other' } } });
