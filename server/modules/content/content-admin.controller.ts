@@ -124,7 +124,7 @@ export class ContentAdminController {
   }
 
   @Patch('entries/:id/translations/:locale')
-  @ApiOperation({ summary: "Edits a translation's texts (fields left out stay). The next import of a changed file overwrites the edit." })
+  @ApiOperation({ summary: "Edits a translation's texts (fields left out stay). The import then keeps the edit (docs/admin.md 'Content in the back office'; `content:import --force` overwrites it)." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminTranslationParams)
   @ApiZodBody(AdminTranslationUpdate)
