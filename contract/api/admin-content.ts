@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../locales.js';
-import { CONTENT_TYPES, ContentType, isContentSlug, type ContentType as ContentTypeName } from './content.js';
+import { ContentType, isContentSlug, type ContentType as ContentTypeName } from './content.js';
 import { data, isRecord, report } from './fields.js';
 
 /**
@@ -311,18 +311,6 @@ export type AdminContentImage = z.infer<typeof AdminContentImage>;
 
 export const AdminPreviewResponse = data(AdminPreview);
 export const AdminContentImagesResponse = data(z.array(AdminContentImage));
-
-export const ContentViewQuery = z
-  .unknown()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw === '') return undefined;
-    if (!(CONTENT_VIEWS as readonly unknown[]).includes(raw)) report(ctx, 'CONTENT_INVALID_VIEW');
-    return (CONTENT_VIEWS as readonly unknown[]).includes(raw) ? (raw as ContentView) : undefined;
-  })
-  .optional()
-  .meta({ type: 'string', enum: [...CONTENT_VIEWS] });
-
-export { CONTENT_TYPES };
 
 /**
  * The slug a title gives (what the slug follows until the entry is first published): lower case ASCII,

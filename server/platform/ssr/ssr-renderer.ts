@@ -215,7 +215,7 @@ export function isPublicFile(paths: ReadonlySet<string>, path: string): boolean 
 }
 
 /** The header that carries a page's preview token to its API calls. */
-export const PREVIEW_TOKEN_HEADER = 'x-preview-token';
+const PREVIEW_TOKEN_HEADER = 'x-preview-token';
 
 /** `?preview=` given once, in the token's alphabet; anything else is no preview. */
 function previewToken(value: unknown): string | undefined {
