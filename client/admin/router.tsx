@@ -5,6 +5,9 @@
 import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
 import { AuditLog } from './audit/audit';
 import { auditSearch } from './audit/audit-search';
+import { ContentEdit, ContentNew } from './content/content-edit';
+import { ContentList } from './content/content-list';
+import { contentSearch, newContentSearch } from './content/content-search';
 import { CouponEdit, CouponNew } from './coupons/coupon-edit';
 import { CouponList } from './coupons/coupon-list';
 import { couponSearch } from './coupons/coupon-search';
@@ -51,6 +54,15 @@ const order = createRoute({ getParentRoute: () => root, path: '/orders/$number',
 // Customers and business invitations (admin only, as coupons).
 const customers = createRoute({ getParentRoute: () => root, path: '/customers', component: CustomerList, validateSearch: customerSearch });
 const customer = createRoute({ getParentRoute: () => root, path: '/customers/$id', component: CustomerPage });
+// Content (admin and staff): the texts of the site in four languages (docs/admin.md 'Content in the back office').
+const content = createRoute({ getParentRoute: () => root, path: '/content', component: ContentList, validateSearch: contentSearch });
+const contentNew = createRoute({
+  getParentRoute: () => root,
+  path: '/content/new',
+  component: ContentNew,
+  validateSearch: newContentSearch,
+});
+const contentEntry = createRoute({ getParentRoute: () => root, path: '/content/$id', component: ContentEdit });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
 // The newsletter (admin only): campaigns, a campaign, the subscribers with their consent records.
@@ -78,6 +90,9 @@ const routeTree = root.addChildren([
   coupon,
   customers,
   customer,
+  content,
+  contentNew,
+  contentEntry,
   audit,
   campaigns,
   campaignNew,

@@ -416,6 +416,28 @@ export const AdminContentListQuery = z.object({
     .default(50)
     .meta({ type: 'integer', minimum: 1, maximum: 200, default: 50 }),
   offset: offsetParam,
+  /** A ready-made view (admin-content.ts CONTENT_VIEWS): drafts, untranslated, scheduled. */
+  view: z
+    .unknown()
+    .transform((raw, ctx) => {
+      const v = single(raw);
+      if (v === undefined || v === '') return undefined;
+      if (!['drafts', 'untranslated', 'scheduled'].includes(v)) report(ctx, 'CONTENT_INVALID_VIEW');
+      return ['drafts', 'untranslated', 'scheduled'].includes(v) ? (v as 'drafts' | 'untranslated' | 'scheduled') : undefined;
+    })
+    .optional()
+    .meta({ type: 'string', enum: ['drafts', 'untranslated', 'scheduled'] }),
+  /** Words of a title or the key. */
+  q: z
+    .unknown()
+    .transform((raw, ctx) => {
+      const v = single(raw);
+      if (v === undefined || !v.trim()) return undefined;
+      if (v.length > 100 || v.includes('\u0000')) report(ctx, 'CONTENT_INVALID_SEARCH');
+      return v.length > 100 ? undefined : v.trim();
+    })
+    .optional()
+    .meta({ type: 'string', maxLength: 100 }),
 });
 export type AdminContentListQuery = z.output<typeof AdminContentListQuery>;
 
@@ -444,8 +466,12 @@ export const AdminTranslationView = z.object({
   edited_at: z
     .string()
     .nullable()
-    .meta({ format: 'date-time', description: 'Last admin edit; the next import of a changed file overwrites it' }),
+    .meta({ format: 'date-time', description: 'Last admin edit; while set, the import keeps this translation (`--force` overwrites it)' }),
   updated_at: z.string().meta({ format: 'date-time' }),
+  slug_locked: z.boolean().meta({ description: 'Published once: the slug is public and read-only' }),
+  texts: z
+    .record(z.string(), z.unknown())
+    .meta({ description: "The type's own per-language fields (admin-content.ts CONTENT_TYPE_SPECS)" }),
 });
 export type AdminTranslationView = z.infer<typeof AdminTranslationView>;
 
@@ -460,6 +486,9 @@ export const AdminEntrySummary = z.object({
 export type AdminEntrySummary = z.infer<typeof AdminEntrySummary>;
 
 export const AdminEntryDetail = AdminEntrySummary.omit({ locales: true }).extend({
+  origin: z.enum(['import', 'admin']).meta({ description: 'import: seeded from content/; admin: created in the back office' }),
+  image: z.string().nullable().meta({ description: 'Picture path under content/images/ (`shared.image` of a save)' }),
+  edited_at: z.string().nullable().meta({ format: 'date-time', description: 'Last operator change of the shared fields' }),
   fields: z.record(z.string(), z.unknown()).meta({ description: "The entry's shared, non-text front matter fields" }),
   translations: z.array(AdminTranslationView),
 });

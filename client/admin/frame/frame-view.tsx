@@ -37,6 +37,7 @@ export const APP_SCREENS = [
   { key: 'coupons', to: '/coupons', roles: ['admin'] },
   { key: 'newsletter', to: '/newsletter', roles: ['admin'] },
   { key: 'customers', to: '/customers', roles: ['admin'] },
+  { key: 'content', to: '/content', roles: ['admin', 'staff'] },
   { key: 'audit', to: '/audit', roles: ['admin', 'staff'] },
 ] as const satisfies ReadonlyArray<{ key: string; to: string; roles: readonly string[] }>;
 export type AppScreen = (typeof APP_SCREENS)[number];

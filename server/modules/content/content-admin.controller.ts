@@ -18,6 +18,16 @@ import { ZodBody, ZodQuery, type Parsed } from '../../platform/http/zod-validati
 import { auditActor } from '../../platform/audit/index.js';
 import { RequireOperator } from '../../platform/auth/index.js';
 import { ContentAdminService } from './content-admin.service.js';
+import { ContentEditorService } from './content-editor.service.js';
+import {
+  AdminContentImagesResponse,
+  AdminEntryCreate,
+  AdminEntrySave,
+  AdminPreviewRequest,
+  AdminPreviewResponse,
+  type AdminContentImage,
+  type AdminPreview,
+} from '../../../contract/api/admin-content.js';
 
 /**
  * The operators' content API (admin and staff, docs/admin.md 'Roles'; docs/content.md 'Admin API'). Answers are private and never
@@ -29,7 +39,65 @@ import { ContentAdminService } from './content-admin.service.js';
 @Controller('api/admin/content')
 @UseGuards(RequireOperator)
 export class ContentAdminController {
-  constructor(private readonly admin: ContentAdminService) {}
+  constructor(
+    private readonly admin: ContentAdminService,
+    private readonly editor: ContentEditorService,
+  ) {}
+
+  @Get('images')
+  @ApiOperation({ summary: 'The pictures an entry may take (content/images; `path` is the value of `shared.image`).' })
+  @ApiZodResponse(AdminContentImagesResponse)
+  async images(): Promise<{ data: AdminContentImage[] }> {
+    return { data: await this.editor.images() };
+  }
+
+  @Post('entries')
+  @ApiOperation({ summary: 'Creates an entry (its languages start as drafts; the key follows the Croatian title unless given).' })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodBody(AdminEntryCreate)
+  @ApiZodResponse(AdminEntryResponse, 201)
+  @ApiZodResponse(ErrorResponseSchema, 409, 'CONTENT_KEY_TAKEN, CONTENT_SLUG_TAKEN')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'CONTENT_FIELD_REQUIRED, CONTENT_FIELD_INVALID (field: shared.<name> or translations.<lang>.<name>)')
+  async create(@Req() req: Request, @Body(new ZodBody(AdminEntryCreate)) body: Parsed<typeof AdminEntryCreate>): Promise<{ data: AdminEntryDetail }> {
+    return { data: await this.editor.create(body, auditActor(req)) };
+  }
+
+  @Patch('entries/:id')
+  @ApiOperation({
+    summary:
+      'Saves the editor: shared fields once, texts per language (a new language starts as a draft). The slug follows the title until first published, then it is locked (409 CONTENT_SLUG_LOCKED). The import keeps what is saved here.',
+  })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(AdminEntryParams)
+  @ApiZodBody(AdminEntrySave)
+  @ApiZodResponse(AdminEntryResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  @ApiZodResponse(ErrorResponseSchema, 409, 'CONTENT_SLUG_LOCKED, CONTENT_SLUG_TAKEN')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'CONTENT_FIELD_REQUIRED, CONTENT_FIELD_INVALID (field: shared.<name> or translations.<lang>.<name>)')
+  async save(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body(new ZodBody(AdminEntrySave)) body: Parsed<typeof AdminEntrySave>,
+  ): Promise<{ data: AdminEntryDetail }> {
+    return { data: await this.editor.save(id, body, auditActor(req)) };
+  }
+
+  @Post('entries/:id/preview')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Stores one language's unsaved draft for 15 minutes and answers the shop page's URL with a signed preview token." })
+  @ApiHeader({ name: 'X-CSRF-Token', required: true })
+  @ApiZodParams(AdminEntryParams)
+  @ApiZodBody(AdminPreviewRequest)
+  @ApiZodResponse(AdminPreviewResponse)
+  @ApiZodResponse(ErrorResponseSchema, 404, 'CONTENT_NOT_FOUND')
+  @ApiZodResponse(ErrorResponseSchema, 422, 'CONTENT_FIELD_REQUIRED, CONTENT_FIELD_INVALID')
+  async preview(
+    @Req() req: Request,
+    @Param('id') id: string,
+    @Body(new ZodBody(AdminPreviewRequest)) body: Parsed<typeof AdminPreviewRequest>,
+  ): Promise<{ data: AdminPreview }> {
+    return { data: await this.editor.preview(id, body, auditActor(req)) };
+  }
 
   @Get('entries')
   @ApiOperation({ summary: 'Content entries by type and key, with each language’s status.' })
@@ -56,7 +124,7 @@ export class ContentAdminController {
   }
 
   @Patch('entries/:id/translations/:locale')
-  @ApiOperation({ summary: "Edits a translation's texts (fields left out stay). The next import of a changed file overwrites the edit." })
+  @ApiOperation({ summary: "Edits a translation's texts (fields left out stay). The import then keeps the edit (docs/admin.md 'Content in the back office'; `content:import --force` overwrites it)." })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminTranslationParams)
   @ApiZodBody(AdminTranslationUpdate)

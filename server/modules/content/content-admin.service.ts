@@ -10,7 +10,9 @@ import type {
   ContentType,
 } from '../../../contract/api/content.js';
 import { isLocale, LOCALES, type Locale } from '../../../contract/locales.js';
+import { CONTENT_IMAGES_PREFIX } from '../../../contract/api/content.js';
 import { AuditTrail, registerAuditFields } from '../../platform/audit/index.js';
+import type { ContentView } from '../../../contract/api/admin-content.js';
 import { ContentImporter } from './content-importer.js';
 import { renderMarkdown } from './content-markdown.js';
 import { CONTENT_TYPE_DEFINITIONS } from './content-types.js';
@@ -38,6 +40,14 @@ registerAuditFields('content_entry', [
   'seo_description',
   'image_alt',
   'body_markdown',
+  'slug',
+  'published_at',
+  'shared',
+  'texts',
+  'image',
+  'position',
+  'origin',
+  'translations',
 ]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -56,8 +66,11 @@ export class ContentAdminService {
     private readonly audit: AuditTrail,
   ) {}
 
-  async list(q: { type?: ContentType | undefined; limit: number; offset: number }, now = new Date()): Promise<AdminEntryList> {
-    const [entries, total] = await this.content.entryPage(q.type, q.limit, q.offset);
+  async list(
+    q: { type?: ContentType | undefined; view?: ContentView | undefined; q?: string | undefined; limit: number; offset: number },
+    now = new Date(),
+  ): Promise<AdminEntryList> {
+    const [entries, total] = await this.content.entryPage(q.type, q.limit, q.offset, { view: q.view, q: q.q, now });
     const translations = await this.content.translationsOf(entries.map((e) => e.id));
     return {
       items: entries.map((e) => ({
@@ -88,8 +101,11 @@ export class ContentAdminService {
       type: entry.type,
       key: entry.key,
       status: entry.status,
-      fields: { ...entry.fields, position: entry.position, image: entry.imageSrc },
-      translations: translations.map((t) => view(entry, t, now)),
+      fields: { ...entry.fields, position: entry.position, image: imagePath(entry.imageSrc) },
+      origin: entry.origin,
+      image: imagePath(entry.imageSrc),
+      edited_at: entry.editedAt?.toISOString() ?? null,
+      translations: translations.filter((t) => t.status !== 'removed' || t.editedAt).map((t) => view(entry, t, now)),
       updated_at: updated.toISOString(),
     };
   }
@@ -143,11 +159,18 @@ export class ContentAdminService {
       if (locale === undefined) {
         after = { ...entry, status: publish ? 'published' : 'unpublished' };
         await this.content.updateEntry(manager, entry.id, { status: after.status, updatedAt: now });
+        if (publish)
+          for (const t of before) if (t.status === 'published' && !t.slugLocked) await this.content.updateTranslation(manager, t.id, { slugLocked: true });
       } else {
         const t = await this.translation(manager, entry.id, locale);
         if (publish && t.status === 'removed') throw new ContentError('CONTENT_TRANSLATION_REMOVED');
         if (t.status !== 'removed')
-          await this.content.updateTranslation(manager, t.id, { status: publish ? 'published' : 'draft', updatedAt: now });
+          await this.content.updateTranslation(manager, t.id, {
+            status: publish ? 'published' : 'draft',
+            updatedAt: now,
+            // Published once: its slug is public from then on (read-only in the editor).
+            ...(publish ? { slugLocked: true } : {}),
+          });
       }
       const current = await this.content.translationsOfEntry(manager, entry.id);
       const statusOf = (rows: ContentTranslationRow[]) =>
@@ -211,5 +234,13 @@ function view(entry: ContentEntryRow, t: ContentTranslationRow, now: Date): Admi
     source_path: t.sourcePath,
     edited_at: t.editedAt?.toISOString() ?? null,
     updated_at: t.updatedAt.toISOString(),
+    slug_locked: t.slugLocked,
+    texts: Object.fromEntries(Object.entries(t.texts).filter(([k]) => k !== 'slots' && !k.endsWith('_html'))),
   };
+}
+
+/** `/content-images/recipes/penne.svg?v=…` -> `recipes/penne.svg` (the value the editor chooses). */
+export function imagePath(src: string | null): string | null {
+  if (!src?.startsWith(CONTENT_IMAGES_PREFIX)) return null;
+  return src.slice(CONTENT_IMAGES_PREFIX.length).split('?')[0]!;
 }

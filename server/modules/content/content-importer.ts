@@ -40,6 +40,11 @@ export interface ImportReport {
   updated: number;
   unchanged: number;
   unpublished: number;
+  /**
+   * Translations (or entries' shared fields) whose file changed but which an operator edited in the
+   * back office: kept as edited (the database is the source of truth after the first import).
+   */
+  kept: number;
   /** Files (or entries) refused: reported and skipped, the rest imported. */
   errors: ImportProblem[];
   /** Imported, but worth an editor's look (a missing language, an unknown marker, ...). */
@@ -83,7 +88,12 @@ export class ContentImporter {
     private readonly content: ContentRepository,
   ) {}
 
-  async run(opts: { dir?: string; now?: Date } = {}): Promise<ImportReport> {
+  /**
+   * `force`: also overwrite what operators edited in the back office with the files (and unpublish
+   * their translations whose file is gone); entries created in the back office are never touched.
+   */
+  async run(opts: { dir?: string; now?: Date; force?: boolean } = {}): Promise<ImportReport> {
+    const force = opts.force ?? false;
     const dir = resolve(opts.dir ?? contentRoot(this.config));
     const report: ImportReport = {
       dir,
@@ -92,6 +102,7 @@ export class ContentImporter {
       updated: 0,
       unchanged: 0,
       unpublished: 0,
+      kept: 0,
       errors: [],
       warnings: [],
       events: 0,
@@ -146,7 +157,7 @@ export class ContentImporter {
           continue;
         }
         try {
-          await this.content.inSavepoint(manager, 'content_entry', () => this.importEntry(manager, group, now, report, imageSize));
+          await this.content.inSavepoint(manager, 'content_entry', () => this.importEntry(manager, group, now, report, imageSize, force));
         } catch (err) {
           const message =
             (err as { code?: string }).code === '23505'
@@ -155,7 +166,7 @@ export class ContentImporter {
           report.errors.push({ path: `${k}.*.md`, message: `${message}: entry skipped` });
         }
       }
-      await this.unpublishRemoved(manager, seen, now, report);
+      await this.unpublishRemoved(manager, seen, now, report, force);
     });
     return report;
   }
@@ -302,6 +313,7 @@ export class ContentImporter {
     now: Date,
     report: ImportReport,
     imageSize: ImageSizeOf,
+    force: boolean,
   ): Promise<void> {
     const first = group[0]!;
     const fields = first.fm.shared;
@@ -319,7 +331,15 @@ export class ContentImporter {
         imageHeight: image?.height ?? null,
         createdAt: now,
         updatedAt: now,
+        editedAt: null,
+        origin: 'import',
       });
+    } else if (entry.editedAt && !force) {
+      // An operator changed the shared fields: the database keeps them (docs/admin.md 'Content').
+      if (JSON.stringify(entry.fields) !== JSON.stringify(fields) || entry.imageSrc !== (image?.src ?? null)) {
+        report.kept += 1;
+        report.warnings.push({ path: `${first.type}/${first.key}.*.md`, message: 'shared fields edited in the back office: kept (--force overwrites)' });
+      }
     } else if (
       JSON.stringify(entry.fields) !== JSON.stringify(fields) ||
       entry.position !== (first.fm.common.position ?? null) ||
@@ -334,6 +354,7 @@ export class ContentImporter {
         imageWidth: image?.width ?? null,
         imageHeight: image?.height ?? null,
         updatedAt: now,
+        editedAt: null,
       } as QueryDeepPartialEntity<ContentEntryRow>);
       entry = { ...entry, fields, position: first.fm.common.position ?? null };
     }
@@ -347,6 +368,12 @@ export class ContentImporter {
         report.unchanged += 1;
         continue;
       }
+      if (old && old.editedAt && old.status !== 'removed' && !force) {
+        // Edited in the back office after its import: the file no longer decides (docs/admin.md 'Content').
+        report.kept += 1;
+        report.warnings.push({ path: f.path, message: 'edited in the back office: kept as edited (--force overwrites)' });
+        continue;
+      }
       const row = this.translationRow(f, now, imageSize);
       for (const m of row.unknownMarkers)
         report.warnings.push({
@@ -357,6 +384,7 @@ export class ContentImporter {
       if (old) {
         await this.content.updateTranslation(manager, old.id, {
           ...row.values,
+          slugLocked: old.slugLocked || row.values.slugLocked,
           editedAt: null,
         } as QueryDeepPartialEntity<ContentTranslationRow>);
         report.updated += 1;
@@ -406,12 +434,15 @@ export class ContentImporter {
         contentHash: f.hash,
         sourcePath: f.path,
         updatedAt: now,
+        // Published from a file: its slug is public from then on.
+        slugLocked: (c.status ?? 'published') === 'published',
       },
     };
   }
 
-  private async unpublishRemoved(manager: EntityManager, seen: Set<string>, now: Date, report: ImportReport): Promise<void> {
-    const rows = await this.content.liveTranslations(manager);
+  private async unpublishRemoved(manager: EntityManager, seen: Set<string>, now: Date, report: ImportReport, force: boolean): Promise<void> {
+    // Entries created in the back office have no file; translations edited there live on without theirs.
+    const rows = (await this.content.liveTranslations(manager)).filter((r) => r.origin === 'import' && (force || !r.edited));
     const gone = rows.filter((r) => !seen.has(`${r.type}/${r.key}/${r.locale}`));
     if (!gone.length) return;
     await this.content.markRemoved(

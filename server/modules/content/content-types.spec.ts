@@ -23,6 +23,8 @@ describe('front matter: the optional video of campaigns and recipes (docs/video.
     expect(parseFrontMatter('campaigns', { ...campaign, video: 'https://www.youtube.com/watch?v=short' })).toEqual({
       ok: false,
       problems: ['video: not a valid video id (a YouTube or Vimeo URL, e.g. https://www.youtube.com/watch?v=…)'],
+      // the same by field, for the back office's editor (its field paths)
+      issues: [{ path: 'video', message: 'not a valid video id (a YouTube or Vimeo URL, e.g. https://www.youtube.com/watch?v=…)', required: false }],
     });
     expect(parseFrontMatter('campaigns', { ...campaign, video: 'https://vimeo.com/channels/x' })).toMatchObject({
       ok: false,

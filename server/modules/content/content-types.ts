@@ -186,6 +186,14 @@ export const CONTENT_TYPE_DEFINITIONS: Record<ContentType, TypeDefinition> = {
   },
 };
 
+/** One problem of a front matter, by field path (`steps.2`, `nutrition.fat_g`). */
+export interface FrontMatterIssue {
+  path: string;
+  message: string;
+  /** The field is missing (rather than wrong). */
+  required: boolean;
+}
+
 export interface ParsedFrontMatter {
   common: CommonFrontMatter;
   shared: Record<string, unknown>;
@@ -196,18 +204,26 @@ export interface ParsedFrontMatter {
 export function parseFrontMatter(
   type: ContentType,
   data: unknown,
-): { ok: true; value: ParsedFrontMatter } | { ok: false; problems: string[] } {
+): { ok: true; value: ParsedFrontMatter } | { ok: false; problems: string[]; issues: FrontMatterIssue[] } {
   const def = CONTENT_TYPE_DEFINITIONS[type];
   if (!data || typeof data !== 'object' || Array.isArray(data))
-    return { ok: false, problems: ['the front matter must be a YAML mapping (field: value lines)'] };
+    return {
+      ok: false,
+      problems: ['the front matter must be a YAML mapping (field: value lines)'],
+      issues: [{ path: 'front matter', message: 'not a mapping', required: false }],
+    };
   const input = data as Record<string, unknown>;
   const commonKeys = Object.keys(CommonFrontMatter.shape);
   const sharedKeys = Object.keys(def.shared.shape);
   const textKeys = Object.keys(def.texts.shape);
   const problems: string[] = [];
+  const issues: FrontMatterIssue[] = [];
+  const add = (path: string, message: string, required = false) => {
+    problems.push(`${path}: ${message}`);
+    issues.push({ path, message, required });
+  };
   for (const k of Object.keys(input)) {
-    if (!commonKeys.includes(k) && !sharedKeys.includes(k) && !textKeys.includes(k))
-      problems.push(`${k}: not a field of ${type} (docs/content.md)`);
+    if (!commonKeys.includes(k) && !sharedKeys.includes(k) && !textKeys.includes(k)) add(k, `not a field of ${type} (docs/content.md)`);
   }
   const pick = (keys: string[]) => Object.fromEntries(keys.filter((k) => k in input).map((k) => [k, input[k]]));
   const common = CommonFrontMatter.safeParse(pick(commonKeys));
@@ -215,18 +231,18 @@ export function parseFrontMatter(
   const texts = def.texts.safeParse(pick(textKeys));
   for (const r of [common, shared, texts]) {
     if (!r.success)
-      for (const issue of r.error.issues)
-        problems.push(
-          `${issue.path.join('.') || 'front matter'}: ${/received undefined$/.test(issue.message) ? 'required' : issue.message}`,
-        );
+      for (const issue of r.error.issues) {
+        const missing = /received undefined$/.test(issue.message);
+        add(issue.path.join('.') || 'front matter', missing ? 'required' : issue.message, missing);
+      }
   }
   if (common.success) {
-    if (def.slug && !common.data.slug) problems.push('slug: required for this type');
-    if (def.image === 'required' && !common.data.image) problems.push('image: required for this type');
-    if (common.data.image && !common.data.image_alt) problems.push('image_alt: required with image');
-    if (def.publishedAtRequired && !common.data.published_at) problems.push('published_at: required for this type');
+    if (def.slug && !common.data.slug) add('slug', 'required for this type', true);
+    if (def.image === 'required' && !common.data.image) add('image', 'required for this type', true);
+    if (common.data.image && !common.data.image_alt) add('image_alt', 'required with image', true);
+    if (def.publishedAtRequired && !common.data.published_at) add('published_at', 'required for this type', true);
   }
-  if (problems.length || !common.success || !shared.success || !texts.success) return { ok: false, problems };
+  if (problems.length || !common.success || !shared.success || !texts.success) return { ok: false, problems, issues };
   return {
     ok: true,
     value: { common: common.data, shared: shared.data as Record<string, unknown>, texts: texts.data as Record<string, unknown> },

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query, Req } from '@nestjs/common';
+import { Controller, Get, Param, Query, Req, UseInterceptors } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request } from 'express';
 import {
@@ -28,6 +28,7 @@ import { ErrorResponseSchema } from '../../../contract/api/fields.js';
 import { requestLocale } from '../../platform/i18n/index.js';
 import { ApiZodParams, ApiZodQuery, ApiZodResponse } from '../../platform/http/zod-validation.openapi.js';
 import { ZodQuery, type Parsed } from '../../platform/http/zod-validation.js';
+import { ContentPreviewInterceptor } from './content-preview.interceptor.js';
 import { ContentService } from './content.service.js';
 
 const NOT_FOUND = 'Unknown, unpublished (draft, future, removed) or malformed: CONTENT_NOT_FOUND';
@@ -38,6 +39,7 @@ const NOT_FOUND = 'Unknown, unpublished (draft, future, removed) or malformed: C
  */
 @ApiTags('content')
 @Controller('api/content')
+@UseInterceptors(ContentPreviewInterceptor)
 export class ContentController {
   constructor(private readonly content: ContentService) {}
 

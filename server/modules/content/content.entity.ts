@@ -40,6 +40,14 @@ export class ContentEntryRow {
 
   @Column('timestamptz')
   updatedAt: Date;
+
+  /** Last operator change of the shared fields: while set, the import leaves them alone. */
+  @Column('timestamptz', { nullable: true })
+  editedAt: Date | null;
+
+  /** `import`: seeded from content/; `admin`: created in the back office (no file). */
+  @Column('text', { default: 'import' })
+  origin: 'import' | 'admin';
 }
 
 /** One language of an entry (`content/<type>/<key>.<lang>.md`). */
@@ -99,11 +107,42 @@ export class ContentTranslationRow {
   @Column('text')
   sourcePath: string;
 
+  /** Last operator change: while set, the import never overwrites this translation (docs/admin.md). */
   @Column('timestamptz', { nullable: true })
   editedAt: Date | null;
 
   @Column('timestamptz')
   updatedAt: Date;
+
+  /** Set once the translation was first published: its slug is public and read-only from then on. */
+  @Column('boolean', { default: false })
+  slugLocked: boolean;
 }
 
-export const CONTENT_ENTITIES = [ContentEntryRow, ContentTranslationRow];
+/** A draft shown on the shop's own page through a signed, short-lived token (`?preview=`). */
+@Entity({ name: 'content_preview' })
+export class ContentPreviewRow {
+  @PrimaryGeneratedColumn('uuid')
+  id: string;
+
+  @Column('uuid')
+  entryId: string;
+
+  @Column('text')
+  locale: Locale;
+
+  /** The entry's shared fields and the translation's texts as the editor had them. */
+  @Column('jsonb')
+  draft: Record<string, unknown>;
+
+  @Column('text')
+  createdBy: string;
+
+  @Column('timestamptz')
+  createdAt: Date;
+
+  @Column('timestamptz')
+  expiresAt: Date;
+}
+
+export const CONTENT_ENTITIES = [ContentEntryRow, ContentTranslationRow, ContentPreviewRow];

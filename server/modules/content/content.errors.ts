@@ -28,13 +28,31 @@ const CODES = {
   CONTENT_BODY_INVALID: 'invalid',
   CONTENT_BODY_TOO_LONG: 'invalid',
   CONTENT_UPDATE_EMPTY: 'invalid',
+  // the back office's editor (docs/admin.md 'Content in the back office')
+  CONTENT_INVALID_VIEW: 'invalid',
+  CONTENT_INVALID_SEARCH: 'invalid',
+  CONTENT_DRAFT_INVALID: 'invalid',
+  CONTENT_FIELD_INVALID: 'invalid',
+  CONTENT_FIELD_REQUIRED: 'invalid',
+  CONTENT_KEY_INVALID: 'invalid',
+  CONTENT_KEY_TAKEN: 'conflict',
+  CONTENT_SLUG_LOCKED: 'conflict',
+  CONTENT_SLUG_TAKEN: 'conflict',
+  CONTENT_IMAGE_NOT_FOUND: 'invalid',
+  CONTENT_PREVIEW_INVALID: 'not_found',
 } as const satisfies Record<keyof ServerTexts['content']['errors'], ErrorKind>;
 
 export type ContentErrorCode = keyof typeof CODES;
 
 /** A refusal of the content module (its message in the caller's language is in server/locales). */
 export class ContentError extends DomainError {
-  constructor(code: ContentErrorCode) {
-    super(code, localizedMessage(code, 'en') ?? code, CODES[code]);
+  constructor(code: ContentErrorCode, field?: string, more: Array<{ code: ContentErrorCode; field: string }> = []) {
+    super(
+      code,
+      localizedMessage(code, 'en') ?? code,
+      CODES[code],
+      field,
+      more.map((m) => ({ code: m.code, field: m.field, message: localizedMessage(m.code, 'en') ?? m.code })),
+    );
   }
 }

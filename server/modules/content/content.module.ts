@@ -3,6 +3,8 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CatalogModule } from '../catalog/index.js';
 import { ContentAdminController } from './content-admin.controller.js';
 import { ContentAdminService } from './content-admin.service.js';
+import { ContentEditorService } from './content-editor.service.js';
+import { ContentPreviewInterceptor } from './content-preview.interceptor.js';
 import { ContentImagesController } from './content-images.controller.js';
 import { ContentImportAtStart } from './content-import-at-start.js';
 import { ContentImporter } from './content-importer.js';
@@ -21,6 +23,8 @@ import './content.errors.js';
     ContentRepository,
     ContentService,
     ContentAdminService,
+    ContentEditorService,
+    ContentPreviewInterceptor,
     ContentImporter,
     ContentImportAtStart,
     downloadTextsProvider(ContentService),

@@ -135,10 +135,34 @@ export class ContentRepository {
   // ---------------------------------------------------------------- operators
 
   /** One page of entries (of a type, or all) by type and key, with the number of them. */
-  entryPage(type: ContentType | undefined, limit: number, offset: number): Promise<[ContentEntryRow[], number]> {
-    return this.db
-      .getRepository(ContentEntryRow)
-      .findAndCount({ where: type ? { type } : {}, order: { type: 'ASC', key: 'ASC' }, take: limit, skip: offset });
+  entryPage(
+    type: ContentType | undefined,
+    limit: number,
+    offset: number,
+    opts: { view?: 'drafts' | 'untranslated' | 'scheduled' | undefined; q?: string | undefined; now?: Date } = {},
+  ): Promise<[ContentEntryRow[], number]> {
+    const qb = this.db.getRepository(ContentEntryRow).createQueryBuilder('e');
+    if (type) qb.andWhere('e.type = :type', { type });
+    const now = opts.now ?? new Date();
+    // The list's ready-made views (docs/admin.md 'Content in the back office').
+    if (opts.view === 'drafts')
+      qb.andWhere(
+        `(e.status = 'unpublished' OR EXISTS (SELECT 1 FROM content_translation t WHERE t.entry_id = e.id AND t.status = 'draft'))`,
+      );
+    if (opts.view === 'untranslated')
+      qb.andWhere(`(SELECT count(*) FROM content_translation t WHERE t.entry_id = e.id AND t.status <> 'removed') < 4`);
+    if (opts.view === 'scheduled')
+      qb.andWhere(
+        `EXISTS (SELECT 1 FROM content_translation t WHERE t.entry_id = e.id AND t.status = 'published' AND t.published_at > :now)`,
+        { now },
+      );
+    if (opts.q) {
+      const like = `%${opts.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      qb.andWhere(`(e.key LIKE :like OR EXISTS (SELECT 1 FROM content_translation t WHERE t.entry_id = e.id AND lower(t.title) LIKE :like))`, {
+        like,
+      });
+    }
+    return qb.orderBy('e.type', 'ASC').addOrderBy('e.key', 'ASC').take(limit).skip(offset).getManyAndCount();
   }
 
   /** The translations of these entries. */
@@ -227,10 +251,13 @@ export class ContentRepository {
       type: ContentType;
       key: string;
       entry_status: 'published' | 'unpublished';
+      origin: 'import' | 'admin';
+      edited: boolean;
     }>
   > {
     return m.query(
-      `SELECT t.id, t.locale, t.slug, t.status, t.published_at, e.id AS entry_id, e.type, e.key, e.status AS entry_status
+      `SELECT t.id, t.locale, t.slug, t.status, t.published_at, e.id AS entry_id, e.type, e.key, e.status AS entry_status,
+              e.origin, (t.edited_at IS NOT NULL) AS edited
          FROM content_translation t JOIN content_entry e ON e.id = t.entry_id
         WHERE t.status <> 'removed'`,
     );

@@ -31,6 +31,7 @@ import {
 } from '../../../contract/api/content.js';
 import type { Locale } from '../../../contract/locales.js';
 import { CatalogService } from '../catalog/index.js';
+import { withPreview } from './content-preview.js';
 import { ContentError } from './content.errors.js';
 import { ContentRepository, type VisibleFilter, type VisibleOrder, type VisibleRow as Row } from './content.repository.js';
 
@@ -56,7 +57,8 @@ export class ContentService {
     locale: Locale,
     opts: { filter?: VisibleFilter; order?: VisibleOrder; limit?: number; offset?: number } = {},
   ): Promise<Row[]> {
-    return this.content.visible(type, locale, opts);
+    // A preview request (content-preview.ts) sees its draft in place of the stored row.
+    return this.content.visible(type, locale, opts).then((rows) => withPreview(rows, type, locale, opts.filter ?? {}));
   }
 
   /** Slug (or key) per language in which each entry is visible. */

@@ -103,6 +103,10 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'PATCH /api/admin/content/entries/:id/translations/:locale': 'content.write',
   'POST /api/admin/content/entries/:id/publish': 'content.write',
   'POST /api/admin/content/entries/:id/unpublish': 'content.write',
+  'GET /api/admin/content/images': 'content.read',
+  'POST /api/admin/content/entries': 'content.write',
+  'PATCH /api/admin/content/entries/:id': 'content.write',
+  'POST /api/admin/content/entries/:id/preview': 'content.write',
   // stock and prices (catalog/admin/catalog-admin.controller.ts)
   'GET /api/admin/products': 'stock.read',
   'GET /api/admin/products/:code': 'stock.read',

@@ -45,7 +45,11 @@ describe('control characters', () => {
     const productTexts = ['de', 'en', 'hr', 'sl'].flatMap((l) =>
       ['allergens', 'cooking_tips', 'description', 'ingredients'].map((f) => `texts.${l}.${f}`),
     );
-    expect([...MULTILINE_FIELDS].sort()).toEqual(['message', 'note', 'remark', ...productTexts]);
+    const content = [...MULTILINE_FIELDS].filter((f) => f === 'body_markdown' || f.startsWith('translations.'));
+    expect([...MULTILINE_FIELDS].filter((f) => !content.includes(f)).sort()).toEqual(['message', 'note', 'remark', ...productTexts]);
+    // the content editor's texts (docs/admin.md 'Content in the back office'): 11 per language, and the old body edit
+    expect(content.length).toBe(1 + 4 * 11);
+    expect(content).toContain('translations.sl.texts.steps.*');
   });
 
   it('names body fields by their dotted path, arrays by index, and keys escaped', () => {

@@ -1,5 +1,6 @@
 import { DomainError, type ErrorDetail } from './domain-error.js';
 import { localizedMessage, type ServerTexts } from '../i18n/index.js';
+import { LOCALES } from '../../../contract/locales.js';
 
 /**
  * Control characters never reach a handler (issue 8, F2): PostgreSQL refuses U+0000 in text and
@@ -15,6 +16,21 @@ const CONTROL = /[\u0000-\u001F\u007F-\u009F]/;
 // eslint-disable-next-line no-control-regex -- as above
 const CONTROL_EXCEPT_LINE_BREAKS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
+/** Paths under `translations.<lang>.` of the content editor's multi-line texts. */
+const CONTENT_MULTILINE = [
+  'body_markdown',
+  'summary',
+  'seo_description',
+  'texts.raw_materials',
+  'texts.production',
+  'texts.control',
+  'texts.serving',
+  'texts.marination',
+  'texts.steps.*',
+  'texts.objectives.*',
+  'texts.results.*',
+];
+
 /**
  * THE allow-list of multi-line text fields: body field paths (array indices as `*`) whose strings
  * may hold tab, line feed and carriage return. Every other string is a single line. Today only the
@@ -27,6 +43,10 @@ export const MULTILINE_FIELDS: ReadonlySet<string> = new Set([
   'message',
   // the back office's product texts per language (contract/api/admin-products.ts): paragraphs
   ...['hr', 'en', 'de', 'sl'].flatMap((l) => ['description', 'ingredients', 'allergens', 'cooking_tips'].map((f) => `texts.${l}.${f}`)),
+  // The back office's content texts (docs/admin.md 'Content in the back office'): Markdown and paragraphs,
+  // in the old per-language edit (`body_markdown`) and in a save or preview (`translations.<lang>.…`).
+  'body_markdown',
+  ...LOCALES.flatMap((l) => CONTENT_MULTILINE.map((f) => `translations.${l}.${f}`)),
 ]);
 
 /** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */

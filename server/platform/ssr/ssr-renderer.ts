@@ -124,13 +124,20 @@ export class SsrRenderer {
     }
 
     const generation = cache?.generation ?? 0;
+    // A preview of a draft (`?preview=<token>`, docs/admin.md 'Content in the back office'): the page's
+    // API calls carry the token, whose owner (the content module) checks it and answers with the draft.
+    // Such a page is never cached (its query is not a cacheable one) and never indexed.
+    const preview = previewToken(req.query.preview);
+    const api: typeof this.opts.api = preview
+      ? (call) => this.opts.api({ ...call, headers: { ...call.headers, [PREVIEW_TOKEN_HEADER]: preview } })
+      : this.opts.api;
     // For the cache the page is rendered with placeholders where this response's nonce and token go.
     const rendered = cache && key !== undefined ? cache.placeholders : values;
     const response = await entry.handle(toWebRequest(req, this.opts.publicUrl), {
       ...rendered,
       publicUrl: this.opts.publicUrl,
       botCheck: this.opts.botCheck,
-      api: this.opts.api,
+      api,
       analytics: this.opts.analytics ?? null,
     });
 
@@ -156,6 +163,10 @@ export class SsrRenderer {
     }
 
     for (const [name, value] of headers) res.setHeader(name, value);
+    if (preview) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    }
     this.finishHeaders(res, 'bypass');
     if (!response.body || req.method === 'HEAD') {
       dropBody(response.body);
@@ -201,6 +212,14 @@ export function isPublicFile(paths: ReadonlySet<string>, path: string): boolean 
     // library's bare 400 (issue 8, F2: broken encodings get the 404 page).
     return false;
   }
+}
+
+/** The header that carries a page's preview token to its API calls. */
+const PREVIEW_TOKEN_HEADER = 'x-preview-token';
+
+/** `?preview=` given once, in the token's alphabet; anything else is no preview. */
+function previewToken(value: unknown): string | undefined {
+  return typeof value === 'string' && /^[A-Za-z0-9._-]{1,200}$/.test(value) ? value : undefined;
 }
 
 function isServerPath(path: string): boolean {

@@ -1,0 +1,40 @@
+import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Request, Response } from 'express';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { DataSource } from 'typeorm';
+import { APP_CONFIG, type AppConfig } from '../../config/index.js';
+import { PREVIEW_HEADER, previewScope, verifyPreview } from './content-preview.js';
+import { ContentPreviewRow } from './content.entity.js';
+import type { VisibleRow } from './content.repository.js';
+import { ContentError } from './content.errors.js';
+
+/**
+ * The public content reads with `X-Preview-Token` (the shop's page rendering a draft, content-preview.ts):
+ * a valid token runs the request with its draft in place of the stored row, never cached and noindex;
+ * a forged, altered or expired token is 404 CONTENT_PREVIEW_INVALID (the page's 404), so a stale
+ * preview never shows anything but the published state.
+ */
+@Injectable()
+export class ContentPreviewInterceptor implements NestInterceptor {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const http = context.switchToHttp();
+    const req = http.getRequest<Request>();
+    const token = req.headers[PREVIEW_HEADER];
+    if (token === undefined) return next.handle();
+    const res = http.getResponse<Response>();
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Robots-Tag', 'noindex, nofollow');
+    const now = new Date();
+    const id = verifyPreview(this.config.secretKey, token, now);
+    const row = id ? await this.db.getRepository(ContentPreviewRow).findOne({ where: { id } }) : null;
+    if (!row || row.expiresAt <= now) throw new ContentError('CONTENT_PREVIEW_INVALID');
+    const draft = row.draft as unknown as VisibleRow;
+    return from(previewScope.run(draft, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
+  }
+}
