@@ -13,6 +13,7 @@ import { Frame } from './frame/frame';
 import { NotFound } from './frame/status';
 import { ProductList } from './products/product-list';
 import { ProductPage } from './products/product-page';
+import { ProductPhotos } from './products/photos';
 import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
@@ -24,13 +25,16 @@ const products = createRoute({ getParentRoute: () => root, path: '/products', co
 
 const product = createRoute({ getParentRoute: () => root, path: '/products/$code', component: ProductPage });
 
+/** A product's photos: upload (camera or files), order, alt text per language, centre of interest. */
+const productPhotos = createRoute({ getParentRoute: () => root, path: '/products/$code/photos', component: ProductPhotos });
+
 // Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
 const couponNew = createRoute({ getParentRoute: () => root, path: '/coupons/new', component: CouponNew });
 const coupon = createRoute({ getParentRoute: () => root, path: '/coupons/$id', component: CouponEdit });
 const audit = createRoute({ getParentRoute: () => root, path: '/audit', component: AuditLog, validateSearch: auditSearch });
 
-const routeTree = root.addChildren([dashboard, products, product, coupons, couponNew, coupon, audit]);
+const routeTree = root.addChildren([dashboard, products, product, productPhotos, coupons, couponNew, coupon, audit]);
 
 export function createAdminRouter() {
   return createRouter({ routeTree, basepath: '/admin', defaultPreload: 'intent', scrollRestoration: true });

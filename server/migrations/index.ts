@@ -29,6 +29,7 @@ import { StaffRole1797800000000 } from './1797800000000-staff-role.js';
 import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 import { CatalogAdmin1797820000000 } from './1797820000000-catalog-admin.js';
 import { CouponAdmin1797830000000 } from './1797830000000-coupon-admin.js';
+import { Media1797850000000 } from './1797850000000-media.js';
 
 /**
  * Every migration, in order. Files are named `<timestamp>-<what>.ts` and export a class whose
@@ -65,4 +66,5 @@ export const migrations: Array<new () => MigrationInterface> = [
   AuditLog1797800100000,
   CatalogAdmin1797820000000,
   CouponAdmin1797830000000,
+  Media1797850000000,
 ];

@@ -17,7 +17,17 @@ export interface AuditSearch {
 }
 
 /** The entity types the log knows today (the filter's choices). */
-export const AUDIT_ENTITY_TYPES = ['coupon', 'order', 'invoice', 'content_entry', 'stock', 'price', 'offer', 'invitation'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'coupon',
+  'order',
+  'invoice',
+  'content_entry',
+  'stock',
+  'price',
+  'offer',
+  'invitation',
+  'product_photo',
+] as const;
 
 const TEXT_FILTERS = ['entity_type', 'entity_id', 'actor', 'action'] as const;
 

@@ -208,6 +208,11 @@ export function ProductPage() {
           {t('product.back')}
         </Link>
       }
+      photosLink={
+        <Link to="/products/$code/photos" params={{ code }}>
+          {t('photos.link')}
+        </Link>
+      }
       draft={current}
       changes={parts.length}
       errors={errors}

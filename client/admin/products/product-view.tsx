@@ -119,6 +119,8 @@ export interface ProductPageViewProps {
   /** Role admin: price, offers and history. */
   showPrices: boolean;
   backLink: ReactNode;
+  /** The link to the product's photos (photos.tsx). */
+  photosLink?: ReactNode;
   draft: StockDraft;
   changes: number;
   errors: Partial<Record<DraftField, string>>;
@@ -165,6 +167,7 @@ export function ProductPageView(p: ProductPageViewProps) {
       <p className="hint">
         {product.category_name} · {t('product.shownAs')}: <strong>{availabilityText(product, t)}</strong>
       </p>
+      {p.photosLink ? <p className="product-links">{p.photosLink}</p> : null}
       {p.saved ? (
         <p role="status" className="notice">
           {t('product.saved')}

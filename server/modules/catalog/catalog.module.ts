@@ -4,6 +4,9 @@ import { CatalogController } from './catalog.controller.js';
 import { CatalogAdminController } from './admin/catalog-admin.controller.js';
 import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
+import { ProductPhotosController } from './admin/photos/product-photos.controller.js';
+import { ProductPhotosService } from './admin/photos/product-photos.service.js';
+import { ProductPhotos } from './product-photos.js';
 import { ReservedStock } from './admin/reserved-stock.js';
 import { LowStockMail } from './jobs/low-stock-mail.job.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -19,7 +22,7 @@ import './catalog.errors.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES]), MailModule],
-  controllers: [CatalogController, CatalogAdminController],
+  controllers: [CatalogController, CatalogAdminController, ProductPhotosController],
   providers: [
     ProductRepository,
     CatalogService,
@@ -28,6 +31,8 @@ import './catalog.errors.js';
     CatalogAnswers,
     CatalogAdminRepository,
     CatalogAdminService,
+    ProductPhotosService,
+    ProductPhotos,
     ReservedStock,
     LowStockMail,
     StockFigures,
