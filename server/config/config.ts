@@ -425,7 +425,12 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     );
   }
   if (e.MEDIA_STORAGE === 's3') {
-    for (const name of ['MEDIA_BUCKET_ENDPOINT', 'MEDIA_BUCKET_NAME', 'MEDIA_BUCKET_ACCESS_KEY_ID', 'MEDIA_BUCKET_SECRET_ACCESS_KEY'] as const)
+    for (const name of [
+      'MEDIA_BUCKET_ENDPOINT',
+      'MEDIA_BUCKET_NAME',
+      'MEDIA_BUCKET_ACCESS_KEY_ID',
+      'MEDIA_BUCKET_SECRET_ACCESS_KEY',
+    ] as const)
       if (!e[name]) problems.push(`${name}: required with MEDIA_STORAGE=s3`);
   }
   if (problems.length) throw new ConfigError(problems);
