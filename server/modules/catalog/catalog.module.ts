@@ -5,8 +5,9 @@ import { CatalogAdminController } from './admin/catalog-admin.controller.js';
 import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
 import { ProductPhotosController } from './admin/photos/product-photos.controller.js';
+import { ProductPhotosRepository } from './admin/photos/product-photos.repository.js';
 import { ProductPhotosService } from './admin/photos/product-photos.service.js';
-import { ProductPhotos } from './product-photos.js';
+import { ProductPhotos } from './product-photos.repository.js';
 import { ReservedStock } from './admin/reserved-stock.js';
 import { LowStockMail } from './jobs/low-stock-mail.job.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -32,6 +33,7 @@ import './catalog.errors.js';
     CatalogAdminRepository,
     CatalogAdminService,
     ProductPhotosService,
+    ProductPhotosRepository,
     ProductPhotos,
     ReservedStock,
     LowStockMail,

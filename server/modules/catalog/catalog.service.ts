@@ -20,7 +20,7 @@ import {
 import type { CartProductView, PrintedCatalogue } from './index.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { AvailabilityChanged } from './events/catalog.events.js';
-import { photoImage, ProductPhotos } from './product-photos.js';
+import { photoImage, ProductPhotos } from './product-photos.repository.js';
 import type { MediaView } from '../../platform/media/index.js';
 import { discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
 import { PriceService } from './price.service.js';

@@ -7,7 +7,7 @@ import { Category, CategoryTranslation } from '../../../server/modules/catalog/c
 import { PriceService } from '../../../server/modules/catalog/price.service.js';
 import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from '../../../server/modules/catalog/product.entity.js';
 import { ProductRepository } from '../../../server/modules/catalog/product.repository.js';
-import { ProductPhotos } from '../../../server/modules/catalog/product-photos.js';
+import { ProductPhotos } from '../../../server/modules/catalog/product-photos.repository.js';
 import { MediaStore, PostgresMediaStorage } from '../../../server/platform/media/index.js';
 import type { EventPublisher } from '../../../server/platform/events/index.js';
 

@@ -14,8 +14,8 @@ import { LOCALES, type Locale } from '../../../../../contract/locales.js';
 import { AuditTrail, registerAuditFields, type AuditActor } from '../../../../platform/audit/index.js';
 import { DomainError } from '../../../../platform/http/domain-error.js';
 import { MediaStore, type FocalPoint, type MediaView, type StaleBlobs } from '../../../../platform/media/index.js';
-import { RENDER_CACHE_CHANNEL } from '../../../../platform/ssr/index.js';
 import { CATALOG_ERRORS } from '../../catalog.errors.js';
+import { ProductPhotosRepository, type PhotoRow } from './product-photos.repository.js';
 import { blankToMissing, mergeAlt, photoOrderProblem } from './product-photos.rules.js';
 
 /**
@@ -24,12 +24,6 @@ import { blankToMissing, mergeAlt, photoOrderProblem } from './product-photos.ru
  * metadata: its id, place, size, alt texts and focal point.
  */
 registerAuditFields('product_photo', ['photo_id', 'position', 'width', 'height', 'bytes', 'alt', 'focal', 'order']);
-
-interface PhotoRow {
-  media_id: string;
-  position: number;
-  alt: Partial<Record<Locale, string>>;
-}
 
 const fullAlt = (alt: Partial<Record<Locale, string | null>>) =>
   Object.fromEntries(LOCALES.map((l) => [l, alt[l] ?? null])) as Record<Locale, string | null>;
@@ -51,11 +45,12 @@ export class ProductPhotosService {
     @InjectDataSource() private readonly db: DataSource,
     private readonly media: MediaStore,
     private readonly audit: AuditTrail,
+    private readonly repo: ProductPhotosRepository,
   ) {}
 
   async list(code: string, locale: Locale, manager: EntityManager = this.db.manager): Promise<AdminPhotoList> {
     const product = await this.product(manager, code, locale, false);
-    const rows = await this.rows(manager, product.id);
+    const rows = await this.repo.rows(manager, product.id);
     const described = await this.media.describe(
       rows.map((r) => r.media_id),
       manager,
@@ -92,12 +87,8 @@ export class ProductPhotosService {
           createdBy: operator.id,
         });
         written = created.written;
-        const position = await this.nextPosition(m, product.id);
-        await m.query(`INSERT INTO product_image (media_id, product_id, position, alt) VALUES ($1, $2, $3, '{}'::jsonb)`, [
-          created.media.id,
-          product.id,
-          position,
-        ]);
+        const position = await this.repo.nextPosition(m, product.id);
+        await this.repo.insert(m, created.media.id, product.id, position);
         await this.audit.record(m, {
           actor: operator,
           action: 'photo.upload',
@@ -113,7 +104,7 @@ export class ProductPhotosService {
             focal: created.media.focal,
           },
         });
-        await dropShopCaches(m);
+        await this.repo.dropShopCaches(m);
         return { list: await this.list(code, locale, m), id: created.media.id };
       });
     } catch (error) {
@@ -129,7 +120,7 @@ export class ProductPhotosService {
     try {
       const list = await this.db.transaction(async (m) => {
         const product = await this.product(m, code, locale, true);
-        const rows = await this.rows(m, product.id);
+        const rows = await this.repo.rows(m, product.id);
         const byId = new Map(rows.map((r) => [r.media_id, r]));
         for (const p of body.photos ?? []) if (!byId.has(p.id)) throw photoNotFound(p.id);
         if (body.order) {
@@ -141,8 +132,7 @@ export class ProductPhotosService {
             throw new DomainError(CATALOG_ERRORS.PHOTO_ORDER_INVALID, 'The order must list every photo exactly once.', 'invalid', 'order');
           const before = rows.map((r) => r.media_id);
           if (before.join() !== body.order.join()) {
-            for (const [position, id] of body.order.entries())
-              await m.query(`UPDATE product_image SET position = $2 WHERE media_id = $1`, [id, position]);
+            for (const [position, id] of body.order.entries()) await this.repo.setPosition(m, id, position);
             await this.audit.record(m, {
               actor: operator,
               action: 'photo.reorder',
@@ -158,7 +148,7 @@ export class ProductPhotosService {
           if (p.alt) {
             const merged = mergeAlt(row.alt, blankToMissing(p.alt as AltTexts));
             if (JSON.stringify(fullAlt(merged)) !== JSON.stringify(fullAlt(row.alt))) {
-              await m.query(`UPDATE product_image SET alt = $2::jsonb WHERE media_id = $1`, [p.id, JSON.stringify(merged)]);
+              await this.repo.setAlt(m, p.id, merged);
               await this.audit.record(m, {
                 actor: operator,
                 action: 'photo.alt',
@@ -186,7 +176,7 @@ export class ProductPhotosService {
             }
           }
         }
-        await dropShopCaches(m);
+        await this.repo.dropShopCaches(m);
         return this.list(code, locale, m);
       });
       await this.media.discard({ keys: stale });
@@ -202,13 +192,12 @@ export class ProductPhotosService {
     let stale: StaleBlobs = { keys: [] };
     const list = await this.db.transaction(async (m) => {
       const product = await this.product(m, code, locale, true);
-      const rows = await this.rows(m, product.id);
+      const rows = await this.repo.rows(m, product.id);
       const row = rows.find((r) => r.media_id === id);
       if (!row) throw photoNotFound(id);
       stale = await this.media.remove(m, id);
       const rest = rows.filter((r) => r.media_id !== id);
-      for (const [position, r] of rest.entries())
-        if (r.position !== position) await m.query(`UPDATE product_image SET position = $2 WHERE media_id = $1`, [r.media_id, position]);
+      for (const [position, r] of rest.entries()) if (r.position !== position) await this.repo.setPosition(m, r.media_id, position);
       await this.audit.record(m, {
         actor: operator,
         action: 'photo.remove',
@@ -217,7 +206,7 @@ export class ProductPhotosService {
         before: { photo_id: id, position: row.position, alt: fullAlt(row.alt) },
         after: null,
       });
-      await dropShopCaches(m);
+      await this.repo.dropShopCaches(m);
       return this.list(code, locale, m);
     });
     await this.media.discard(stale);
@@ -232,45 +221,17 @@ export class ProductPhotosService {
     locale: Locale,
     lock: boolean,
   ): Promise<{ id: number; code: string; name: string }> {
-    const rows = (await m.query(
-      `SELECT p.id, p.code, coalesce(t.name, hr.name, p.code) AS name
-         FROM product p
-         LEFT JOIN product_translation t ON t.product_id = p.id AND t.locale = $2
-         LEFT JOIN product_translation hr ON hr.product_id = p.id AND hr.locale = 'hr'
-        WHERE p.code = $1${lock ? ' FOR UPDATE OF p' : ''}`,
-      [code, locale],
-    )) as Array<{ id: number; code: string; name: string }>;
-    if (!rows[0]) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
-    return rows[0];
-  }
-
-  private async rows(m: EntityManager, productId: number): Promise<PhotoRow[]> {
-    return (await m.query(`SELECT media_id, position, alt FROM product_image WHERE product_id = $1 ORDER BY position, media_id`, [
-      productId,
-    ])) as PhotoRow[];
+    const found = await this.repo.product(m, code, locale, lock);
+    if (!found) throw new DomainError(CATALOG_ERRORS.PRODUCT_NOT_FOUND, `No product with code ${code}.`, 'not_found', 'code');
+    return found;
   }
 
   private async checkRoom(m: EntityManager, productId: number): Promise<void> {
-    const [{ n }] = (await m.query(`SELECT count(*)::int AS n FROM product_image WHERE product_id = $1`, [productId])) as Array<{
-      n: number;
-    }>;
-    if (n >= MAX_PRODUCT_PHOTOS)
+    if ((await this.repo.count(m, productId)) >= MAX_PRODUCT_PHOTOS)
       throw new DomainError(CATALOG_ERRORS.PHOTO_LIMIT, `At most ${MAX_PRODUCT_PHOTOS} photos.`, 'conflict', 'file', [], {
         max: MAX_PRODUCT_PHOTOS,
       });
   }
-
-  private async nextPosition(m: EntityManager, productId: number): Promise<number> {
-    const [{ next }] = (await m.query(`SELECT coalesce(max(position) + 1, 0)::int AS next FROM product_image WHERE product_id = $1`, [
-      productId,
-    ])) as Array<{ next: number }>;
-    return next;
-  }
-}
-
-/** Every web process drops its rendered pages and catalogue answers when this transaction commits. */
-async function dropShopCaches(m: EntityManager): Promise<void> {
-  await m.query(`SELECT pg_notify($1, $2)`, [RENDER_CACHE_CHANNEL, 'catalog.photos-changed']);
 }
 
 function photoView(row: PhotoRow, media: MediaView): AdminPhoto {
