@@ -5,6 +5,7 @@ import { DatabaseModule } from './platform/database/index.js';
 import { EventsModule } from './platform/events/index.js';
 import { HealthModule } from './platform/health/index.js';
 import { AuditModule } from './platform/audit/index.js';
+import { MediaModule } from './platform/media/index.js';
 import { BotCheckModule } from './platform/bot-check/index.js';
 import { ApiExceptionFilter } from './platform/http/api-exception.filter.js';
 import { InputCheckModule } from './platform/http/input-check.js';
@@ -50,6 +51,7 @@ export class AppModule {
         BotCheckModule,
         HealthModule.register([QueueHealthCheck]),
         AuditModule,
+        MediaModule,
         CatalogModule,
         CartModule,
         IdentityModule,

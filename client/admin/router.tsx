@@ -28,6 +28,7 @@ import { ProductList } from './products/product-list';
 import { ProductDetails, ProductNew } from './products/product-details';
 import { ProductPage } from './products/product-page';
 import { Categories } from './categories/categories';
+import { ProductPhotos } from './products/photos';
 import { parseListSearch } from './products/search';
 
 const root = createRootRoute({ component: Frame, notFoundComponent: NotFound });
@@ -43,6 +44,9 @@ const productNew = createRoute({ getParentRoute: () => root, path: '/products/ne
 const productDetails = createRoute({ getParentRoute: () => root, path: '/products/$code/details', component: ProductDetails });
 // The categories: names and slugs in four languages, their order in the shop.
 const categories = createRoute({ getParentRoute: () => root, path: '/categories', component: Categories });
+
+/** A product's photos: upload (camera or files), order, alt text per language, centre of interest. */
+const productPhotos = createRoute({ getParentRoute: () => root, path: '/products/$code/photos', component: ProductPhotos });
 
 // Coupons (admin only: the API refuses staff, the screens then show 'not allowed') and the change history.
 const coupons = createRoute({ getParentRoute: () => root, path: '/coupons', component: CouponList, validateSearch: couponSearch });
@@ -84,6 +88,7 @@ const routeTree = root.addChildren([
   productNew,
   product,
   productDetails,
+  productPhotos,
   categories,
   coupons,
   couponNew,

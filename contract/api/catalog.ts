@@ -86,6 +86,11 @@ export const ImageView = z.object({
   width: z.number().int(),
   height: z.number().int(),
   alt: z.string(),
+  srcset: z.string().optional().meta({ description: "A photo's JPEG sizes (`url 640w, ...`); absent for a drawing" }),
+  sources: z
+    .array(z.object({ type: z.string().meta({ example: 'image/avif' }), srcset: z.string() }))
+    .optional()
+    .meta({ description: "A photo's sizes in modern formats (AVIF, WebP), best first, for <picture>" }),
 });
 export type ImageView = z.infer<typeof ImageView>;
 

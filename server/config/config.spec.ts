@@ -33,6 +33,32 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ VIDEO_OEMBED_TIMEOUT_MS: '60000' })).toThrow(/VIDEO_OEMBED_TIMEOUT_MS/);
   });
 
+  it('keeps photos in PostgreSQL by default, in an S3-compatible bucket only with its endpoint, name and keys', () => {
+    expect(loadConfig({}).media).toEqual({ storage: 'postgres' });
+    expect(() => loadConfig({ MEDIA_STORAGE: 's3' })).toThrow(
+      /MEDIA_BUCKET_ENDPOINT.*\n.*MEDIA_BUCKET_NAME.*\n.*MEDIA_BUCKET_ACCESS_KEY_ID.*\n.*MEDIA_BUCKET_SECRET_ACCESS_KEY/s,
+    );
+    const s3 = {
+      MEDIA_STORAGE: 's3',
+      MEDIA_BUCKET_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+      MEDIA_BUCKET_NAME: 'zlatnozrno-media',
+      MEDIA_BUCKET_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      MEDIA_BUCKET_SECRET_ACCESS_KEY: 'secret',
+    };
+    expect(loadConfig(s3).media).toEqual({
+      storage: 's3',
+      s3: {
+        endpoint: 'https://s3.eu-central-1.amazonaws.com',
+        bucket: 'zlatnozrno-media',
+        region: 'us-east-1',
+        accessKeyId: 'AKIAEXAMPLE',
+        secretAccessKey: 'secret',
+      },
+    });
+    expect(() => loadConfig({ ...s3, MEDIA_BUCKET_NAME: 'Not A Bucket' })).toThrow(/MEDIA_BUCKET_NAME/);
+    expect(() => loadConfig({ ...s3, MEDIA_BUCKET_ENDPOINT: 'file:///tmp' })).toThrow(/MEDIA_BUCKET_ENDPOINT/);
+  });
+
   it('treats empty strings as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).database.url).toBeUndefined();
   });

@@ -174,6 +174,22 @@ const envSchema = z.object({
   VIDEO_OEMBED_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3000),
   /** Videos not yet in the cache one client address may have the server look up per 15 minutes (then 429). */
   VIDEO_OEMBED_LOOKUPS_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(100),
+  /** Where uploaded photos live (docs/admin.md 'Photos'): PostgreSQL (default) or an S3-compatible bucket, never one process's disk. */
+  MEDIA_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
+  /** The S3-compatible service's endpoint (path-style requests: <endpoint>/<bucket>/<key>), e.g. https://s3.eu-central-1.amazonaws.com. */
+  MEDIA_BUCKET_ENDPOINT: url(['http', 'https']).optional(),
+  MEDIA_BUCKET_NAME: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3 to 63 lower-case letters, digits, dots, dashes)')
+    .optional(),
+  MEDIA_BUCKET_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,40}$/, 'must be a region name like eu-central-1')
+    .default('us-east-1'),
+  MEDIA_BUCKET_ACCESS_KEY_ID: z.string().trim().min(1).max(200).optional(),
+  MEDIA_BUCKET_SECRET_ACCESS_KEY: z.string().trim().min(1).max(200).optional(),
 });
 
 /** Every variable the shop reads (kept in step with .env.example and README's table by tests). */
@@ -254,6 +270,13 @@ export interface AppConfig {
    * client address may have it look up per 15 minutes.
    */
   video: { youtubeOembedUrl: string; vimeoOembedUrl: string; timeoutMs: number; lookupsPerIp: number };
+  /**
+   * Uploaded photos (docs/admin.md 'Photos'): stored in PostgreSQL (`postgres`, the default) or in an
+   * S3-compatible bucket (`s3`, with its endpoint, bucket, region and keys), where every web process sees them.
+   */
+  media:
+    | { storage: 'postgres' }
+    | { storage: 's3'; s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string } };
   /**
    * Card payments (docs/payments.md): `monri` is Monri WebPay's hosted page; `sandbox` (the default
    * outside production, refused in production) is the shop's own emulator of it under /sandbox/monri,
@@ -428,6 +451,15 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
         : 'RECAPTCHA_SITE_KEY: required with RECAPTCHA_SECRET_KEY (set both to turn the bot check on, neither to leave it off)',
     );
   }
+  if (e.MEDIA_STORAGE === 's3') {
+    for (const name of [
+      'MEDIA_BUCKET_ENDPOINT',
+      'MEDIA_BUCKET_NAME',
+      'MEDIA_BUCKET_ACCESS_KEY_ID',
+      'MEDIA_BUCKET_SECRET_ACCESS_KEY',
+    ] as const)
+      if (!e[name]) problems.push(`${name}: required with MEDIA_STORAGE=s3`);
+  }
   if (problems.length) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -488,6 +520,19 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
       timeoutMs: e.VIDEO_OEMBED_TIMEOUT_MS,
       lookupsPerIp: e.VIDEO_OEMBED_LOOKUPS_PER_IP,
     },
+    media:
+      e.MEDIA_STORAGE === 's3'
+        ? {
+            storage: 's3',
+            s3: {
+              endpoint: e.MEDIA_BUCKET_ENDPOINT!.replace(/\/+$/, ''),
+              bucket: e.MEDIA_BUCKET_NAME!,
+              region: e.MEDIA_BUCKET_REGION,
+              accessKeyId: e.MEDIA_BUCKET_ACCESS_KEY_ID!,
+              secretAccessKey: e.MEDIA_BUCKET_SECRET_ACCESS_KEY!,
+            },
+          }
+        : { storage: 'postgres' },
     einvoice: { exchange: einvoiceExchange },
     payment: {
       provider: paymentProvider,

@@ -30,6 +30,7 @@ import { AuditLog1797800100000 } from './1797800100000-audit-log.js';
 import { CatalogAdmin1797820000000 } from './1797820000000-catalog-admin.js';
 import { CouponAdmin1797830000000 } from './1797830000000-coupon-admin.js';
 import { ProductEditing1797840000000 } from './1797840000000-product-editing.js';
+import { Media1797850000000 } from './1797850000000-media.js';
 import { CustomerAdmin1797860000000 } from './1797860000000-customer-admin.js';
 import { ContentAdmin1797870000000 } from './1797870000000-content-admin.js';
 import { NewsletterCampaigns1797880000000 } from './1797880000000-newsletter-campaigns.js';
@@ -71,6 +72,7 @@ export const migrations: Array<new () => MigrationInterface> = [
   CatalogAdmin1797820000000,
   CouponAdmin1797830000000,
   ProductEditing1797840000000,
+  Media1797850000000,
   CustomerAdmin1797860000000,
   ContentAdmin1797870000000,
   NewsletterCampaigns1797880000000,

@@ -27,6 +27,7 @@ export const AUDIT_ENTITY_TYPES = [
   'offer',
   'invitation',
   'newsletter_campaign',
+  'product_photo',
 ] as const;
 
 const TEXT_FILTERS = ['entity_type', 'entity_id', 'actor', 'action'] as const;

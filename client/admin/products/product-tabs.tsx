@@ -1,7 +1,6 @@
 /**
  * The tabs of one product's screens: 'Stock and price' (`/admin/products/$code`) and 'Details'
- * (`/admin/products/$code/details`). A small list so another screen of the product (photos) adds
- * one entry here. Links, with `aria-current="page"` on the one shown.
+ * (`/admin/products/$code/details`) and 'Photos' (`/admin/products/$code/photos`). Links, with `aria-current="page"` on the one shown.
  */
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
@@ -9,6 +8,7 @@ import type { ReactNode } from 'react';
 export const PRODUCT_TABS = [
   { key: 'stock', to: '/products/$code' },
   { key: 'details', to: '/products/$code/details' },
+  { key: 'photos', to: '/products/$code/photos' },
 ] as const;
 export type ProductTab = (typeof PRODUCT_TABS)[number];
 

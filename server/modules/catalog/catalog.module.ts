@@ -6,6 +6,10 @@ import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
 import { CategoryEditorController, ProductEditorController } from './admin/product-editor.controller.js';
 import { ProductEditorService } from './admin/product-editor.service.js';
+import { ProductPhotosController } from './admin/photos/product-photos.controller.js';
+import { ProductPhotosRepository } from './admin/photos/product-photos.repository.js';
+import { ProductPhotosService } from './admin/photos/product-photos.service.js';
+import { ProductPhotos } from './product-photos.repository.js';
 import { ReservedStock } from './admin/reserved-stock.js';
 import { LowStockMail } from './jobs/low-stock-mail.job.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -21,7 +25,7 @@ import './catalog.errors.js';
 
 @Module({
   imports: [TypeOrmModule.forFeature([Category, CategoryTranslation, ...CATALOG_ENTITIES]), MailModule],
-  controllers: [CatalogController, CatalogAdminController, ProductEditorController, CategoryEditorController],
+  controllers: [CatalogController, CatalogAdminController, ProductEditorController, CategoryEditorController, ProductPhotosController],
   providers: [
     ProductRepository,
     CatalogService,
@@ -31,6 +35,9 @@ import './catalog.errors.js';
     CatalogAdminRepository,
     CatalogAdminService,
     ProductEditorService,
+    ProductPhotosService,
+    ProductPhotosRepository,
+    ProductPhotos,
     ReservedStock,
     LowStockMail,
     StockFigures,

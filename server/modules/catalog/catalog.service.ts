@@ -20,6 +20,8 @@ import {
 import type { CartProductView, PrintedCatalogue } from './index.js';
 import { Category, CategoryTranslation } from './category.entity.js';
 import { AvailabilityChanged } from './events/catalog.events.js';
+import { photoImage, ProductPhotos } from './product-photos.repository.js';
+import type { MediaView } from '../../platform/media/index.js';
 import { discountPercent, lowestPriorPrice, offerAt, pricePerKg, regularPriceAt, type PricePoint } from './pricing.js';
 import { PriceService } from './price.service.js';
 import { Product, ProductOffer, ProductTranslation } from './product.entity.js';
@@ -55,6 +57,8 @@ interface Loaded {
   category: CategoryTranslation;
   history: PricePoint[];
   offers: ProductOffer[];
+  /** The first photo uploaded in the back office, if any (else the drawing of `imageSrc`). */
+  photo?: { media: MediaView; alt: string | null };
 }
 
 @Injectable()
@@ -68,6 +72,7 @@ export class CatalogService {
     private readonly events: EventPublisher,
     private readonly products: ProductRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly photos: ProductPhotos,
   ) {}
 
   // ---------------------------------------------------------------- reading
@@ -435,6 +440,7 @@ export class CatalogService {
     if (!ids.length) return [];
     const { products, texts, history, offers, categories } = await this.products.productsWithTexts(ids, locale, manager);
     const byId = new Map(products.map((p) => [p.id, p]));
+    const photos = await this.photos.first(manager, ids, locale);
     return ids
       .map((id) => byId.get(id))
       .filter((p): p is Product => !!p)
@@ -444,6 +450,7 @@ export class CatalogService {
         category: categories.find((c) => c.categoryId === product.categoryId)!,
         history: history.filter((h) => h.productId === product.id).map((h) => ({ amountCents: h.amountCents, validFrom: h.validFrom })),
         offers: offers.filter((o) => o.productId === product.id),
+        ...(photos.has(product.id) ? { photo: photos.get(product.id)! } : {}),
       }));
   }
 
@@ -458,7 +465,11 @@ export class CatalogService {
       line: p.line,
       pack: p.pack,
       pack_grams: p.netWeightGrams,
-      image: p.imageSrc ? { src: p.imageSrc, width: p.imageWidth!, height: p.imageHeight!, alt: l.text.name } : null,
+      image: l.photo
+        ? photoImage(l.photo.media, l.photo.alt ?? l.text.name)
+        : p.imageSrc
+          ? { src: p.imageSrc, width: p.imageWidth!, height: p.imageHeight!, alt: l.text.name }
+          : null,
       price: priceView(l, at),
       availability: effectiveAvailability(p),
       stock_left: p.stock !== null && p.stock <= LOW_STOCK_THRESHOLD ? p.stock : null,

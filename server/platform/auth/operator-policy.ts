@@ -128,6 +128,11 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
   'POST /api/admin/categories': 'products.write',
   'PATCH /api/admin/categories/:code': 'products.write',
   'POST /api/admin/categories/:code/move': 'products.write',
+  // product photos (catalog/admin/photos): shop content, so staff too; prices stay admin-only
+  'GET /api/admin/products/:code/photos': 'content.read',
+  'POST /api/admin/products/:code/photos': 'content.write',
+  'PATCH /api/admin/products/:code/photos': 'content.write',
+  'DELETE /api/admin/products/:code/photos/:id': 'content.write',
   // coupons (cart/admin/coupon-admin.controller.ts): admin only
   'GET /api/admin/coupons': 'coupons.manage',
   'GET /api/admin/coupons/:id': 'coupons.manage',
@@ -169,7 +174,7 @@ export const OPERATOR_ROUTES: Readonly<Record<string, OperatorCapability | Capab
  * The entity types of the audit log staff may read (admin reads all): those of the work staff may
  * do. Rows about prices, coupons, users and settings stay the admin's.
  */
-export const AUDIT_TYPES_FOR_STAFF: readonly string[] = ['order', 'invoice', 'content_entry', 'stock'];
+export const AUDIT_TYPES_FOR_STAFF: readonly string[] = ['order', 'invoice', 'content_entry', 'stock', 'product_photo'];
 
 /** Whether `role` may use `capability` (customers and business buyers never). */
 export function mayUse(role: UserRole | undefined, capability: OperatorCapability): boolean {

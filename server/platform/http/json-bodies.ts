@@ -3,6 +3,7 @@ import express from 'express';
 import { localizedMessage, requestLocale } from '../i18n/index.js';
 import { CSRF_EXEMPT_ROUTES, isExemptRoute, type CsrfExemptRoute } from './csrf.js';
 import { FORM_ROUTES, isFormPost, type FormRoute } from './form-bodies.js';
+import { isUploadPost, UPLOAD_ROUTES, type UploadRoute } from './upload-bodies.js';
 
 /** `application/json` or a `+json` structured syntax suffix (`application/merge-patch+json`), any parameters. */
 export function isJsonMediaType(contentType: string | undefined): boolean {
@@ -25,14 +26,23 @@ export function hasBody(req: Pick<Request, 'headers'>): boolean {
  * Content-Length: 0) pass. The exact routes exempt from the CSRF check (the payment provider's
  * signed callback) bring their own parser and are left alone here too. The form routes
  * (form-bodies.ts: the operators' order actions) take a urlencoded body, and only that, besides
- * JSON; they went through the CSRF check like every other write (token in the `_csrf` field).
+ * JSON; they went through the CSRF check like every other write (token in the `_csrf` field). The
+ * upload routes (upload-bodies.ts: the back office's photos) take a multipart body, read by their
+ * own handler with its size limit.
  */
 export function jsonBodiesOnly(
   exempt: readonly CsrfExemptRoute[] = CSRF_EXEMPT_ROUTES,
   forms: readonly FormRoute[] = FORM_ROUTES,
+  uploads: readonly UploadRoute[] = UPLOAD_ROUTES,
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction): void => {
-    if (!hasBody(req) || isJsonMediaType(req.headers['content-type']) || isExemptRoute(req, exempt) || isFormPost(req, forms))
+    if (
+      !hasBody(req) ||
+      isJsonMediaType(req.headers['content-type']) ||
+      isExemptRoute(req, exempt) ||
+      isFormPost(req, forms) ||
+      isUploadPost(req, uploads)
+    )
       return next();
     const locale = requestLocale(req);
     res.status(415).json({

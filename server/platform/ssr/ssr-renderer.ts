@@ -223,9 +223,15 @@ function previewToken(value: unknown): string | undefined {
 }
 
 function isServerPath(path: string): boolean {
-  // /content-images/: the content's pictures, answered by the API app (content module), like /api.
+  // /content-images/: the content's pictures, answered by the API app (content module), like /api;
+  // /media/: the uploaded photos' sizes (platform/media's MediaController).
   return (
-    path === '/api' || path.startsWith('/api/') || path === '/admin' || path.startsWith('/admin/') || path.startsWith('/content-images/')
+    path === '/api' ||
+    path.startsWith('/api/') ||
+    path === '/admin' ||
+    path.startsWith('/admin/') ||
+    path.startsWith('/content-images/') ||
+    path.startsWith('/media/')
   );
 }
 

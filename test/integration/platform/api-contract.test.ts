@@ -319,6 +319,8 @@ describe('API contract (real shop)', () => {
     ]);
     // Routes whose body is a form by protocol (RFC 8058's one-click POST), not JSON.
     const formBodies = new Set(['POST /api/newsletter/unsubscribe']);
+    // Routes that take a file upload (platform/http/upload-bodies.ts): multipart/form-data.
+    const uploadBodies = new Set(['POST /api/admin/products/{code}/photos']);
     const missing: string[] = [];
     for (const { key, op } of operations) {
       if (!key.includes(' /api/') || key.endsWith(' /api/csrf')) continue;
@@ -338,7 +340,11 @@ describe('API contract (real shop)', () => {
       );
       if (!documented) missing.push(`${key}: no answer schema`);
       const method = key.split(' ')[0];
-      const bodyType = formBodies.has(key) ? 'application/x-www-form-urlencoded' : 'application/json';
+      const bodyType = formBodies.has(key)
+        ? 'application/x-www-form-urlencoded'
+        : uploadBodies.has(key)
+          ? 'multipart/form-data'
+          : 'application/json';
       if (['POST', 'PUT', 'PATCH'].includes(method) && !op.requestBody?.content?.[bodyType]?.schema) missing.push(`${key}: no body schema`);
     }
     expect(missing).toEqual([]);

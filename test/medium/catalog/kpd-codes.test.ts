@@ -7,6 +7,8 @@ import { Category, CategoryTranslation } from '../../../server/modules/catalog/c
 import { PriceService } from '../../../server/modules/catalog/price.service.js';
 import { Product, ProductOffer, ProductPrice, ProductRelated, ProductTranslation } from '../../../server/modules/catalog/product.entity.js';
 import { ProductRepository } from '../../../server/modules/catalog/product.repository.js';
+import { ProductPhotos } from '../../../server/modules/catalog/product-photos.repository.js';
+import { MediaStore, PostgresMediaStorage } from '../../../server/platform/media/index.js';
 import type { EventPublisher } from '../../../server/platform/events/index.js';
 
 /** The products' KPD 2025 codes on real PostgreSQL: the migration's default and check, and CatalogService.kpdCodes. */
@@ -33,7 +35,14 @@ describe('product KPD codes (real PostgreSQL)', () => {
     db = await mediumDataSource([Product, ProductTranslation, ProductPrice, ProductOffer, ProductRelated, Category, CategoryTranslation]);
     const events = { publish: () => Promise.resolve() } as unknown as EventPublisher;
     const products = new ProductRepository(db);
-    catalog = new CatalogService(db, new PriceService(db, events, products), events, products, testConfig());
+    catalog = new CatalogService(
+      db,
+      new PriceService(db, events, products),
+      events,
+      products,
+      testConfig(),
+      new ProductPhotos(new MediaStore(db, new PostgresMediaStorage(db))),
+    );
     await db.transaction(async (m) => {
       await catalog.ensureCategory(m, 'kpd-test', texts('KpdTest'));
       await catalog.createProduct(m, {

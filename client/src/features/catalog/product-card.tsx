@@ -6,6 +6,11 @@ import styles from './catalog.module.css';
 import { formatWeight } from './format';
 import { Price } from './price';
 
+/** A card: the full width of a phone, a column of the grid on wider screens. */
+const CARD_SIZES = '(min-width: 64rem) 18rem, (min-width: 40rem) 45vw, 100vw';
+/** The product page's picture: half the page beside the texts on wider screens. */
+export const PRODUCT_PAGE_SIZES = '(min-width: 48rem) 34rem, 100vw';
+
 /**
  * `eager`: above the fold on a first paint (loaded without waiting for the layout, as lazy images do);
  * `priority`: the page's largest paint, fetched first (React's server renderer also preloads it in the head).
@@ -14,10 +19,13 @@ export function ProductImage({
   product,
   eager = false,
   priority = eager,
+  sizes = CARD_SIZES,
 }: {
   product: Pick<ProductSummary, 'image'>;
   eager?: boolean;
   priority?: boolean;
+  /** How wide the picture is drawn, for the browser's choice among a photo's sizes. */
+  sizes?: string;
 }) {
   const { t } = useT();
   if (!product.image) {
@@ -27,11 +35,13 @@ export function ProductImage({
       </div>
     );
   }
-  const { src, width, height, alt } = product.image;
-  return (
+  const { src, width, height, alt, srcset, sources } = product.image;
+  const img = (
     <img
       className={styles.image}
       src={src}
+      srcSet={srcset}
+      sizes={srcset ? sizes : undefined}
       width={width}
       height={height}
       alt={alt}
@@ -39,6 +49,16 @@ export function ProductImage({
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />
+  );
+  // A photo from the back office: AVIF, then WebP, then the JPEG sizes (docs/admin.md 'Photos').
+  if (!sources?.length) return img;
+  return (
+    <picture className={styles.picture}>
+      {sources.map((s) => (
+        <source key={s.type} type={s.type} srcSet={s.srcset} sizes={sizes} />
+      ))}
+      {img}
+    </picture>
   );
 }
 

@@ -5,7 +5,7 @@ import { useT } from '../../hooks/use-locale';
 import styles from './catalog.module.css';
 import { formatDecimal, formatWeight, lineNameKey } from './format';
 import { Price } from './price';
-import { BuyBox, ProductCardSection, ProductImage } from './product-card';
+import { BuyBox, PRODUCT_PAGE_SIZES, ProductCardSection, ProductImage } from './product-card';
 
 const NUTRIENTS: Array<{ key: Exclude<keyof Nutrition, 'energy_kj' | 'energy_kcal'>; sub?: boolean }> = [
   { key: 'fat' },
@@ -27,7 +27,7 @@ export function ProductScreen({ product }: { product: ProductDetail }) {
       <Breadcrumb screen="product" name={product.name} />
       <div className={styles.productTop}>
         <div className={styles.productMedia}>
-          <ProductImage product={product} eager />
+          <ProductImage product={product} eager sizes={PRODUCT_PAGE_SIZES} />
         </div>
         <div className={styles.productInfo}>
           <h1>{product.name}</h1>
