@@ -22,9 +22,15 @@ async function ignoredByPrettier(file: string): Promise<boolean> {
 }
 
 describe('npm run lint', () => {
-  it('runs eslint, prettier --check and knip, and fails as soon as one of them fails', () => {
+  it('runs eslint, prettier --check (with its content-keyed cache outside the clone) and knip, and fails as soon as one of them fails', () => {
     const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.lint;
-    expect(lint.split(' && ')).toEqual(['eslint .', 'prettier --check .', 'knip']);
+    const steps = lint.split(' && ');
+    expect(steps).toHaveLength(3);
+    expect(steps[0]).toBe('eslint .');
+    expect(steps[1]).toMatch(
+      /^prettier --check \. --cache --cache-strategy content --cache-location "\$\{XDG_CACHE_HOME:-\$HOME\/\.cache\}\/pasta-shop\/prettier\//,
+    );
+    expect(steps[2]).toBe('knip');
   });
 });
 

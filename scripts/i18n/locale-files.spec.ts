@@ -102,6 +102,7 @@ describe('a fifth language', () => {
         'newsletter_subscription',
         'product_translation',
         'shop_order',
+        'slug_history',
       ].sort(),
     );
     for (const [table, allowed] of checks) expect([table, [...allowed].sort()]).toEqual([table, [...LOCALES].sort()]);

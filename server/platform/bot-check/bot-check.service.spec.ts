@@ -132,6 +132,7 @@ describe('BotCheckService', () => {
         DATABASE_URL: 'postgres://shop@db/shop',
         PUBLIC_URL: 'https://shop.example.com',
         SMTP_URL: 'smtp://mail.example.com',
+        MAIL_MARKETING_FROM: 'Zlatno zrno novosti <novosti@zlatnozrno.hr>',
         QUEUE_DASHBOARD_PASSWORD: 'operator-password',
         MONRI_KEY: 'k'.repeat(20),
         MONRI_AUTHENTICITY_TOKEN: 't'.repeat(20),
