@@ -5,6 +5,7 @@ import { CatalogAdminController } from './admin/catalog-admin.controller.js';
 import { CatalogAdminRepository } from './admin/catalog-admin.repository.js';
 import { CatalogAdminService } from './admin/catalog-admin.service.js';
 import { CategoryEditorController, ProductEditorController } from './admin/product-editor.controller.js';
+import { ProductEditorRepository } from './admin/product-editor.repository.js';
 import { ProductEditorService } from './admin/product-editor.service.js';
 import { ProductPhotosController } from './admin/photos/product-photos.controller.js';
 import { ProductPhotosRepository } from './admin/photos/product-photos.repository.js';
@@ -35,6 +36,7 @@ import './catalog.errors.js';
     CatalogAdminRepository,
     CatalogAdminService,
     ProductEditorService,
+    ProductEditorRepository,
     ProductPhotosService,
     ProductPhotosRepository,
     ProductPhotos,

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { DataSubject, PersonalDataPort } from '../../platform/privacy/index.js';
-import { ContactMessage } from './contact-message.entity.js';
+import { ContactPersonalDataRepository } from './contact-personal-data.repository.js';
 
 /** One message of the contact form as the export shows it. */
 export interface ContactRecord {
@@ -23,10 +22,10 @@ export interface ContactRecord {
 export class ContactPersonalData implements PersonalDataPort<ContactRecord[]> {
   readonly section = 'contact_messages';
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly messages: ContactPersonalDataRepository) {}
 
   async exportOf(subject: DataSubject): Promise<ContactRecord[]> {
-    const rows = await this.db.manager.find(ContactMessage, { where: { email: subject.email }, order: { createdAt: 'ASC' } });
+    const rows = await this.messages.ofEmail(subject.email);
     return rows.map((r) => ({
       sent_at: r.createdAt.toISOString(),
       language: r.locale,
@@ -42,7 +41,6 @@ export class ContactPersonalData implements PersonalDataPort<ContactRecord[]> {
   }
 
   async erase(m: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
-    const rows = (await m.query(`DELETE FROM contact_message WHERE email = $1 RETURNING id`, [subject.email])) as [unknown[], number];
-    return { contact_messages: rows[1] };
+    return { contact_messages: await this.messages.deleteOfEmail(m, subject.email) };
   }
 }

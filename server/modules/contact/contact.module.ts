@@ -4,6 +4,7 @@ import { MailModule } from '../../platform/mail/index.js';
 import { ContactController } from './contact.controller.js';
 import { ContactMessage } from './contact-message.entity.js';
 import { ContactPersonalData } from './contact-personal-data.js';
+import { ContactPersonalDataRepository } from './contact-personal-data.repository.js';
 import { ContactService } from './contact.service.js';
 import { ContactMailsListener } from './listeners/contact-mails.listener.js';
 import { ContactMessageRepository } from './contact-message.repository.js';
@@ -12,7 +13,7 @@ import { ContactMessageRepository } from './contact-message.repository.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ContactMessage]), MailModule],
   controllers: [ContactController],
-  providers: [ContactMessageRepository, ContactService, ContactMailsListener, ContactPersonalData],
+  providers: [ContactMessageRepository, ContactPersonalDataRepository, ContactService, ContactMailsListener, ContactPersonalData],
   exports: [ContactService, ContactPersonalData],
 })
 export class ContactModule {}

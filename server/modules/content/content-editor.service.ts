@@ -26,7 +26,7 @@ import { PREVIEW_TTL_MS, previewPath, signPreview } from './content-preview.js';
 import { contentRoot } from './content-root.js';
 import { CONTENT_TYPE_DEFINITIONS, parseFrontMatter, type ParsedFrontMatter } from './content-types.js';
 import { isVisible } from './content-visibility.js';
-import { ContentEntryRow, ContentPreviewRow, ContentTranslationRow } from './content.entity.js';
+import type { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
 import { ContentError, type ContentErrorCode } from './content.errors.js';
 import { ContentRepository, type VisibleRow } from './content.repository.js';
 import { svgSize } from './svg-size.js';
@@ -411,18 +411,17 @@ export class ContentEditorService {
       updated_at: now,
     };
     const expiresAt = new Date(now.getTime() + PREVIEW_TTL_MS);
-    const repo = this.db.getRepository(ContentPreviewRow);
     // Old previews go as new ones come (their tokens are expired anyway).
-    await repo.createQueryBuilder().delete().where('expires_at < :now', { now }).execute();
-    const saved = await repo.save(
-      repo.create({
+    const saved = await this.content.storePreview(
+      {
         entryId: entry.id,
         locale: body.locale,
         draft: row as unknown as Record<string, unknown>,
         createdBy: operator.label,
         createdAt: now,
         expiresAt,
-      }),
+      },
+      now,
     );
     const token = signPreview(this.config.secretKey, saved.id, expiresAt);
     const path = previewPath(entry.type, entry.key, v.slug ?? entry.key, body.locale);

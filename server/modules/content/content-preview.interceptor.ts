@@ -1,12 +1,9 @@
 import { Inject, Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import type { DataSource } from 'typeorm';
 import { APP_CONFIG, type AppConfig } from '../../config/index.js';
 import { PREVIEW_HEADER, previewScope, verifyPreview } from './content-preview.js';
-import { ContentPreviewRow } from './content.entity.js';
-import type { VisibleRow } from './content.repository.js';
+import { ContentRepository, type VisibleRow } from './content.repository.js';
 import { ContentError } from './content.errors.js';
 
 /**
@@ -18,7 +15,7 @@ import { ContentError } from './content.errors.js';
 @Injectable()
 export class ContentPreviewInterceptor implements NestInterceptor {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly content: ContentRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -32,7 +29,7 @@ export class ContentPreviewInterceptor implements NestInterceptor {
     res.setHeader('X-Robots-Tag', 'noindex, nofollow');
     const now = new Date();
     const id = verifyPreview(this.config.secretKey, token, now);
-    const row = id ? await this.db.getRepository(ContentPreviewRow).findOne({ where: { id } }) : null;
+    const row = id ? await this.content.previewById(id) : null;
     if (!row || row.expiresAt <= now) throw new ContentError('CONTENT_PREVIEW_INVALID');
     const draft = row.draft as unknown as VisibleRow;
     return from(previewScope.run(draft, () => lastValueFrom(next.handle(), { defaultValue: undefined })));

@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
 import type { ContentSitemapEntry, ContentType } from '../../../contract/api/content.js';
 import type { Locale } from '../../../contract/locales.js';
-import { ContentEntryRow, ContentTranslationRow } from './content.entity.js';
+import { ContentEntryRow, ContentPreviewRow, ContentTranslationRow } from './content.entity.js';
 
 /** A visible translation with its entry, as the public reads load it. */
 export interface VisibleRow {
@@ -209,6 +209,20 @@ export class ContentRepository {
 
   async updateTranslation(m: EntityManager, id: string, changes: QueryDeepPartialEntity<ContentTranslationRow>): Promise<void> {
     await m.update(ContentTranslationRow, { id }, changes);
+  }
+
+  // ---------------------------------------------------------------- previews (content-preview.ts)
+
+  /** Stores a preview's draft after deleting the expired ones (their tokens are expired anyway); answers the stored row. */
+  async storePreview(fields: Partial<ContentPreviewRow>, now: Date): Promise<ContentPreviewRow> {
+    const repo = this.db.getRepository(ContentPreviewRow);
+    await repo.createQueryBuilder().delete().where('expires_at < :now', { now }).execute();
+    return repo.save(repo.create(fields));
+  }
+
+  /** A stored preview by id. */
+  previewById(id: string): Promise<ContentPreviewRow | null> {
+    return this.db.getRepository(ContentPreviewRow).findOne({ where: { id } });
   }
 
   // ---------------------------------------------------------------- the importer

@@ -5,7 +5,8 @@ import { AuditTrail, type AuditActor } from '../../platform/audit/index.js';
 import { EventPublisher } from '../../platform/events/index.js';
 import type { Locale } from '../../platform/i18n/index.js';
 import { BusinessBuyerInvited } from './events/identity.events.js';
-import { User } from './user.entity.js';
+import { CustomerDirectoryRepository, type InvitationRow } from './customer-directory.repository.js';
+import type { User } from './user.entity.js';
 import { UserRepository } from './user.repository.js';
 
 /** What the back office's customer search asks (docs/admin.md 'Customers'). */
@@ -49,50 +50,14 @@ export class CustomerDirectory {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly users: UserRepository,
+    private readonly customers: CustomerDirectoryRepository,
     private readonly events: EventPublisher,
     private readonly audit: AuditTrail,
   ) {}
 
   /** One page of accounts, newest first, and how many match. */
-  async search(s: CustomerSearch): Promise<{ rows: User[]; total: number }> {
-    const where: string[] = [];
-    const params: unknown[] = [];
-    const add = (sql: string, ...values: unknown[]): void => {
-      let text = sql;
-      for (const v of values) {
-        params.push(v);
-        text = text.replace('?', `$${params.length}`);
-      }
-      where.push(text);
-    };
-    if (s.q) {
-      const like = `%${s.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const digits = s.q.replace(/\D/g, '');
-      add(
-        `(lower(u.email) LIKE ? ESCAPE '\\' OR lower(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\\'
-          OR lower(coalesce(u.company_name, '')) LIKE ? ESCAPE '\\' OR lower(coalesce(u.vat_number, '')) LIKE ? ESCAPE '\\'
-          OR (length(?) >= 4 AND coalesce(u.vat_number, '') LIKE ?))`,
-        like,
-        like,
-        like,
-        like,
-        digits,
-        `%${digits}%`,
-      );
-    }
-    if (s.view === 'business') where.push(`u.role = 'business'`);
-    if (s.view === 'blocked') where.push(`u.blocked_at IS NOT NULL`);
-    if (s.view === 'newsletter') where.push(`u.newsletter_consent_at IS NOT NULL`);
-    const sqlWhere = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM app_user u ${sqlWhere}`, params)) as Array<{ n: number }>;
-    const ids = (await this.db.query(
-      `SELECT u.id FROM app_user u ${sqlWhere} ORDER BY u.created_at DESC, u.id LIMIT ${s.pageSize} OFFSET $${params.length + 1}`,
-      [...params, (s.page - 1) * s.pageSize],
-    )) as Array<{ id: string }>;
-    if (!ids.length) return { rows: [], total: n };
-    const rows = await this.db.manager.getRepository(User).findBy(ids.map((r) => ({ id: r.id })));
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return { rows: ids.map((r) => byId.get(r.id)!).filter(Boolean), total: n };
+  search(s: CustomerSearch): Promise<{ rows: User[]; total: number }> {
+    return this.customers.search(s);
   }
 
   /** The account, or null (`lock`: row-locked until the caller's transaction ends). */
@@ -103,8 +68,7 @@ export class CustomerDirectory {
   /** Blocks the account: no sign-in from now on, every session and refresh token revoked, every open mailed link voided. */
   async block(m: EntityManager, id: string, reason: string, at: Date): Promise<void> {
     await this.users.update(m, id, { blockedAt: at, blockedReason: reason }, at);
-    await m.query(`UPDATE refresh_token SET revoked_at = $2 WHERE user_id = $1 AND revoked_at IS NULL`, [id, at]);
-    await m.query(`UPDATE user_token SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL`, [id, at]);
+    await this.customers.revokeSessionsAndLinks(m, id, at);
   }
 
   /** Lifts a block: the account may sign in again (its old sessions stay ended). */
@@ -152,26 +116,14 @@ export class CustomerDirectory {
       },
       at,
     );
-    await m.query(`DELETE FROM refresh_token WHERE user_id = $1`, [id]);
-    await m.query(`DELETE FROM user_token WHERE user_id = $1`, [id]);
-    await m.query(`DELETE FROM birthday_benefit WHERE user_id = $1`, [id]);
+    await this.customers.deleteSessionsLinksAndBenefits(m, id);
   }
 
   /** Everything the identity module holds about the account, for the export (GDPR art. 15 and 20). */
   async exportOf(id: string): Promise<Record<string, unknown> | null> {
     const user = await this.users.byId(this.db.manager, id);
     if (!user) return null;
-    const sessions = (await this.db.query(
-      `SELECT created_at, expires_at, used_at, revoked_at FROM refresh_token WHERE user_id = $1 ORDER BY created_at`,
-      [id],
-    )) as Array<Record<string, Date | null>>;
-    const links = (await this.db.query(
-      `SELECT purpose, created_at, expires_at, used_at FROM user_token WHERE user_id = $1 ORDER BY created_at`,
-      [id],
-    )) as Array<Record<string, unknown>>;
-    const benefits = (await this.db.query(`SELECT year FROM birthday_benefit WHERE user_id = $1 ORDER BY year`, [id])) as Array<{
-      year: number;
-    }>;
+    const { sessions, links, benefits } = await this.customers.exportRows(id);
     return {
       id: user.id,
       email: user.email,
@@ -221,28 +173,13 @@ export class CustomerDirectory {
 
   /** The pending invitations, newest first: one per address (its newest link), none for an address that has an account. */
   async pendingInvitations(limit = 200): Promise<PendingInvitation[]> {
-    const rows = (await this.db.query(
-      `SELECT * FROM (
-         SELECT DISTINCT ON (t.data->>'email') t.id, t.data, t.created_at, t.expires_at
-           FROM user_token t
-          WHERE t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > now()
-            AND NOT EXISTS (SELECT 1 FROM app_user u WHERE u.email = t.data->>'email')
-          ORDER BY t.data->>'email', t.created_at DESC) p
-        ORDER BY p.created_at DESC LIMIT $1`,
-      [limit],
-    )) as Array<{ id: string; data: Record<string, unknown>; created_at: Date; expires_at: Date }>;
+    const rows = await this.customers.pendingInvitations(limit);
     return rows.map(toInvitation);
   }
 
   /** A pending invitation by its link's id, or null. */
   async pendingInvitation(id: string, m: EntityManager = this.db.manager): Promise<PendingInvitation | null> {
-    const [row] = (await m.query(
-      `SELECT t.id, t.data, t.created_at, t.expires_at FROM user_token t
-        WHERE t.id = $1 AND t.purpose = 'invitation' AND t.used_at IS NULL AND t.expires_at > now()
-          AND NOT EXISTS (SELECT 1 FROM app_user u WHERE u.email = t.data->>'email')
-        FOR UPDATE OF t`,
-      [id],
-    )) as Array<{ id: string; data: Record<string, unknown>; created_at: Date; expires_at: Date }>;
+    const row = await this.customers.pendingInvitation(m, id);
     return row ? toInvitation(row) : null;
   }
 
@@ -255,9 +192,8 @@ export class CustomerDirectory {
     return this.db.transaction(async (m) => {
       const inv = await this.pendingInvitation(id, m);
       if (!inv) return false;
-      const [row] = (await m.query(`SELECT data FROM user_token WHERE id = $1`, [id])) as Array<{ data: Record<string, unknown> }>;
-      const d = row!.data;
-      await voidInvitations(m, inv.email);
+      const d = (await this.customers.tokenData(m, id))!;
+      await this.customers.voidInvitations(m, inv.email);
       await this.events.publish(
         m,
         new BusinessBuyerInvited({
@@ -287,7 +223,7 @@ export class CustomerDirectory {
     return this.db.transaction(async (m) => {
       const inv = await this.pendingInvitation(id, m);
       if (!inv) return false;
-      await voidInvitations(m, inv.email);
+      await this.customers.voidInvitations(m, inv.email);
       await this.audit.record(m, {
         actor,
         action: 'invitation.revoke',
@@ -300,11 +236,7 @@ export class CustomerDirectory {
   }
 }
 
-async function voidInvitations(m: EntityManager, email: string): Promise<void> {
-  await m.query(`UPDATE user_token SET used_at = now() WHERE purpose = 'invitation' AND used_at IS NULL AND data->>'email' = $1`, [email]);
-}
-
-function toInvitation(row: { id: string; data: Record<string, unknown>; created_at: Date; expires_at: Date }): PendingInvitation {
+function toInvitation(row: InvitationRow): PendingInvitation {
   const d = row.data;
   return {
     id: row.id,

@@ -11,6 +11,7 @@ import { IdentityDemoSeeder } from './identity-demo.seeder.js';
 import { IdentityService } from './identity.service.js';
 import { BirthdayBenefits } from './birthday-benefits.js';
 import { CustomerDirectory } from './customer-directory.js';
+import { CustomerDirectoryRepository } from './customer-directory.repository.js';
 import { BirthdayBenefitsJob } from './jobs/birthday-benefits.job.js';
 import { IdentityMailsListener } from './listeners/identity-mails.listener.js';
 import { NewsletterStatusListener } from './listeners/newsletter-status.listener.js';
@@ -44,6 +45,7 @@ import { UserRepository } from './user.repository.js';
     BirthdayBenefitsJob,
     IdentityDemoSeeder,
     CustomerDirectory,
+    CustomerDirectoryRepository,
     // platform/auth's port, the passport strategy that asks it, and the global guard running that strategy
     { provide: CALLER_VERIFIER, useClass: SessionCallerVerifier },
     CallerStrategy,

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { DataSubject, PersonalDataPort } from '../../platform/privacy/index.js';
-import { NewsletterSubscription } from './newsletter.entity.js';
+import type { NewsletterSubscription } from './newsletter.entity.js';
+import { NewsletterPersonalDataRepository } from './newsletter-personal-data.repository.js';
 
 /** The subscription of an address with its consent record, as the export and the profile show it. */
 export interface NewsletterRecord {
@@ -32,10 +32,10 @@ export interface NewsletterRecord {
 export class NewsletterPersonalData implements PersonalDataPort<NewsletterRecord | null> {
   readonly section = 'newsletter';
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly subscriptions: NewsletterPersonalDataRepository) {}
 
-  async subscriptionOf(email: string, m: EntityManager = this.db.manager): Promise<NewsletterRecord | null> {
-    const row = await m.findOne(NewsletterSubscription, { where: { email } });
+  async subscriptionOf(email: string, m?: EntityManager): Promise<NewsletterRecord | null> {
+    const row = await this.subscriptions.ofEmail(email, m);
     return row ? toRecord(row) : null;
   }
 
@@ -45,30 +45,16 @@ export class NewsletterPersonalData implements PersonalDataPort<NewsletterRecord
 
   /** Pauses a confirmed subscription while its account is blocked; true when one was paused. */
   async suspend(m: EntityManager, email: string, at: Date): Promise<boolean> {
-    const rows = (await m.query(
-      `UPDATE newsletter_subscription SET status = 'unsubscribed', suspended_at = $2, updated_at = $2
-        WHERE email = $1 AND status = 'confirmed' RETURNING id`,
-      [email, at],
-    )) as [unknown[], number];
-    return rows[1] > 0;
+    return (await this.subscriptions.suspend(m, email, at)) > 0;
   }
 
   /** Confirms again a subscription paused by a block; true when one was resumed. */
   async resume(m: EntityManager, email: string, at: Date): Promise<boolean> {
-    const rows = (await m.query(
-      `UPDATE newsletter_subscription SET status = 'confirmed', suspended_at = NULL, updated_at = $2
-        WHERE email = $1 AND suspended_at IS NOT NULL AND status = 'unsubscribed' AND unsubscribed_at IS NULL RETURNING id`,
-      [email, at],
-    )) as [unknown[], number];
-    return rows[1] > 0;
+    return (await this.subscriptions.resume(m, email, at)) > 0;
   }
 
   async erase(m: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
-    const rows = (await m.query(`DELETE FROM newsletter_subscription WHERE email = $1 RETURNING id`, [subject.email])) as [
-      unknown[],
-      number,
-    ];
-    return { newsletter_subscriptions: rows[1] };
+    return { newsletter_subscriptions: await this.subscriptions.deleteOfEmail(m, subject.email) };
   }
 }
 

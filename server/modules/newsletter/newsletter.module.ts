@@ -14,6 +14,7 @@ import { NewsletterSubscription } from './newsletter.entity.js';
 import { NewsletterService } from './newsletter.service.js';
 import './newsletter.errors.js';
 import { NewsletterPersonalData } from './newsletter-personal-data.js';
+import { NewsletterPersonalDataRepository } from './newsletter-personal-data.repository.js';
 import { NewsletterRepository } from './newsletter.repository.js';
 
 @Module({
@@ -28,6 +29,7 @@ import { NewsletterRepository } from './newsletter.repository.js';
     CampaignAdminService,
     CampaignDeliveryProcessor,
     NewsletterPersonalData,
+    NewsletterPersonalDataRepository,
   ],
   exports: [NewsletterService, NewsletterPersonalData],
 })

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { FulfilmentStatus, PaymentMethod, PaymentStatus } from '../../../contract/orders.js';
 import type { DataSubject, PersonalDataPort } from '../../platform/privacy/index.js';
-import { Order } from './order.entity.js';
+import { CustomerOrdersRepository } from './customer-orders.repository.js';
 import { OrderReadService } from './order.service.js';
 import type { OrderView } from './order.types.js';
 
@@ -18,16 +17,6 @@ export interface CustomerOrderRow {
   /** placed by the signed-in account, or as a guest with the account's e-mail address */
   as_guest: boolean;
 }
-
-/**
- * An order that is not finished: neither cancelled nor shipped (its goods still go out), or shipped
- * or delivered and still unpaid (cash on delivery not yet received). An account with such an order
- * cannot be erased: the shop still owes or is owed something under its contract (docs/admin.md).
- */
-const OPEN_ORDER_SQL = `(o.fulfilment_status = 'placed' OR (o.fulfilment_status IN ('shipped', 'delivered') AND o.payment_status IN ('awaiting_payment', 'failed')))`;
-
-/** The orders of a person: placed by their account, or as a guest with their e-mail address. */
-const OF_PERSON_SQL = `(o.user_id = $1 OR lower(o.email) = lower($2))`;
 
 /** What stands for an erased buyer's e-mail on their kept orders. */
 const ERASED_ORDER_EMAIL = (userId: string) => `erased-${userId}@erased.invalid`;
@@ -44,29 +33,14 @@ export class CustomerOrders implements PersonalDataPort<OrderView[]> {
   readonly section = 'orders';
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly orders: CustomerOrdersRepository,
     private readonly reads: OrderReadService,
   ) {}
 
   /** The person's orders, newest first (at most `limit`), and how many there are. */
   async list(subject: DataSubject, limit = 50): Promise<{ rows: CustomerOrderRow[]; total: number }> {
-    const [{ n }] = (await this.db.query(`SELECT count(*)::int AS n FROM shop_order o WHERE ${OF_PERSON_SQL}`, [
-      subject.userId,
-      subject.email,
-    ])) as Array<{ n: number }>;
-    const rows = (await this.db.query(
-      `SELECT o.number, o.placed_at, o.payment_status, o.fulfilment_status, o.payment_method, o.total, o.user_id
-         FROM shop_order o WHERE ${OF_PERSON_SQL} ORDER BY o.placed_at DESC, o.number DESC LIMIT $3`,
-      [subject.userId, subject.email, limit],
-    )) as Array<{
-      number: string;
-      placed_at: Date;
-      payment_status: PaymentStatus;
-      fulfilment_status: FulfilmentStatus;
-      payment_method: PaymentMethod;
-      total: number;
-      user_id: string | null;
-    }>;
+    const n = await this.orders.countOfPerson(subject.userId, subject.email);
+    const rows = await this.orders.ofPerson(subject.userId, subject.email, limit);
     return {
       total: n,
       rows: rows.map((r) => ({
@@ -81,32 +55,21 @@ export class CustomerOrders implements PersonalDataPort<OrderView[]> {
     };
   }
 
-  /** The numbers of the person's unfinished orders (see OPEN_ORDER_SQL), in `m` when given. */
-  async openOrders(subject: DataSubject, m: EntityManager = this.db.manager): Promise<string[]> {
-    const rows = (await m.query(`SELECT o.number FROM shop_order o WHERE ${OF_PERSON_SQL} AND ${OPEN_ORDER_SQL} ORDER BY o.placed_at`, [
-      subject.userId,
-      subject.email,
-    ])) as Array<{ number: string }>;
-    return rows.map((r) => r.number);
+  /** The numbers of the person's unfinished orders (see customer-orders.repository.ts OPEN_ORDER_SQL), in `m` when given. */
+  openOrders(subject: DataSubject, m?: EntityManager): Promise<string[]> {
+    return this.orders.openOrderNumbers(subject.userId, subject.email, m);
   }
 
   /** Every order whole (lines, VAT, addresses, R1 data), oldest first. */
   async exportOf(subject: DataSubject): Promise<OrderView[]> {
-    const orders = await this.db.manager
-      .createQueryBuilder(Order, 'o')
-      .where('o.user_id = :id OR lower(o.email) = lower(:email)', { id: subject.userId, email: subject.email })
-      .orderBy('o.placed_at', 'ASC')
-      .getMany();
+    const orders = await this.orders.allOfPerson(subject.userId, subject.email);
     const views: OrderView[] = [];
     for (const o of orders) views.push(await this.reads.viewOf(o));
     return views;
   }
 
   async erase(m: EntityManager, subject: DataSubject): Promise<Record<string, number>> {
-    const rows = (await m.query(
-      `UPDATE shop_order o SET email = $3, phone = '', courier_note = NULL, remark = NULL WHERE ${OF_PERSON_SQL} RETURNING o.id`,
-      [subject.userId, subject.email, ERASED_ORDER_EMAIL(subject.userId)],
-    )) as [unknown[], number];
-    return { orders_kept: rows[1] };
+    const kept = await this.orders.scrubOfPerson(m, subject.userId, subject.email, ERASED_ORDER_EMAIL(subject.userId));
+    return { orders_kept: kept };
   }
 }

@@ -13,6 +13,7 @@ import { OrderStateService } from './order-state.service.js';
 import { OrderAccess } from './order-access.js';
 import { OrderViewTokens } from './order-view-token.js';
 import { CustomerOrders } from './customer-orders.js';
+import { CustomerOrdersRepository } from './customer-orders.repository.js';
 import { OrderReadService } from './order.service.js';
 import { PAYMENT_STARTER } from './payment-port.js';
 import { MailModule } from '../../platform/mail/index.js';
@@ -63,6 +64,7 @@ import { ReservedStockReporter } from './reserved-stock-reporter.js';
     ReservedStockReporter,
     OrderFigures,
     CustomerOrders,
+    CustomerOrdersRepository,
     // card payments through the payment module (docs/payments.md)
     { provide: PAYMENT_STARTER, useClass: CardPaymentStarter },
   ],

@@ -16,7 +16,6 @@ import {
 } from '../../../../contract/api/admin-products.js';
 import { LOCALES, type Locale } from '../../../../contract/locales.js';
 import { slugify } from '../../../../contract/slug.js';
-import type { VatClass } from '../../../../contract/vat.js';
 import { AuditTrail, registerAuditFields, type AuditActor } from '../../../platform/audit/index.js';
 import { EventPublisher } from '../../../platform/events/index.js';
 import { DomainError, type ErrorDetail } from '../../../platform/http/domain-error.js';
@@ -25,6 +24,7 @@ import { releaseSlug, retiredSlugOwner, retiredSlugsOf, retireSlug } from '../..
 import { CATALOG_ERRORS } from '../catalog.errors.js';
 import { CategoryChanged, ProductChanged } from '../events/catalog.events.js';
 import { PriceService } from '../price.service.js';
+import { ProductEditorRepository, type ProductRow, type ProductSwitch } from './product-editor.repository.js';
 import {
   auditView,
   changedFields,
@@ -38,47 +38,11 @@ import {
 registerAuditFields('product', PRODUCT_AUDIT_FIELDS);
 registerAuditFields('category', ['code', 'position', ...LOCALES.flatMap((l) => [`name_${l}`, `slug_${l}`])]);
 
-interface ProductRow {
-  id: number;
-  code: string;
-  line: AdminProductEditable['line'];
-  category: string;
-  category_id: number;
-  pack: AdminProductEditable['pack'];
-  net_weight_grams: number;
-  shipping_weight_grams: number;
-  pieces_per_carton: number;
-  vat_rate: number;
-  vat_class: VatClass;
-  kpd_code: string;
-  cooking_time_minutes: number;
-  price_cents: number;
-  published: boolean;
-  first_published_at: Date | null;
-  archived_at: Date | null;
-  updated_at: Date;
-  energy_kj: string;
-  energy_kcal: string;
-  fat: string;
-  saturates: string;
-  carbohydrate: string;
-  sugars: string;
-  fibre: string;
-  protein: string;
-  salt: string;
-}
-
 interface Loaded {
   row: ProductRow;
   texts: TextsByLocale;
   related: string[];
 }
-
-const SELECT_PRODUCT = `SELECT p.id, p.code, p.line, c.code AS category, p.category_id, p.pack, p.net_weight_grams, p.shipping_weight_grams,
-    p.pieces_per_carton, p.vat_rate, p.vat_class, p.kpd_code, p.cooking_time_minutes, p.price_cents, p.published,
-    p.first_published_at, p.archived_at, p.updated_at, p.energy_kj, p.energy_kcal, p.fat, p.saturates, p.carbohydrate,
-    p.sugars, p.fibre, p.protein, p.salt
-  FROM product p JOIN category c ON c.id = p.category_id WHERE p.code = $1`;
 
 function err(
   code: string,
@@ -138,6 +102,7 @@ export class ProductEditorService {
     private readonly prices: PriceService,
     private readonly events: EventPublisher,
     private readonly audit: AuditTrail,
+    private readonly editor: ProductEditorRepository,
   ) {}
 
   // ---------------------------------------------------------------- products
@@ -150,39 +115,29 @@ export class ProductEditorService {
 
   async create(body: AdminProductCreateBody, actor: AuditActor, locale: Locale): Promise<AdminProductEditable> {
     return this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.slugs'))`);
-      const [taken] = (await m.query(`SELECT 1 FROM product WHERE code = $1`, [body.code])) as unknown[];
-      if (taken) throw err(CATALOG_ERRORS.CODE_TAKEN, 'conflict', 'code');
+      await this.editor.lockSlugs(m);
+      if (await this.editor.productCodeTaken(m, body.code)) throw err(CATALOG_ERRORS.CODE_TAKEN, 'conflict', 'code');
       const categoryId = await this.categoryId(m, body.category);
       const relatedIds = await this.relatedIds(m, body.related, null);
       const plan = planTexts(Object.fromEntries(LOCALES.map((l) => [l, { ...EMPTY_TEXTS }])) as TextsByLocale, body.texts, false);
       await this.checkSlugs(m, plan.texts, null, locale);
-      const [{ position }] = (await m.query(`SELECT coalesce(max(position), 0) + 1 AS position FROM product`)) as Array<{
-        position: number;
-      }>;
-      const [{ id }] = (await m.query(
-        `INSERT INTO product (code, line, category_id, pack, net_weight_grams, shipping_weight_grams, pieces_per_carton, vat_rate,
-           vat_class, kpd_code, price_cents, availability, stock, energy_kj, energy_kcal, fat, saturates, carbohydrate, sugars,
-           fibre, protein, salt, cooking_time_minutes, position, published, first_published_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 'available', 0, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22, false, NULL)
-         RETURNING id`,
-        [
-          body.code,
-          body.line,
-          categoryId,
-          body.pack,
-          body.net_weight_grams,
-          body.shipping_weight_grams,
-          body.pieces_per_carton,
-          body.vat_rate,
-          body.vat_class,
-          body.kpd_code,
-          body.price_cents,
-          ...NUTRITION_FIELDS.map((f) => body.nutrition[f]),
-          body.cooking_time_minutes,
-          position,
-        ],
-      )) as Array<{ id: number }>;
+      const position = await this.editor.nextProductPosition(m);
+      const id = await this.editor.insertProduct(m, {
+        code: body.code,
+        line: body.line,
+        categoryId,
+        pack: body.pack,
+        netWeightGrams: body.net_weight_grams,
+        shippingWeightGrams: body.shipping_weight_grams,
+        piecesPerCarton: body.pieces_per_carton,
+        vatRate: body.vat_rate,
+        vatClass: body.vat_class,
+        kpdCode: body.kpd_code,
+        priceCents: body.price_cents,
+        nutrition: body.nutrition,
+        cookingTimeMinutes: body.cooking_time_minutes,
+        position,
+      });
       await this.prices.record(m, id, body.price_cents);
       await this.writeTexts(m, id, plan.texts);
       await this.writeRelated(m, id, relatedIds);
@@ -202,7 +157,7 @@ export class ProductEditorService {
 
   async update(code: string, body: AdminProductPatchBody, actor: AuditActor, locale: Locale): Promise<AdminProductEditable> {
     return this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.slugs'))`);
+      await this.editor.lockSlugs(m);
       const before = await this.load(m, code, true);
       if (!before) throw err(CATALOG_ERRORS.PRODUCT_NOT_FOUND, 'not_found', 'code');
       if (body.expected_updated_at && new Date(body.expected_updated_at).getTime() !== new Date(before.row.updated_at).getTime())
@@ -227,27 +182,19 @@ export class ProductEditorService {
       const shipping = body.shipping_weight_grams ?? r.shipping_weight_grams;
       if (shipping < net) throw err(CATALOG_ERRORS.WEIGHT_ORDER, 'invalid', 'shipping_weight_grams');
       const nutrition = { ...nutritionOf(r), ...(body.nutrition ?? {}) };
-      await m.query(
-        `UPDATE product SET line = $2, category_id = $3, pack = $4, net_weight_grams = $5, shipping_weight_grams = $6,
-           pieces_per_carton = $7, vat_rate = $8, vat_class = $9, kpd_code = $10, cooking_time_minutes = $11,
-           energy_kj = $12, energy_kcal = $13, fat = $14, saturates = $15, carbohydrate = $16, sugars = $17, fibre = $18,
-           protein = $19, salt = $20, updated_at = clock_timestamp()
-         WHERE id = $1`,
-        [
-          r.id,
-          body.line ?? r.line,
-          categoryId,
-          body.pack ?? r.pack,
-          net,
-          shipping,
-          body.pieces_per_carton ?? r.pieces_per_carton,
-          body.vat_rate ?? r.vat_rate,
-          body.vat_class ?? r.vat_class,
-          body.kpd_code ?? r.kpd_code,
-          body.cooking_time_minutes ?? r.cooking_time_minutes,
-          ...NUTRITION_FIELDS.map((f) => nutrition[f]),
-        ],
-      );
+      await this.editor.updateProduct(m, r.id, {
+        line: body.line ?? r.line,
+        categoryId,
+        pack: body.pack ?? r.pack,
+        netWeightGrams: net,
+        shippingWeightGrams: shipping,
+        piecesPerCarton: body.pieces_per_carton ?? r.pieces_per_carton,
+        vatRate: body.vat_rate ?? r.vat_rate,
+        vatClass: body.vat_class ?? r.vat_class,
+        kpdCode: body.kpd_code ?? r.kpd_code,
+        cookingTimeMinutes: body.cooking_time_minutes ?? r.cooking_time_minutes,
+        nutrition,
+      });
       for (const change of plan.slugChanges) {
         if (change.from) await retireSlug(m, 'product', String(r.id), change.locale, change.from);
         if (change.to) await releaseSlug(m, 'product', change.locale, change.to);
@@ -275,17 +222,17 @@ export class ProductEditorService {
       const before = await this.load(m, code, true);
       if (!before) throw err(CATALOG_ERRORS.PRODUCT_NOT_FOUND, 'not_found', 'code');
       const r = before.row;
-      let sql: string | null = null;
+      let change: ProductSwitch | null = null;
       if (action === 'publish' && !r.published) {
         const missing = missingProductTexts(before.texts);
         if (missing.length) throw this.missingError(missing, locale);
-        sql = `published = true, first_published_at = coalesce(first_published_at, clock_timestamp())`;
+        change = 'publish';
       }
-      if (action === 'unpublish' && r.published) sql = `published = false`;
-      if (action === 'archive' && !r.archived_at) sql = `archived_at = clock_timestamp()`;
-      if (action === 'unarchive' && r.archived_at) sql = `archived_at = NULL`;
-      if (sql === null) return this.view(m, before);
-      await m.query(`UPDATE product SET ${sql}, updated_at = clock_timestamp() WHERE id = $1`, [r.id]);
+      if (action === 'unpublish' && r.published) change = 'unpublish';
+      if (action === 'archive' && !r.archived_at) change = 'archive';
+      if (action === 'unarchive' && r.archived_at) change = 'unarchive';
+      if (change === null) return this.view(m, before);
+      await this.editor.switchState(m, r.id, change);
       const after = (await this.load(m, code))!;
       const diff = changedFields(this.auditOf(before), this.auditOf(after))!;
       await this.audit.record(m, { actor, action: `product.${action}`, entityType: 'product', entityId: code, ...diff });
@@ -302,24 +249,16 @@ export class ProductEditorService {
   }
 
   private async load(m: EntityManager, code: string, lock = false): Promise<Loaded | undefined> {
-    if (lock) await m.query(`SELECT 1 FROM product WHERE code = $1 FOR UPDATE`, [code]);
-    const [row] = (await m.query(SELECT_PRODUCT, [code])) as ProductRow[];
+    if (lock) await this.editor.lockProduct(m, code);
+    const row = await this.editor.product(m, code);
     if (!row) return undefined;
-    const rows = (await m.query(
-      `SELECT locale, name, slug, short_description, description, ingredients, allergens, cooking_tips FROM product_translation WHERE product_id = $1`,
-      [row.id],
-    )) as Array<{ locale: Locale } & typeof EMPTY_TEXTS>;
+    const rows = await this.editor.productTexts(m, row.id);
     const texts = Object.fromEntries(LOCALES.map((l) => [l, { ...EMPTY_TEXTS }])) as TextsByLocale;
     for (const t of rows) {
       const { locale, ...rest } = t;
       texts[locale] = { ...EMPTY_TEXTS, ...rest };
     }
-    const related = (
-      (await m.query(
-        `SELECT p.code FROM product_related r JOIN product p ON p.id = r.related_product_id WHERE r.product_id = $1 ORDER BY r.position`,
-        [row.id],
-      )) as Array<{ code: string }>
-    ).map((x) => x.code);
+    const related = await this.editor.relatedCodes(m, row.id);
     return { row, texts, related };
   }
 
@@ -344,17 +283,14 @@ export class ProductEditorService {
   }
 
   private async categoryId(m: EntityManager, code: string): Promise<number> {
-    const [row] = (await m.query(`SELECT id FROM category WHERE code = $1`, [code])) as Array<{ id: number }>;
-    if (!row) throw err(CATALOG_ERRORS.CATEGORY_UNKNOWN, 'invalid', 'category');
-    return row.id;
+    const id = await this.editor.categoryId(m, code);
+    if (id === undefined) throw err(CATALOG_ERRORS.CATEGORY_UNKNOWN, 'invalid', 'category');
+    return id;
   }
 
   private async relatedIds(m: EntityManager, codes: string[], selfId: number | null): Promise<number[]> {
     if (!codes.length) return [];
-    const rows = (await m.query(`SELECT id, code FROM product WHERE code = ANY($1::text[])`, [codes])) as Array<{
-      id: number;
-      code: string;
-    }>;
+    const rows = await this.editor.productIdsByCodes(m, codes);
     const byCode = new Map(rows.map((x) => [x.code, x.id]));
     const unknown = codes.findIndex((c) => !byCode.has(c) || byCode.get(c) === selfId);
     if (unknown >= 0) throw err(CATALOG_ERRORS.RELATED_UNKNOWN, 'invalid', `related.${unknown}`, [], { code: codes[unknown] });
@@ -367,10 +303,7 @@ export class ProductEditorService {
     for (const l of LOCALES) {
       const slug = texts[l].slug;
       if (!slug) continue;
-      const [other] = (await m.query(
-        `SELECT 1 FROM product_translation WHERE locale = $1 AND slug = $2 AND product_id IS DISTINCT FROM $3`,
-        [l, slug, selfId],
-      )) as unknown[];
+      const other = await this.editor.productSlugTaken(m, l, slug, selfId);
       const old = await retiredSlugOwner(m, 'product', l, slug);
       if (other || (old !== undefined && old !== String(selfId)))
         problems.push(detail(CATALOG_ERRORS.SLUG_TAKEN, `texts.${l}.slug`, locale));
@@ -379,31 +312,11 @@ export class ProductEditorService {
   }
 
   private async writeTexts(m: EntityManager, productId: number, texts: TextsByLocale): Promise<void> {
-    for (const l of LOCALES) {
-      const t = texts[l];
-      await m.query(
-        `INSERT INTO product_translation (product_id, locale, name, slug, short_description, description, ingredients, allergens, cooking_tips)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
-         ON CONFLICT (product_id, locale) DO UPDATE SET name = EXCLUDED.name, slug = EXCLUDED.slug,
-           short_description = EXCLUDED.short_description, description = EXCLUDED.description, ingredients = EXCLUDED.ingredients,
-           allergens = EXCLUDED.allergens, cooking_tips = EXCLUDED.cooking_tips
-         WHERE (product_translation.name, product_translation.slug, product_translation.short_description, product_translation.description,
-                product_translation.ingredients, product_translation.allergens, product_translation.cooking_tips)
-           IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.slug, EXCLUDED.short_description, EXCLUDED.description,
-                EXCLUDED.ingredients, EXCLUDED.allergens, EXCLUDED.cooking_tips)`,
-        [productId, l, t.name, t.slug, t.short_description, t.description, t.ingredients, t.allergens, t.cooking_tips],
-      );
-    }
+    for (const l of LOCALES) await this.editor.writeProductTexts(m, productId, l, texts[l]);
   }
 
   private async writeRelated(m: EntityManager, productId: number, ids: number[]): Promise<void> {
-    await m.query(`DELETE FROM product_related WHERE product_id = $1`, [productId]);
-    for (const [position, id] of ids.entries())
-      await m.query(`INSERT INTO product_related (product_id, related_product_id, position) VALUES ($1, $2, $3)`, [
-        productId,
-        id,
-        position,
-      ]);
+    await this.editor.replaceRelated(m, productId, ids);
   }
 
   private async publishChange(
@@ -420,16 +333,8 @@ export class ProductEditorService {
   // ---------------------------------------------------------------- categories
 
   async categories(manager: EntityManager = this.db.manager): Promise<AdminCategory[]> {
-    const rows = (await manager.query(
-      `SELECT c.id, c.code, c.position, c.product_count, (SELECT count(*)::int FROM product p WHERE p.category_id = c.id) AS all_products
-       FROM category c ORDER BY c.position, c.id`,
-    )) as Array<{ id: number; code: string; position: number; product_count: number; all_products: number }>;
-    const texts = (await manager.query(`SELECT category_id, locale, name, slug FROM category_translation`)) as Array<{
-      category_id: number;
-      locale: Locale;
-      name: string;
-      slug: string;
-    }>;
+    const rows = await this.editor.categories(manager);
+    const texts = await this.editor.categoryTexts(manager);
     return rows.map((c) => {
       const own = Object.fromEntries(
         LOCALES.map((l) => {
@@ -465,15 +370,11 @@ export class ProductEditorService {
 
   async createCategory(body: AdminCategoryCreateBody, actor: AuditActor, locale: Locale): Promise<AdminCategory> {
     return this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.categories'))`);
-      const [taken] = (await m.query(`SELECT 1 FROM category WHERE code = $1`, [body.code])) as unknown[];
-      if (taken) throw err(CATALOG_ERRORS.CATEGORY_CODE_TAKEN, 'conflict', 'code');
+      await this.editor.lockCategories(m);
+      if (await this.editor.categoryCodeTaken(m, body.code)) throw err(CATALOG_ERRORS.CATEGORY_CODE_TAKEN, 'conflict', 'code');
       const texts = this.categoryTexts({}, body.texts, false, locale);
       await this.checkCategorySlugs(m, texts, null, locale);
-      const [{ id }] = (await m.query(
-        `INSERT INTO category (code, position) VALUES ($1, (SELECT coalesce(max(position), 0) + 1 FROM category)) RETURNING id`,
-        [body.code],
-      )) as Array<{ id: number }>;
+      const id = await this.editor.insertCategory(m, body.code);
       await this.writeCategoryTexts(m, id, texts);
       const after = await this.category(m, body.code);
       await this.audit.record(m, {
@@ -494,9 +395,9 @@ export class ProductEditorService {
 
   async updateCategory(code: string, body: AdminCategoryPatchBody, actor: AuditActor, locale: Locale): Promise<AdminCategory> {
     return this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.categories'))`);
+      await this.editor.lockCategories(m);
       const before = await this.category(m, code);
-      const [{ id }] = (await m.query(`SELECT id FROM category WHERE code = $1`, [code])) as Array<{ id: number }>;
+      const id = (await this.editor.categoryId(m, code))!;
       const texts = this.categoryTexts(before.texts, body.texts, true, locale);
       await this.checkCategorySlugs(m, texts, id, locale);
       for (const l of LOCALES) {
@@ -524,12 +425,8 @@ export class ProductEditorService {
   /** One place up or down in the shop's order (positions renumbered 1..n first, so ties never stall a move). */
   async moveCategory(code: string, direction: 'up' | 'down', actor: AuditActor): Promise<AdminCategory[]> {
     return this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('catalog.categories'))`);
-      const rows = (await m.query(`SELECT id, code, position FROM category ORDER BY position, id FOR UPDATE`)) as Array<{
-        id: number;
-        code: string;
-        position: number;
-      }>;
+      await this.editor.lockCategories(m);
+      const rows = await this.editor.lockCategoryPositions(m);
       const at = rows.findIndex((r) => r.code === code);
       if (at < 0) throw err(CATALOG_ERRORS.CATEGORY_NOT_FOUND, 'not_found', 'code');
       const to = direction === 'up' ? at - 1 : at + 1;
@@ -538,7 +435,7 @@ export class ProductEditorService {
       [order[at], order[to]] = [order[to], order[at]];
       for (const [i, id] of order.entries()) {
         const row = rows.find((r) => r.id === id)!;
-        if (row.position !== i + 1) await m.query(`UPDATE category SET position = $2 WHERE id = $1`, [id, i + 1]);
+        if (row.position !== i + 1) await this.editor.setCategoryPosition(m, id, i + 1);
       }
       await this.audit.record(m, {
         actor,
@@ -587,10 +484,7 @@ export class ProductEditorService {
     const problems: ErrorDetail[] = [];
     for (const l of LOCALES) {
       const slug = texts[l].slug!;
-      const [other] = (await m.query(
-        `SELECT 1 FROM category_translation WHERE locale = $1 AND slug = $2 AND category_id IS DISTINCT FROM $3`,
-        [l, slug, selfId],
-      )) as unknown[];
+      const other = await this.editor.categorySlugTaken(m, l, slug, selfId);
       const old = await retiredSlugOwner(m, 'category', l, slug);
       if (other || (old !== undefined && old !== String(selfId)))
         problems.push(detail(CATALOG_ERRORS.SLUG_TAKEN, `texts.${l}.slug`, locale));
@@ -599,12 +493,6 @@ export class ProductEditorService {
   }
 
   private async writeCategoryTexts(m: EntityManager, id: number, texts: AdminCategory['texts']): Promise<void> {
-    for (const l of LOCALES) {
-      await m.query(
-        `INSERT INTO category_translation (category_id, locale, name, slug) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (category_id, locale) DO UPDATE SET name = EXCLUDED.name, slug = EXCLUDED.slug`,
-        [id, l, texts[l].name, texts[l].slug],
-      );
-    }
+    for (const l of LOCALES) await this.editor.writeCategoryTexts(m, id, l, texts[l].name, texts[l].slug);
   }
 }

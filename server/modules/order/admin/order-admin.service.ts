@@ -24,6 +24,7 @@ import { OrderError } from '../order.errors.js';
 import { OrderStateService } from '../order-state.service.js';
 import { OrderReadService } from '../order.service.js';
 import type { OrderAdministration, OrderOperator } from './order-administration.js';
+import { OrderBackOfficeRepository } from './order-back-office.repository.js';
 import { OrderHistoryRepository } from './order-history.repository.js';
 import { operatorMayAct } from './operator-actions.js';
 import { OrderRepository, type LockedOrder } from '../order.repository.js';
@@ -56,6 +57,7 @@ export class OrderAdminService implements OrderAdministration {
     private readonly events: EventPublisher,
     private readonly orders: OrderRepository,
     private readonly history: OrderHistoryRepository,
+    private readonly backOffice: OrderBackOfficeRepository,
     private readonly audit: AuditTrail,
   ) {}
 
@@ -168,13 +170,8 @@ export class OrderAdminService implements OrderAdministration {
   }
 
   /** Gross cents the back office's refunds by line gave back of an order (shop_order_refund). */
-  private async refundedByLine(m: EntityManager, orderId: string): Promise<number> {
-    const [row] = (await m.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM shop_order_refund WHERE order_id = $1`, [
-      orderId,
-    ])) as Array<{
-      n: number;
-    }>;
-    return row?.n ?? 0;
+  private refundedByLine(m: EntityManager, orderId: string): Promise<number> {
+    return this.backOffice.refundedAmount(m, orderId);
   }
 
   private async lock(m: EntityManager, number: string): Promise<LockedOrder> {

@@ -44,6 +44,16 @@ export class OrderBackOfficeRepository {
     return rows.map((r) => ({ ...r, at: r.at.toISOString() }));
   }
 
+  /** Gross cents the refunds by line gave back of an order. */
+  async refundedAmount(m: EntityManager, orderId: string): Promise<number> {
+    const [row] = (await m.query(`SELECT coalesce(sum(amount), 0)::int AS n FROM shop_order_refund WHERE order_id = $1`, [
+      orderId,
+    ])) as Array<{
+      n: number;
+    }>;
+    return row?.n ?? 0;
+  }
+
   /** Numbers of every order to ship now, oldest first (the slips of 'to ship'), at most `limit`. */
   async toShipNumbers(m: EntityManager, limit: number): Promise<string[]> {
     const rows = (await m.query(
