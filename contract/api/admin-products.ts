@@ -308,3 +308,6 @@ export function missingTexts<F extends string>(
     }),
   })).filter((m) => m.fields.length > 0);
 }
+
+/** `POST /api/admin/products/{code}/publish|unpublish|archive|unarchive`: no fields; the path says it all. */
+export const AdminProductStateBody = z.object({});

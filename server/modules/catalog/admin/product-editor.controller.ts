@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger
 import type { Request } from 'express';
 import { AdminProductParams } from '../../../../contract/api/admin-catalog.js';
 import {
+  AdminProductStateBody,
   AdminCategoryCreateBody,
   AdminCategoryListResponse,
   AdminCategoryMoveBody,
@@ -102,6 +103,7 @@ export class ProductEditorController {
 
   @Post(':code/publish')
   @HttpCode(200)
+  @ApiZodBody(AdminProductStateBody)
   @ApiOperation({ summary: 'Puts the product in the shop (admin); refused while a text is missing in any language (422 listing each).' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)
@@ -114,6 +116,7 @@ export class ProductEditorController {
 
   @Post(':code/unpublish')
   @HttpCode(200)
+  @ApiZodBody(AdminProductStateBody)
   @ApiOperation({ summary: 'Takes the product out of the shop (admin); its slugs stay locked.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)
@@ -126,6 +129,7 @@ export class ProductEditorController {
 
   @Post(':code/archive')
   @HttpCode(200)
+  @ApiZodBody(AdminProductStateBody)
   @ApiOperation({ summary: 'No longer sold (admin): out of the shop lists, search, sitemap and carts; its page is 404; orders keep it.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)
@@ -138,6 +142,7 @@ export class ProductEditorController {
 
   @Post(':code/unarchive')
   @HttpCode(200)
+  @ApiZodBody(AdminProductStateBody)
   @ApiOperation({ summary: 'Sold again (admin): back in the shop if it is published.' })
   @ApiHeader({ name: 'X-CSRF-Token', required: true })
   @ApiZodParams(AdminProductParams)
