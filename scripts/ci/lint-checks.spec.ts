@@ -22,15 +22,18 @@ async function ignoredByPrettier(file: string): Promise<boolean> {
 }
 
 describe('npm run lint', () => {
-  it('runs eslint, prettier --check (with its content-keyed cache outside the clone) and knip, and fails as soon as one of them fails', () => {
+  it('runs eslint and prettier --check (with its content-keyed cache outside the clone) side by side, then knip; fails when one fails', async () => {
     const lint = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.lint;
-    const steps = lint.split(' && ');
-    expect(steps).toHaveLength(3);
-    expect(steps[0]).toBe('eslint .');
-    expect(steps[1]).toMatch(
-      /^prettier --check \. --cache --cache-strategy content --cache-location "\$\{XDG_CACHE_HOME:-\$HOME\/\.cache\}\/pasta-shop\/prettier\//,
-    );
-    expect(steps[2]).toBe('knip');
+    expect(lint).toBe('node scripts/ci/lint.mjs');
+    const { STEPS } = (await import(resolve('scripts/ci/lint.mjs'))) as { STEPS: Record<string, [string, string[]]> };
+    expect(Object.keys(STEPS)).toEqual(['eslint', 'prettier', 'knip']);
+    expect(STEPS.eslint[1]).toEqual(['.']);
+    expect(STEPS.prettier[1].slice(0, 5)).toEqual(['--check', '.', '--cache', '--cache-strategy', 'content']);
+    expect(STEPS.prettier[1][6]).toContain('/pasta-shop/prettier/');
+    expect(STEPS.knip[1]).toEqual([]);
+    const source = readFileSync('scripts/ci/lint.mjs', 'utf8');
+    expect(source).toContain("await Promise.all([run('eslint'), run('prettier')])");
+    expect(source).toContain("eslintOk && prettierOk && (await run('knip'))");
   });
 });
 
