@@ -2,6 +2,7 @@
  * The change history (audit log) screen: filters (what, which one, who, action, from and to day) and
  * the entries with each field's before -> after in words (history/change-view.tsx). Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AdminAuditEntry, AdminAuditList } from '../../../contract/api/admin-audit';
@@ -82,13 +83,7 @@ export function AuditView({ data, search, language, t, pageLink, clearLink, onFi
         {t('audit.count', { count: data.total })}
       </p>
       <EntriesView entries={data.entries} language={language} t={t} showEntity level={2} entityLink={entityLink} />
-      {pages > 1 ? (
-        <nav aria-label={t('coupons.pages')} className="pager">
-          {data.page > 1 ? pageLink(data.page - 1 === 1 ? undefined : data.page - 1, t('coupons.previous')) : null}
-          <span>{t('coupons.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? pageLink(data.page + 1, t('coupons.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={pageLink} />
     </>
   );
 }

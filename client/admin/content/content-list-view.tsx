@@ -4,6 +4,7 @@
  * pages; per entry its title and each language's state in words. A table on a desktop, cards under
  * 768 px (the same rows, styled). Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { CONTENT_VIEWS } from '../../../contract/api/admin-content';
@@ -113,13 +114,7 @@ export function ContentListView({ data, search, t, listLink, entryLink, newLink,
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('content.pages')} className="pager">
-          {page > 1 ? listLink({ ...search, page: page - 1 === 1 ? undefined : page - 1 }, t('content.previous')) : null}
-          <span>{t('content.pageOf', { page, pages })}</span>
-          {page < pages ? listLink({ ...search, page: page + 1 }, t('content.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} t={t} link={(p, label) => listLink({ ...search, page: p }, label)} />
     </>
   );
 }

@@ -2,6 +2,7 @@
  * The coupon list (docs/admin.md 'Coupon and history screens'): ready-made views in the family's words,
  * search and sort, pages; a table on a desktop, cards under 768 px (the same rows, styled). Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { COUPON_SORTS, COUPON_STATES, type AdminCouponList, type AdminCouponRow } from '../../../contract/api/admin-coupons';
@@ -125,13 +126,7 @@ export function CouponListView({ data, search, language, t, listLink, couponLink
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('coupons.pages')} className="pager">
-          {data.page > 1 ? listLink({ ...search, page: data.page - 1 === 1 ? undefined : data.page - 1 }, t('coupons.previous')) : null}
-          <span>{t('coupons.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? listLink({ ...search, page: data.page + 1 }, t('coupons.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={(p, label) => listLink({ ...search, page: p }, label)} />
     </>
   );
 }

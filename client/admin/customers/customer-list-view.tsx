@@ -3,6 +3,7 @@
  * name, e-mail, company or OIB, pages; a table on a desktop, cards under 768 px (the same rows,
  * styled). The 'invited' view shows the pending business invitations instead. Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AdminCustomerList, AdminCustomerRow, AdminInvitation } from '../../../contract/api/admin-customers';
@@ -125,13 +126,7 @@ export function CustomerRows({ data, search, language, t, listLink, customerLink
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('customers.pages')} className="pager">
-          {data.page > 1 ? listLink({ ...search, page: data.page - 1 === 1 ? undefined : data.page - 1 }, t('customers.previous')) : null}
-          <span>{t('customers.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? listLink({ ...search, page: data.page + 1 }, t('customers.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={(p, label) => listLink({ ...search, page: p }, label)} />
     </>
   );
 }

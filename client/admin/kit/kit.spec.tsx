@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import type { KeyboardEvent } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createAdminI18n } from '../i18n';
+import { Pager } from './pager';
 import { formKeys, SaveBar } from './save-bar';
 import { LanguageTabs, MissingTranslations, missingTranslations, textOrMissing, TranslatedField, type Translations } from './translations';
 
@@ -94,5 +95,17 @@ describe('the back office form kit', () => {
     expect(saves).toBe(2);
     formKeys(key({ tagName: 'TEXTAREA' }), () => saves++);
     expect([saves, prevented]).toEqual([2, 3]);
+  });
+
+  it('pages a list: no pager for one page, page 1 linked without a number, the last page without next', () => {
+    const link = (page: number | undefined, label: string) => <a href={page ? `?page=${page}` : '?'}>{label}</a>;
+    expect(renderToStaticMarkup(<Pager page={1} pages={1} t={t} link={link} />)).toBe('');
+    const second = renderToStaticMarkup(<Pager page={2} pages={3} t={t} link={link} />);
+    expect(second).toContain(
+      '<nav aria-label="Pages" class="pager"><a href="?">Previous page</a><span>Page 2 of 3</span><a href="?page=3">Next page</a></nav>',
+    );
+    const last = renderToStaticMarkup(<Pager page={3} pages={3} t={t} link={link} />);
+    expect(last).toContain('<a href="?page=2">Previous page</a>');
+    expect(last).not.toContain('Next page');
   });
 });

@@ -3,6 +3,7 @@
  * languages and its figures (sent of how many, failed, skipped, unsubscribed since); a table on a
  * desktop, cards under 768 px. Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AdminCampaignList, AdminCampaignRow } from '../../../contract/api/admin-newsletter';
@@ -72,13 +73,7 @@ export function CampaignListView({ data, language, t, pageLink, campaignLink, ne
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('newsletter.pages')} className="pager">
-          {data.page > 1 ? pageLink({ page: data.page - 1 === 1 ? undefined : data.page - 1 }, t('newsletter.previous')) : null}
-          <span>{t('newsletter.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? pageLink({ page: data.page + 1 }, t('newsletter.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={(p, label) => pageLink({ page: p }, label)} />
     </>
   );
 }

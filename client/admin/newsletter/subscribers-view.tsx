@@ -4,6 +4,7 @@
  * version, which form) and its confirmation; a table on a desktop, cards under 768 px. The download
  * of the confirmed addresses as a spreadsheet (CSV). Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import type { AdminSubscriptionList } from '../../../contract/api/admin-newsletter';
@@ -119,13 +120,7 @@ export function SubscribersView({ data, search, language, t, listLink, campaigns
           </tbody>
         </table>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('newsletter.pages')} className="pager">
-          {data.page > 1 ? listLink({ ...search, page: data.page - 1 === 1 ? undefined : data.page - 1 }, t('newsletter.previous')) : null}
-          <span>{t('newsletter.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? listLink({ ...search, page: data.page + 1 }, t('newsletter.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={(p, label) => listLink({ ...search, page: p }, label)} />
     </>
   );
 }

@@ -4,6 +4,7 @@
  * threshold (admin), ticks to print the packing slips of several orders, and 'print today's slips' in
  * one tap. A table on a desktop, one card per order under 768 px (the same rows, styled). Pure.
  */
+import { Pager } from '../kit/pager';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { ADMIN_ORDER_SORTS, ADMIN_ORDER_VIEWS, type AdminOrderList, type AdminOrderRow } from '../../../contract/api/admin-orders';
@@ -243,15 +244,7 @@ export function OrderListView(props: OrderListViewProps) {
           </table>
         </>
       )}
-      {pages > 1 ? (
-        <nav aria-label={t('orders.pages')} className="pager">
-          {data.page > 1
-            ? props.listLink({ ...search, page: data.page - 1 === 1 ? undefined : data.page - 1 }, t('orders.previous'))
-            : null}
-          <span>{t('orders.pageOf', { page: data.page, pages })}</span>
-          {data.page < pages ? props.listLink({ ...search, page: data.page + 1 }, t('orders.next')) : null}
-        </nav>
-      ) : null}
+      <Pager page={data.page} pages={pages} t={t} link={(p, label) => props.listLink({ ...search, page: p }, label)} />
       {props.euSales && !loudOss(props.euSales) ? <EuSalesBox s={props.euSales} language={language} t={t} /> : null}
     </>
   );

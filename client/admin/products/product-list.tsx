@@ -2,6 +2,7 @@
  * `/admin/products`: the products with their stock (and, for role admin, prices). The filters, sort
  * and page live in the URL (search.ts); rows can be selected for a bulk edit (bulk-edit.tsx).
  */
+import { Pager } from '../kit/pager';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -182,21 +183,16 @@ export function ProductList() {
               </Link>
             )}
           />
-          {pages > 1 ? (
-            <nav aria-label={t('products.pages')} className="pager">
-              {page > 1 ? (
-                <Link to="/products" search={{ ...search, page: page - 1 > 1 ? page - 1 : undefined }}>
-                  {t('products.previous')}
-                </Link>
-              ) : null}
-              <span>{t('products.pageOf', { page, pages })}</span>
-              {page < pages ? (
-                <Link to="/products" search={{ ...search, page: page + 1 }}>
-                  {t('products.next')}
-                </Link>
-              ) : null}
-            </nav>
-          ) : null}
+          <Pager
+            page={page}
+            pages={pages}
+            t={t}
+            link={(p, label) => (
+              <Link to="/products" search={{ ...search, page: p }}>
+                {label}
+              </Link>
+            )}
+          />
         </>
       ) : list.error ? (
         <>
